@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "NodeGraph",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "NodeGraph", targets: ["NodeGraph"]),
+        .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
+        .executable(name: "nodeui-tui", targets: ["nodeui-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
+    targets: [
+        // The graph engine: kinds, values, linking, incremental evaluation, edits and undo.
+        .target(name: "NodeGraph"),
+        // The terminal-independent canvas: surface, renderers, layout, interaction.
+        .target(name: "NodeCanvas", dependencies: ["NodeGraph"]),
+        // ncursesw, through a shim header.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The command line and the interactive canvas.
+        .executableTarget(
+            name: "nodeui-tui",
+            dependencies: [
+                "NodeGraph", "NodeCanvas", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
+        .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph"], path: "Examples/CustomKinds"),
+        .testTarget(
+            name: "NodeGraphTests",
+            dependencies: [
+                "NodeGraph",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "NodeCanvasTests", dependencies: ["NodeCanvas"]),
+        .testTarget(name: "NodeUITests", dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas"]),
+    ]
+)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks to build and test NodeGraph: the ncursesw headers and
+# tmux. Installs nothing when both are present.
+set -euo pipefail
+missing=()
+if ! pkg-config --exists ncursesw 2>/dev/null && [ ! -e /usr/include/ncursesw/curses.h ]; then
+  missing+=(libncurses-dev)
+fi
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
+fi

@@ -1,0 +1,3 @@
+import CNcurses
+import NodeCanvas
+print("nodeui-tui")
