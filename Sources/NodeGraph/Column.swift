@@ -1,0 +1,88 @@
+/// A growable block of plain values addressed by `Int32` index, without bounds or uniqueness
+/// checks: the storage behind the graph's struct-of-arrays layout.
+///
+/// The owner tracks how many elements are in use and passes that count to `resize` and
+/// `copy`; every element up to the capacity is always initialized.
+struct Column<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+
+    init(capacity: Int, filling fill: Element) {
+        self.capacity = Swift.max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+        base.initialize(repeating: fill, count: self.capacity)
+    }
+
+    @inline(__always) subscript(index: Int32) -> Element {
+        get { base[Int(index)] }
+        nonmutating set { base[Int(index)] = newValue }
+    }
+
+    @inline(__always) subscript(index: Int) -> Element {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    /// Moves the first `count` elements to a block of `newCapacity` and fills the rest.
+    mutating func resize(to newCapacity: Int, keeping count: Int, filling fill: Element) {
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        fresh.update(from: base, count: count)
+        (fresh + count).initialize(repeating: fill, count: newCapacity - count)
+        base.deallocate()
+        base = fresh
+        capacity = newCapacity
+    }
+
+    /// An independent copy of the whole block.
+    func copy() -> Column {
+        var column = self
+        column.base = .allocate(capacity: capacity)
+        column.base.update(from: base, count: capacity)
+        return column
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// A reusable list of `Int32` used as a stack or queue by graph algorithms.
+struct IndexBuffer {
+    private(set) var base: UnsafeMutablePointer<Int32>
+    private(set) var capacity: Int
+    var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always) subscript(index: Int) -> Int32 {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always) mutating func append(_ value: Int32) {
+        if count == capacity { grow() }
+        base[count] = value
+        count += 1
+    }
+
+    @inline(__always) mutating func popLast() -> Int32? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    var elements: UnsafeMutableBufferPointer<Int32> { UnsafeMutableBufferPointer(start: base, count: count) }
+
+    private mutating func grow() {
+        let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+        fresh.update(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
+}

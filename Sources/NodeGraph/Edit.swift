@@ -1,0 +1,97 @@
+/// Everything needed to create a node: what `addNode` takes and what a graph file holds.
+public struct NodeDescription: Hashable, Sendable {
+    /// The node's identifier.
+    public var id: NodeID
+    /// The name of the node's kind, e.g. `add`.
+    public var kind: String
+    /// The display name; `nil` means the kind's title.
+    public var name: String?
+    /// The position on the canvas.
+    public var position: Position
+    /// The held value of a source node; `nil` means the kind's default.
+    public var value: Value?
+    /// The node feeding each slot, or `nil`; may be shorter than the kind's slot list.
+    public var inputs: [NodeID?]
+
+    /// Creates a node description.
+    /// - Parameters:
+    ///   - id: The node's identifier.
+    ///   - kind: The name of the node's kind.
+    ///   - name: The display name; `nil` for the kind's title.
+    ///   - position: The position on the canvas.
+    ///   - value: The held value of a source node.
+    ///   - inputs: The node feeding each slot, or `nil`.
+    public init(
+        id: NodeID, kind: String, name: String? = nil, position: Position = .zero, value: Value? = nil,
+        inputs: [NodeID?] = []
+    ) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.position = position
+        self.value = value
+        self.inputs = inputs
+    }
+}
+
+/// One change to a graph, as a value. Apply it with ``Graph/apply(_:)``; a journal is a list of
+/// edits, and undo applies the inverse edit that every ``Change`` carries.
+public enum Edit: Hashable, Sendable {
+    /// Adds a node, linking its inputs.
+    case addNode(NodeDescription)
+    /// Removes a node; the slots it fed become unconnected.
+    case removeNode(NodeID)
+    /// Feeds a slot from a node, replacing whatever fed it.
+    case link(from: NodeID, to: NodeID, slot: Int)
+    /// Disconnects a slot.
+    case unlink(to: NodeID, slot: Int)
+    /// Links, or unlinks when the slot is already fed by the same node.
+    case toggleLink(from: NodeID, to: NodeID, slot: Int)
+    /// Sets the value a source node holds.
+    case setValue(node: NodeID, value: Value)
+    /// Changes a node's kind, keeping the links that still fit.
+    case setKind(node: NodeID, kind: String)
+    /// Renames a node.
+    case rename(node: NodeID, name: String)
+    /// Moves a node on the canvas.
+    case move(node: NodeID, to: Position)
+    /// Several edits applied as one: all of them, or none.
+    case batch([Edit])
+
+    /// The edit's name in journals, e.g. `link`.
+    public var operationName: String {
+        switch self {
+        case .addNode: "addNode"
+        case .removeNode: "removeNode"
+        case .link: "link"
+        case .unlink: "unlink"
+        case .toggleLink: "toggleLink"
+        case .setValue: "setValue"
+        case .setKind: "setKind"
+        case .rename: "rename"
+        case .move: "move"
+        case .batch: "batch"
+        }
+    }
+}
+
+/// What an applied edit did: the nodes it recomputed, in order, and the edit that undoes it.
+public struct Change: Hashable, Sendable {
+    /// The edit that was applied.
+    public var edit: Edit
+    /// The edit that returns the graph to its state before ``edit``.
+    public var inverse: Edit
+    /// The nodes recomputed, in the order they were recomputed; each appears at most once.
+    public var recomputed: [NodeID]
+
+    /// Creates a change record.
+    /// - Parameters:
+    ///   - edit: The applied edit.
+    ///   - inverse: The edit that undoes it.
+    ///   - recomputed: The nodes recomputed, in order.
+    public init(edit: Edit, inverse: Edit, recomputed: [NodeID]) {
+        self.edit = edit
+        self.inverse = inverse
+        self.recomputed = recomputed
+    }
+}

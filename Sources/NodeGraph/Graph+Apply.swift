@@ -1,0 +1,197 @@
+extension Graph {
+    /// Validates and applies an edit, recomputing exactly the nodes it affects.
+    ///
+    /// A refused edit throws and leaves the graph exactly as it was; a ``Edit/batch(_:)`` is
+    /// applied whole or not at all.
+    /// - Parameter edit: The edit to apply.
+    /// - Returns: The nodes recomputed, in order, and the edit that undoes this one.
+    /// - Throws: ``GraphError`` naming the node, slot and reason when the edit is refused.
+    /// - Complexity: O(*a*), the size of the affected region (plus, for a link against the
+    ///   maintained order, the region between its two ends).
+    @discardableResult
+    public mutating func apply(_ edit: Edit) throws(GraphError) -> Change {
+        makeUnique()
+        var roots: [Int32] = []
+        let inverse: Edit
+        do throws(GraphError) {
+            inverse = try perform(edit, roots: &roots)
+        } catch {
+            _ = recomputeTrace(from: roots)
+            throw error
+        }
+        return Change(edit: edit, inverse: inverse, recomputed: recompute(from: roots))
+    }
+
+    /// Applies one edit's structural part, collecting the nodes whose values must be recomputed.
+    /// Each primitive validates everything before it mutates anything.
+    mutating func perform(_ edit: Edit, roots: inout [Int32]) throws(GraphError) -> Edit {
+        switch edit {
+        case .addNode(let description): try performAddNode(description, roots: &roots)
+        case .removeNode(let id): try performRemoveNode(id, roots: &roots)
+        case .link(let from, let to, let slot): try performLink(from: from, to: to, slot: slot, roots: &roots)
+        case .unlink(let to, let slot): try performUnlink(to: to, slot: slot, roots: &roots)
+        case .toggleLink(let from, let to, let slot):
+            try performToggle(from: from, to: to, slot: slot, roots: &roots)
+        case .setValue(let id, let value): try performSetValue(value, of: id, roots: &roots)
+        case .setKind(let id, let kind): try performSetKind(kind, of: id, roots: &roots)
+        case .rename(let id, let name): try performRename(id, to: name)
+        case .move(let id, let position): try performMove(id, to: position)
+        case .batch(let edits): try performBatch(edits, roots: &roots)
+        }
+    }
+
+    private mutating func performBatch(_ edits: [Edit], roots: inout [Int32]) throws(GraphError) -> Edit {
+        var inverses: [Edit] = []
+        inverses.reserveCapacity(edits.count)
+        for edit in edits {
+            do throws(GraphError) {
+                inverses.append(try perform(edit, roots: &roots))
+            } catch {
+                for inverse in inverses.reversed() {
+                    do throws(GraphError) {
+                        _ = try perform(inverse, roots: &roots)
+                    } catch {
+                        preconditionFailure("the inverse of an applied edit was refused: \(error)")
+                    }
+                }
+                throw error
+            }
+        }
+        return .batch(inverses.reversed())
+    }
+
+    /// The dense index of a live node.
+    func index(of id: NodeID) throws(GraphError) -> Int32 {
+        guard let node = store.index(of: id) else { throw .unknownNode(id) }
+        return node
+    }
+
+    /// The global index of a node's slot.
+    func slotIndex(_ slot: Int, of node: Int32) throws(GraphError) -> Int32 {
+        let count = store.slotCount(of: node)
+        guard slot >= 0 && slot < count else {
+            throw .unknownSlot(node: store.ids[Int(node)], slot: slot, slotCount: count)
+        }
+        return store.slotStart[node] + Int32(slot)
+    }
+
+    // MARK: Shorthands
+
+    /// Adds a node. See ``Edit/addNode(_:)``.
+    /// - Parameters:
+    ///   - id: The new node's identifier.
+    ///   - kind: The name of its kind.
+    ///   - name: Its display name; the kind's title when `nil`.
+    ///   - position: Its position on the canvas.
+    ///   - value: The value a source node holds; the kind's default when `nil`.
+    ///   - inputs: The node feeding each slot, or `nil`.
+    /// - Returns: The change (the new node is recomputed).
+    /// - Throws: ``GraphError`` for a duplicate or invalid id, unknown kind, bad value or input.
+    @discardableResult
+    public mutating func addNode(
+        _ id: NodeID, kind: String, name: String? = nil, at position: Position = .zero,
+        value: Value? = nil, inputs: [NodeID?] = []
+    ) throws(GraphError) -> Change {
+        try apply(
+            .addNode(
+                NodeDescription(
+                    id: id, kind: kind, name: name, position: position, value: value, inputs: inputs)))
+    }
+
+    /// Removes a node; the slots it fed become unconnected and their nodes recompute.
+    /// - Parameter id: The node to remove.
+    /// - Returns: The change.
+    /// - Throws: ``GraphError/unknownNode(_:)``.
+    @discardableResult
+    public mutating func removeNode(_ id: NodeID) throws(GraphError) -> Change {
+        try apply(.removeNode(id))
+    }
+
+    /// Feeds a slot from a node, replacing any link already in that slot.
+    /// - Parameters:
+    ///   - upstream: The node whose output feeds the slot.
+    ///   - downstream: The node that owns the slot.
+    ///   - slot: The slot's index.
+    /// - Returns: The change: `downstream` and what depends on it, recomputed.
+    /// - Throws: ``GraphError/wouldCreateCycle(path:)``, ``GraphError/slotTypeMismatch(from:produces:to:slot:label:accepts:)``,
+    ///   ``GraphError/unknownNode(_:)`` or ``GraphError/unknownSlot(node:slot:slotCount:)``.
+    @discardableResult
+    public mutating func link(from upstream: NodeID, to downstream: NodeID, slot: Int) throws(GraphError)
+        -> Change
+    {
+        try apply(.link(from: upstream, to: downstream, slot: slot))
+    }
+
+    /// Disconnects a slot.
+    /// - Parameters:
+    ///   - downstream: The node that owns the slot.
+    ///   - slot: The slot's index.
+    /// - Returns: The change.
+    /// - Throws: ``GraphError/slotNotLinked(node:slot:)`` when nothing feeds the slot, or an
+    ///   unknown node or slot.
+    @discardableResult
+    public mutating func unlink(to downstream: NodeID, slot: Int) throws(GraphError) -> Change {
+        try apply(.unlink(to: downstream, slot: slot))
+    }
+
+    /// Links, or unlinks when the slot is already fed by `upstream`.
+    /// - Parameters:
+    ///   - upstream: The node whose output feeds the slot.
+    ///   - downstream: The node that owns the slot.
+    ///   - slot: The slot's index.
+    /// - Returns: The change.
+    /// - Throws: As ``link(from:to:slot:)``.
+    @discardableResult
+    public mutating func toggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int)
+        throws(GraphError) -> Change
+    {
+        try apply(.toggleLink(from: upstream, to: downstream, slot: slot))
+    }
+
+    /// Sets the value a source node holds.
+    /// - Parameters:
+    ///   - value: The new value.
+    ///   - id: The source node.
+    /// - Returns: The change: the node and its dependents, recomputed (nothing if the value is
+    ///   the one already held).
+    /// - Throws: ``GraphError/notASource(_:kind:)``, ``GraphError/valueTypeMismatch(node:expected:got:)``,
+    ///   ``GraphError/nonFiniteValue(node:)`` or an unknown node.
+    @discardableResult
+    public mutating func setValue(_ value: Value, of id: NodeID) throws(GraphError) -> Change {
+        try apply(.setValue(node: id, value: value))
+    }
+
+    /// Changes a node's kind; slots that no longer exist and links whose type no longer fits
+    /// are dropped.
+    /// - Parameters:
+    ///   - kind: The name of the new kind.
+    ///   - id: The node.
+    /// - Returns: The change.
+    /// - Throws: ``GraphError/unknownKind(_:)`` or an unknown node.
+    @discardableResult
+    public mutating func setKind(_ kind: String, of id: NodeID) throws(GraphError) -> Change {
+        try apply(.setKind(node: id, kind: kind))
+    }
+
+    /// Renames a node. Recomputes nothing.
+    /// - Parameters:
+    ///   - id: The node.
+    ///   - name: The new display name.
+    /// - Returns: The change.
+    /// - Throws: ``GraphError/invalidName(node:reason:)`` or an unknown node.
+    @discardableResult
+    public mutating func rename(_ id: NodeID, to name: String) throws(GraphError) -> Change {
+        try apply(.rename(node: id, name: name))
+    }
+
+    /// Moves a node on the canvas. Recomputes nothing.
+    /// - Parameters:
+    ///   - id: The node.
+    ///   - position: The new position.
+    /// - Returns: The change.
+    /// - Throws: ``GraphError/invalidPosition(node:)`` or an unknown node.
+    @discardableResult
+    public mutating func move(_ id: NodeID, to position: Position) throws(GraphError) -> Change {
+        try apply(.move(node: id, to: position))
+    }
+}

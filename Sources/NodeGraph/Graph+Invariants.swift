@@ -1,0 +1,88 @@
+/// A broken structural rule, found by ``Graph/checkInvariants()``.
+public struct InvariantViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a violation.
+    /// - Parameter message: What is wrong.
+    public init(_ message: String) { self.message = message }
+
+    /// What is wrong.
+    public var description: String { message }
+}
+
+extension Graph {
+    /// Checks every structural rule the graph maintains: identifiers map to their nodes; each
+    /// slot is fed by at most one live node and appears exactly once in that node's list of
+    /// dependents; no input dangles; every link goes forward in the maintained topological order
+    /// (so the graph is acyclic); scratch state is idle between edits.
+    ///
+    /// Meant for tests and debugging: it looks at everything.
+    /// - Throws: The first ``InvariantViolation`` found.
+    /// - Complexity: O(*n* + *s*), nodes plus slots.
+    public func checkInvariants() throws(InvariantViolation) {
+        let store = self.store
+        var live = 0
+        var seenOrder = Set<Int32>()
+        var outLinks = [Int32: Int]()
+        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+            live += 1
+            let id = store.ids[Int(node)]
+            guard store.index(of: id) == node else { throw InvariantViolation("id '\(id)' does not map to its node") }
+            guard seenOrder.insert(store.order[node]).inserted else {
+                throw InvariantViolation("'\(id)' shares its topological position")
+            }
+            guard store.mark[node] == NodeStore.idle else { throw InvariantViolation("'\(id)' has scratch state left") }
+            let start = store.slotStart[node]
+            for slot in start..<start + Int32(store.slotCount(of: node)) {
+                guard store.owner[slot] == node else { throw InvariantViolation("a slot of '\(id)' has the wrong owner") }
+                let upstream = store.source[slot]
+                guard upstream >= 0 else { continue }
+                guard store.isLive(upstream) else { throw InvariantViolation("a slot of '\(id)' dangles") }
+                guard store.order[upstream] < store.order[node] else {
+                    throw InvariantViolation("link '\(store.ids[Int(upstream)])' → '\(id)' goes against the order")
+                }
+                outLinks[slot] = 0
+            }
+        }
+        guard live == store.liveCount, store.idTable.count == live else {
+            throw InvariantViolation("node count \(store.liveCount) but \(live) live nodes")
+        }
+        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+            var slot = store.firstOut[node]
+            while slot >= 0 {
+                guard store.source[slot] == node, let seen = outLinks[slot] else {
+                    throw InvariantViolation("'\(store.ids[Int(node)])' lists a slot it does not feed")
+                }
+                guard seen == 0 else { throw InvariantViolation("a slot is listed twice as a dependent") }
+                outLinks[slot] = 1
+                slot = store.nextOut[slot]
+            }
+        }
+        if outLinks.values.contains(0) { throw InvariantViolation("a fed slot is missing from its source's dependents") }
+    }
+
+    /// The values every node would have if the graph were evaluated from scratch now.
+    /// - Returns: Each node's value by identifier.
+    /// - Complexity: O(*n* + *e*).
+    public func valuesFromScratch() -> [NodeID: Value] {
+        var copy = self
+        copy.evaluateAll()
+        var values: [NodeID: Value] = [:]
+        for node in 0..<copy.store.nodeEnd where copy.store.kind[node] != NodeStore.freeKind {
+            values[copy.store.ids[Int(node)]] = copy.store.value(of: node)
+        }
+        return values
+    }
+
+    /// Every node's current value.
+    /// - Returns: Each node's value by identifier.
+    /// - Complexity: O(*n*).
+    public func currentValues() -> [NodeID: Value] {
+        var values: [NodeID: Value] = [:]
+        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+            values[store.ids[Int(node)]] = store.value(of: node)
+        }
+        return values
+    }
+}

@@ -1,0 +1,195 @@
+extension Graph {
+    mutating func performLink(from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32])
+        throws(GraphError) -> Edit
+    {
+        let upstream = try index(of: upstreamID)
+        let downstream = try index(of: downstreamID)
+        let slotIndex = try slotIndex(slot, of: downstream)
+        try checkTypes(from: upstream, to: downstream, slot: slot)
+        let previous = store.source[slotIndex]
+        if previous == upstream { return .batch([]) }
+        try orderForLink(from: upstream, to: downstream)
+        store.detach(slotIndex)
+        store.attach(slotIndex, to: upstream)
+        roots.append(downstream)
+        if previous >= 0 { return .link(from: store.ids[Int(previous)], to: downstreamID, slot: slot) }
+        return .unlink(to: downstreamID, slot: slot)
+    }
+
+    mutating func performUnlink(to downstreamID: NodeID, slot: Int, roots: inout [Int32]) throws(GraphError)
+        -> Edit
+    {
+        let downstream = try index(of: downstreamID)
+        let slotIndex = try slotIndex(slot, of: downstream)
+        let previous = store.source[slotIndex]
+        guard previous >= 0 else { throw .slotNotLinked(node: downstreamID, slot: slot) }
+        store.detach(slotIndex)
+        roots.append(downstream)
+        return .link(from: store.ids[Int(previous)], to: downstreamID, slot: slot)
+    }
+
+    mutating func performToggle(from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32])
+        throws(GraphError) -> Edit
+    {
+        let upstream = try index(of: upstreamID)
+        let downstream = try index(of: downstreamID)
+        let slotIndex = try slotIndex(slot, of: downstream)
+        if store.source[slotIndex] == upstream {
+            return try performUnlink(to: downstreamID, slot: slot, roots: &roots)
+        }
+        return try performLink(from: upstreamID, to: downstreamID, slot: slot, roots: &roots)
+    }
+
+    /// Throws when the slot does not accept what `upstream` produces.
+    func checkTypes(from upstream: Int32, to downstream: Int32, slot: Int) throws(GraphError) {
+        let produces = store.entry(of: upstream).kind.outputType
+        let spec = store.entry(of: downstream).slots[slot]
+        guard produces == spec.type else {
+            throw .slotTypeMismatch(
+                from: store.ids[Int(upstream)], produces: produces, to: store.ids[Int(downstream)], slot: slot,
+                label: spec.label, accepts: spec.type)
+        }
+    }
+
+    /// Whether `upstream` may feed a slot of `downstream`, and why not.
+    ///
+    /// Answers without changing the graph; the link itself may still be applied with
+    /// ``link(from:to:slot:)``.
+    /// - Parameters:
+    ///   - upstream: The node whose output would feed the slot.
+    ///   - downstream: The node that owns the slot.
+    ///   - slot: The slot's index.
+    /// - Returns: `nil` when the link is allowed, or the error linking would throw.
+    /// - Complexity: O(1) when `upstream` precedes `downstream` in the maintained order;
+    ///   otherwise O(*r*), the region between them.
+    public func linkRefusal(from upstream: NodeID, to downstream: NodeID, slot: Int) -> GraphError? {
+        do throws(GraphError) {
+            let from = try index(of: upstream)
+            let to = try index(of: downstream)
+            _ = try slotIndex(slot, of: to)
+            try checkTypes(from: from, to: to, slot: slot)
+            if let path = cyclePath(from: from, to: to) { throw .wouldCreateCycle(path: path) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The loop a link `upstream → downstream` would close, found without touching shared
+    /// scratch storage, or `nil`.
+    func cyclePath(from upstream: Int32, to downstream: Int32) -> [NodeID]? {
+        let ids = store.ids
+        if upstream == downstream { return [ids[Int(upstream)], ids[Int(upstream)]] }
+        let bound = store.order[upstream]
+        if bound < store.order[downstream] { return nil }
+        var parent: [Int32: Int32] = [downstream: -1]
+        var stack = [downstream]
+        while let current = stack.popLast() {
+            var slot = store.firstOut[current]
+            while slot >= 0 {
+                let next = store.owner[slot]
+                if next == upstream {
+                    var path: [NodeID] = []
+                    var step = current
+                    while step >= 0 {
+                        path.append(ids[Int(step)])
+                        step = parent[step] ?? -1
+                    }
+                    return path.reversed() + [ids[Int(upstream)], ids[Int(downstream)]]
+                }
+                if parent[next] == nil && store.order[next] < bound {
+                    parent[next] = current
+                    stack.append(next)
+                }
+                slot = store.nextOut[slot]
+            }
+        }
+        return nil
+    }
+
+    /// For a source node, every slot of every other node: may it be linked, and why not.
+    ///
+    /// The canvas uses this to mark valid targets in link mode. Candidates come in
+    /// ``dependencyOrder()``, slots in order.
+    /// - Parameter upstream: The node whose output would feed the slots.
+    /// - Returns: One candidate per slot of every node (empty for an unknown node).
+    /// - Complexity: O(*n* + *e*).
+    public func linkCandidates(from upstream: NodeID) -> [LinkCandidate] {
+        guard let from = store.index(of: upstream) else { return [] }
+        let produces = store.entry(of: from).kind.outputType
+        // Every node that reaches `from` (its ancestors) would close a loop; remember the next
+        // step towards `from` to name the path.
+        var towardsSource: [Int32: Int32] = [from: -1]
+        var stack = [from]
+        while let current = stack.popLast() {
+            let start = store.slotStart[current]
+            for slot in start..<start + Int32(store.slotCount(of: current)) {
+                let previous = store.source[slot]
+                if previous >= 0 && towardsSource[previous] == nil {
+                    towardsSource[previous] = current
+                    stack.append(previous)
+                }
+            }
+        }
+        var candidates: [LinkCandidate] = []
+        for node in canonicalOrder() {
+            let entry = store.entry(of: node)
+            let id = store.ids[Int(node)]
+            var cycle: GraphError?
+            if towardsSource[node] != nil {
+                var path = [id]
+                var step = node
+                while let next = towardsSource[step], next >= 0 {
+                    path.append(store.ids[Int(next)])
+                    step = next
+                }
+                path.append(id)  // node → … → upstream → node
+                cycle = .wouldCreateCycle(path: path)
+            }
+            for (slot, spec) in entry.slots.enumerated() {
+                let linked = store.source[store.slotStart[node] + Int32(slot)] == from
+                var refusal = cycle
+                if refusal == nil && spec.type != produces {
+                    refusal = .slotTypeMismatch(
+                        from: upstream, produces: produces, to: id, slot: slot, label: spec.label,
+                        accepts: spec.type)
+                }
+                candidates.append(
+                    LinkCandidate(node: id, slot: slot, label: spec.label, refusal: refusal, isLinked: linked))
+            }
+        }
+        return candidates
+    }
+}
+
+/// One slot as a target of a link from a given source node: allowed, or why not.
+public struct LinkCandidate: Hashable, Sendable {
+    /// The node that owns the slot.
+    public var node: NodeID
+    /// The slot's index.
+    public var slot: Int
+    /// The slot's label.
+    public var label: String
+    /// Why the link would be refused; `nil` when it is allowed.
+    public var refusal: GraphError?
+    /// Whether the source already feeds this slot (toggling would remove the link).
+    public var isLinked: Bool
+
+    /// Creates a candidate.
+    /// - Parameters:
+    ///   - node: The node that owns the slot.
+    ///   - slot: The slot's index.
+    ///   - label: The slot's label.
+    ///   - refusal: Why the link would be refused, or `nil`.
+    ///   - isLinked: Whether the source already feeds the slot.
+    public init(node: NodeID, slot: Int, label: String, refusal: GraphError?, isLinked: Bool) {
+        self.node = node
+        self.slot = slot
+        self.label = label
+        self.refusal = refusal
+        self.isLinked = isLinked
+    }
+
+    /// Whether the link is allowed.
+    public var isAllowed: Bool { refusal == nil }
+}

@@ -1,0 +1,211 @@
+extension Graph {
+    /// The longest display name accepted, in characters.
+    public static let maximumNameLength = 200
+
+    func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "a name must not be empty" }
+        if name.count > Graph.maximumNameLength { return "a name must be at most \(Graph.maximumNameLength) characters" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a name must not contain control characters"
+        }
+        return nil
+    }
+
+    /// The value, converted to `type` where the representation allows it (a journal's plain
+    /// number or string for a tool-defined type), checked to be finite.
+    func coerce(_ value: Value, to type: ValueType, for id: NodeID) throws(GraphError) -> Value {
+        switch value {
+        case .number(let number) where type == .number:
+            guard number.isFinite else { throw .nonFiniteValue(node: id) }
+            return value
+        case .color where type == .color: return value
+        case .custom(let custom) where custom.type == type: return value
+        case .custom(let custom) where type != .number && type != .color:
+            return .custom(CustomValue(type: type, payload: custom.payload))
+        case .number(let number) where type != .color:
+            guard number.isFinite else { throw .nonFiniteValue(node: id) }
+            return .custom(CustomValue(type: type, payload: .number(number)))
+        default:
+            throw .valueTypeMismatch(node: id, expected: type, got: value.type.map { "a \($0)" } ?? "an error")
+        }
+    }
+
+    func checkPosition(_ position: Position, of id: NodeID) throws(GraphError) {
+        guard Position.validRange.contains(position.x), Position.validRange.contains(position.y) else {
+            throw .invalidPosition(node: id)
+        }
+    }
+
+    mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
+        let id = description.id
+        if let problem = id.validationProblem { throw .invalidNodeID(id, reason: problem) }
+        if store.index(of: id) != nil { throw .duplicateNode(id) }
+        guard let kindIndex = store.kindIndex(named: description.kind) else {
+            throw .unknownKind(description.kind)
+        }
+        let entry = store.kinds[Int(kindIndex)]
+        if let name = description.name, let problem = nameProblem(name) {
+            throw .invalidName(node: id, reason: problem)
+        }
+        try checkPosition(description.position, of: id)
+        var parameter: Value?
+        if let type = entry.kind.parameterType {
+            parameter = try coerce(description.value ?? entry.kind.defaultParameter ?? .number(0), to: type, for: id)
+        } else if description.value != nil {
+            throw .notASource(id, kind: entry.kind.name)
+        }
+        if description.inputs.count > entry.slotCount {
+            throw .unknownSlot(node: id, slot: description.inputs.count - 1, slotCount: entry.slotCount)
+        }
+        var upstreams: [Int32?] = []
+        for (slot, input) in description.inputs.enumerated() {
+            guard let input else {
+                upstreams.append(nil)
+                continue
+            }
+            if input == id { throw .wouldCreateCycle(path: [id, id]) }
+            let upstream = try index(of: input)
+            let produces = store.entry(of: upstream).kind.outputType
+            let spec = entry.slots[slot]
+            guard produces == spec.type else {
+                throw .slotTypeMismatch(
+                    from: input, produces: produces, to: id, slot: slot, label: spec.label, accepts: spec.type)
+            }
+            upstreams.append(upstream)
+        }
+
+        let node = store.allocateNode()
+        store.ids[Int(node)] = id
+        store.idTable.insert(id, index: node, ids: store.ids)
+        store.kind[node] = kindIndex
+        store.x[node] = Int32(description.position.x)
+        store.y[node] = Int32(description.position.y)
+        store.tag[node] = ValueTag.number.rawValue
+        store.payload[node] = 0
+        store.firstOut[node] = -1
+        store.mark[node] = NodeStore.idle
+        store.slotStart[node] = store.allocateSlots(entry.slotCount, for: node)
+        if let name = description.name, name != entry.kind.title { store.names[node] = name }
+        if let parameter { store.parameters[node] = parameter }
+        store.order[node] = nextPosition()
+        for (slot, upstream) in upstreams.enumerated() {
+            if let upstream { store.attach(store.slotStart[node] + Int32(slot), to: upstream) }
+        }
+        store.liveCount += 1
+        roots.append(node)
+        return .removeNode(id)
+    }
+
+    mutating func performRemoveNode(_ id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
+        let node = try index(of: id)
+        let description = description(at: node)
+        let dependents = store.dependents(of: node)
+        let start = store.slotStart[node]
+        let slotCount = store.slotCount(of: node)
+        for slot in start..<start + Int32(slotCount) { store.detach(slot) }
+        var slot = store.firstOut[node]
+        while slot >= 0 {
+            let next = store.nextOut[slot]
+            store.source[slot] = -1
+            store.nextOut[slot] = -1
+            slot = next
+        }
+        store.firstOut[node] = -1
+        store.freeSlots(start: start, count: slotCount)
+        store.idTable.remove(id, ids: store.ids)
+        store.kind[node] = NodeStore.freeKind
+        store.ids[Int(node)] = NodeID("")
+        store.names[node] = nil
+        store.parameters[node] = nil
+        store.boxed[node] = nil
+        store.freeNodes.append(node)
+        store.liveCount -= 1
+        roots.append(contentsOf: dependents.map(\.node))
+        let relinks = dependents.map { Edit.link(from: id, to: store.ids[Int($0.node)], slot: $0.slot) }
+        return relinks.isEmpty ? .addNode(description) : .batch([.addNode(description)] + relinks)
+    }
+
+    mutating func performSetValue(_ value: Value, of id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
+        let node = try index(of: id)
+        let kind = store.entry(of: node).kind
+        guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
+        let newValue = try coerce(value, to: type, for: id)
+        let oldValue = store.parameters[node] ?? kind.defaultParameter ?? newValue
+        if oldValue == newValue && store.parameters[node] != nil { return .setValue(node: id, value: oldValue) }
+        store.parameters[node] = newValue
+        roots.append(node)
+        return .setValue(node: id, value: oldValue)
+    }
+
+    mutating func performSetKind(_ kindName: String, of id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
+        let node = try index(of: id)
+        guard let newKindIndex = store.kindIndex(named: kindName) else { throw .unknownKind(kindName) }
+        let oldKindIndex = store.kind[node]
+        if newKindIndex == oldKindIndex { return .batch([]) }
+        let old = store.kinds[Int(oldKindIndex)]
+        let new = store.kinds[Int(newKindIndex)]
+        var inverse: [Edit] = [.setKind(node: id, kind: old.kind.name)]
+
+        // Inputs: keep those that still exist and fit; the rest are dropped.
+        let oldStart = store.slotStart[node]
+        var upstreams: [Int32] = []
+        for slot in oldStart..<oldStart + Int32(old.slotCount) {
+            upstreams.append(store.source[slot])
+            store.detach(slot)
+        }
+        store.freeSlots(start: oldStart, count: old.slotCount)
+        let newStart = store.allocateSlots(new.slotCount, for: node)
+        store.slotStart[node] = newStart
+        var dropped: [Edit] = []
+        for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
+            if slot < new.slotCount && store.entry(of: upstream).kind.outputType == new.slots[slot].type {
+                store.attach(newStart + Int32(slot), to: upstream)
+            } else {
+                dropped.append(.link(from: store.ids[Int(upstream)], to: id, slot: slot))
+            }
+        }
+
+        // Outputs: links into slots that do not accept the new output type are dropped.
+        if new.kind.outputType != old.kind.outputType {
+            for (dependent, slot) in store.dependents(of: node) {
+                let slotIndex = store.slotStart[dependent] + Int32(slot)
+                if store.entry(of: dependent).slots[slot].type != new.kind.outputType {
+                    store.detach(slotIndex)
+                    roots.append(dependent)
+                    dropped.append(.link(from: id, to: store.ids[Int(dependent)], slot: slot))
+                }
+            }
+        }
+
+        // The held value: kept when the new kind holds the same type.
+        let oldParameter = store.parameters[node]
+        if let type = new.kind.parameterType {
+            if oldParameter?.type != type { store.parameters[node] = new.kind.defaultParameter }
+        } else {
+            store.parameters[node] = nil
+        }
+        if let oldParameter, oldParameter != store.parameters[node] {
+            inverse.append(.setValue(node: id, value: oldParameter))
+        }
+        store.kind[node] = newKindIndex
+        roots.append(node)
+        return .batch(inverse + dropped)
+    }
+
+    mutating func performRename(_ id: NodeID, to name: String) throws(GraphError) -> Edit {
+        let node = try index(of: id)
+        if let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }
+        let oldName = self.name(at: node)
+        store.names[node] = name == store.entry(of: node).kind.title ? nil : name
+        return .rename(node: id, name: oldName)
+    }
+
+    mutating func performMove(_ id: NodeID, to position: Position) throws(GraphError) -> Edit {
+        let node = try index(of: id)
+        try checkPosition(position, of: id)
+        let old = Position(x: Int(store.x[node]), y: Int(store.y[node]))
+        store.x[node] = Int32(position.x)
+        store.y[node] = Int32(position.y)
+        return .move(node: id, to: old)
+    }
+}

@@ -1,0 +1,184 @@
+extension Graph {
+    /// Makes room in the maintained topological order for a new link `upstream → downstream`,
+    /// or reports the cycle it would close (Pearce–Kelly).
+    ///
+    /// When `upstream` already comes first this is O(1). Otherwise it searches forward from
+    /// `downstream` and backward from `upstream`, visiting only nodes whose position lies between
+    /// the two, and reorders just those nodes.
+    mutating func orderForLink(from upstream: Int32, to downstream: Int32) throws(GraphError) {
+        let store = self.store
+        if upstream == downstream {
+            throw .wouldCreateCycle(path: [store.ids[Int(upstream)], store.ids[Int(upstream)]])
+        }
+        let upperBound = store.order[upstream]
+        let lowerBound = store.order[downstream]
+        if upperBound < lowerBound { return }
+        let mark = store.mark
+        let parentOfRoot: Int32 = -2
+
+        // Forward: nodes reachable from `downstream` placed before `upstream`.
+        var forward: [Int32] = [downstream]
+        mark[downstream] = parentOfRoot
+        var stack = [downstream]
+        while let current = stack.popLast() {
+            var slot = store.firstOut[current]
+            while slot >= 0 {
+                let next = store.owner[slot]
+                if next == upstream {
+                    // downstream → … → current → upstream → downstream
+                    var path: [NodeID] = []
+                    var step = current
+                    while step != parentOfRoot {
+                        path.append(store.ids[Int(step)])
+                        step = mark[step]
+                    }
+                    path.reverse()
+                    path += [store.ids[Int(upstream)], store.ids[Int(downstream)]]
+                    for node in forward { mark[node] = NodeStore.idle }
+                    throw .wouldCreateCycle(path: path)
+                }
+                if mark[next] == NodeStore.idle && store.order[next] < upperBound {
+                    mark[next] = current
+                    forward.append(next)
+                    stack.append(next)
+                }
+                slot = store.nextOut[slot]
+            }
+        }
+
+        // Backward: nodes that reach `upstream`, placed after `downstream`.
+        var backward: [Int32] = [upstream]
+        mark[upstream] = parentOfRoot
+        stack = [upstream]
+        while let current = stack.popLast() {
+            let start = store.slotStart[current]
+            for slot in start..<start + Int32(store.slotCount(of: current)) {
+                let previous = store.source[slot]
+                if previous >= 0 && mark[previous] == NodeStore.idle && store.order[previous] > lowerBound {
+                    mark[previous] = parentOfRoot
+                    backward.append(previous)
+                    stack.append(previous)
+                }
+            }
+        }
+        for node in forward { mark[node] = NodeStore.idle }
+        for node in backward { mark[node] = NodeStore.idle }
+
+        // Everything in `backward` now precedes everything in `forward`, in the same positions.
+        let byOrder: (Int32, Int32) -> Bool = { store.order[$0] < store.order[$1] }
+        backward.sort(by: byOrder)
+        forward.sort(by: byOrder)
+        var positions = (backward + forward).map { store.order[$0] }
+        positions.sort()
+        for (node, position) in zip(backward + forward, positions) { store.order[node] = position }
+    }
+
+    /// The live nodes by maintained topological position.
+    /// - Complexity: O(*n* + *p*), where *p* is the highest position handed out.
+    func maintainedOrder() -> [Int32] {
+        let store = self.store
+        var byPosition = [Int32](repeating: -1, count: Int(store.nextOrder))
+        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+            byPosition[Int(store.order[node])] = node
+        }
+        return byPosition.filter { $0 >= 0 }
+    }
+
+    /// Gives the next free topological position, renumbering densely when positions run out.
+    mutating func nextPosition() -> Int32 {
+        if store.nextOrder == Int32.max {
+            let order = maintainedOrder()
+            for (position, node) in order.enumerated() { store.order[node] = Int32(position) }
+            store.nextOrder = Int32(order.count)
+        }
+        defer { store.nextOrder += 1 }
+        return store.nextOrder
+    }
+
+    /// Every node in an order where each node comes after all of its inputs.
+    ///
+    /// This is the order the graph maintains for evaluation; it depends on the history of edits.
+    /// Use ``dependencyOrder()`` for an order that depends only on the graph.
+    /// - Returns: The node identifiers.
+    /// - Complexity: O(*n*).
+    public func topologicalOrder() -> [NodeID] {
+        maintainedOrder().map { store.ids[Int($0)] }
+    }
+
+    /// Every node in dependency order, ties broken by identifier: the same graph always gives
+    /// the same order, whatever edits built it. Files and `eval` output use this order.
+    /// - Returns: The node identifiers.
+    /// - Complexity: O(*n* log *n* + *e*), where *e* is the number of links.
+    public func dependencyOrder() -> [NodeID] {
+        canonicalOrder().map { store.ids[Int($0)] }
+    }
+
+    /// Kahn's algorithm over all nodes, always taking the ready node with the smallest id.
+    func canonicalOrder() -> [Int32] {
+        let store = self.store
+        let live = (0..<store.nodeEnd).filter { store.kind[$0] != NodeStore.freeKind }
+        let sorted = live.sorted { store.ids[Int($0)] < store.ids[Int($1)] }
+        var rank = [Int32](repeating: 0, count: Int(store.nodeEnd))
+        for (position, node) in sorted.enumerated() { rank[Int(node)] = Int32(position) }
+        var pending = [Int32](repeating: 0, count: Int(store.nodeEnd))
+        var ready = MinHeap()
+        for node in live {
+            let start = store.slotStart[node]
+            var count: Int32 = 0
+            for slot in start..<start + Int32(store.slotCount(of: node)) where store.source[slot] >= 0 {
+                count += 1
+            }
+            pending[Int(node)] = count
+            if count == 0 { ready.insert(rank[Int(node)]) }
+        }
+        var result: [Int32] = []
+        result.reserveCapacity(live.count)
+        while let next = ready.popMin() {
+            let node = sorted[Int(next)]
+            result.append(node)
+            var slot = store.firstOut[node]
+            while slot >= 0 {
+                let target = store.owner[slot]
+                pending[Int(target)] -= 1
+                if pending[Int(target)] == 0 { ready.insert(rank[Int(target)]) }
+                slot = store.nextOut[slot]
+            }
+        }
+        return result
+    }
+}
+
+/// A binary min-heap of `Int32`.
+struct MinHeap {
+    private var items: [Int32] = []
+
+    mutating func insert(_ item: Int32) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            if items[parent] <= items[child] { break }
+            items.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    mutating func popMin() -> Int32? {
+        guard let last = items.popLast() else { return nil }
+        guard !items.isEmpty else { return last }
+        let minimum = items[0]
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < items.count && items[left] < items[smallest] { smallest = left }
+            if right < items.count && items[right] < items[smallest] { smallest = right }
+            if smallest == parent { break }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return minimum
+    }
+}

@@ -1,0 +1,62 @@
+/// Why the graph refused an edit. A refused edit changes nothing.
+public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No node has this identifier.
+    case unknownNode(NodeID)
+    /// A node with this identifier already exists.
+    case duplicateNode(NodeID)
+    /// The identifier is not acceptable (empty, too long, control characters).
+    case invalidNodeID(NodeID, reason: String)
+    /// No registered kind has this name.
+    case unknownKind(String)
+    /// The node has no slot with this index.
+    case unknownSlot(node: NodeID, slot: Int, slotCount: Int)
+    /// The link would close a loop; the path starts and ends at the same node.
+    case wouldCreateCycle(path: [NodeID])
+    /// The slot accepts another type than the upstream node produces.
+    case slotTypeMismatch(
+        from: NodeID, produces: ValueType, to: NodeID, slot: Int, label: String, accepts: ValueType)
+    /// The slot is not fed by anything, so there is nothing to unlink.
+    case slotNotLinked(node: NodeID, slot: Int)
+    /// The node's kind computes its value from inputs; it holds no value to set.
+    case notASource(NodeID, kind: String)
+    /// The value does not have the type the node holds.
+    case valueTypeMismatch(node: NodeID, expected: ValueType, got: String)
+    /// Numbers must be finite.
+    case nonFiniteValue(node: NodeID)
+    /// The name is not acceptable (empty, too long, control characters).
+    case invalidName(node: NodeID, reason: String)
+    /// The position is outside ``Position/validRange``.
+    case invalidPosition(node: NodeID)
+    /// There is no edit to undo.
+    case nothingToUndo
+    /// There is no edit to redo.
+    case nothingToRedo
+
+    /// A one-line explanation naming the node, the slot and the reason.
+    public var description: String {
+        switch self {
+        case .unknownNode(let id): "unknown node '\(id)'"
+        case .duplicateNode(let id): "a node with id '\(id)' already exists"
+        case .invalidNodeID(let id, let reason): "invalid node id '\(id)': \(reason)"
+        case .unknownKind(let kind): "unknown kind '\(kind)'"
+        case .unknownSlot(let node, let slot, let count):
+            count == 0
+                ? "node '\(node)' has no input slots (slot \(slot) requested)"
+                : "node '\(node)' has no slot \(slot) (it has slots 0–\(count - 1))"
+        case .wouldCreateCycle(let path):
+            "would create a cycle: " + path.map(\.rawValue).joined(separator: " → ")
+        case .slotTypeMismatch(let from, let produces, let to, let slot, let label, let accepts):
+            "slot \(slot) (\(label)) of '\(to)' takes a \(accepts), but '\(from)' produces a \(produces)"
+        case .slotNotLinked(let node, let slot): "slot \(slot) of '\(node)' is not linked"
+        case .notASource(let node, let kind): "node '\(node)' is a \(kind) node and holds no value"
+        case .valueTypeMismatch(let node, let expected, let got):
+            "node '\(node)' holds a \(expected), not \(got)"
+        case .nonFiniteValue(let node): "the value of '\(node)' must be a finite number"
+        case .invalidName(let node, let reason): "invalid name for '\(node)': \(reason)"
+        case .invalidPosition(let node):
+            "the position of '\(node)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
+        case .nothingToUndo: "nothing to undo"
+        case .nothingToRedo: "nothing to redo"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// One numbered input of a node kind: its label and the type it accepts.
+public struct SlotSpec: Hashable, Sendable {
+    /// The label shown on the input row, e.g. `x`.
+    public var label: String
+    /// The only type this slot accepts.
+    public var type: ValueType
+    /// What the slot reads while nothing feeds it.
+    public var defaultValue: Value
+
+    /// Creates a slot.
+    /// - Parameters:
+    ///   - label: The label shown on the input row.
+    ///   - type: The type the slot accepts.
+    ///   - defaultValue: What the slot reads while unconnected. Defaults to 0 for numbers and
+    ///     black for colors; required for tool-defined types.
+    public init(_ label: String, _ type: ValueType, default defaultValue: Value? = nil) {
+        self.label = label
+        self.type = type
+        switch (defaultValue, type) {
+        case (let value?, _): self.defaultValue = value
+        case (nil, .color): self.defaultValue = .color(.black)
+        case (nil, .number): self.defaultValue = .number(0)
+        case (nil, _):
+            preconditionFailure("slot '\(label)' of type \(type) needs a default value")
+        }
+    }
+}
+
+/// Why a node kind could not produce a value; the graph turns it into an error value.
+public struct EvaluationFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The reason, e.g. `division by zero`.
+    public var reason: String
+
+    /// Creates a failure.
+    /// - Parameter reason: Why evaluation failed.
+    public init(_ reason: String) { self.reason = reason }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// The values a node kind evaluates: one per input slot, and the held value of a source.
+///
+/// Unconnected slots read their slot's default. Inputs are never errors: the graph does not
+/// evaluate a node with an error input, it passes the error on.
+public struct KindInputs: Sendable {
+    /// One value per input slot, in slot order.
+    public let values: [Value]
+    /// The value a source node holds; `nil` for kinds without one.
+    public let parameter: Value?
+
+    /// Creates the inputs of one evaluation.
+    /// - Parameters:
+    ///   - values: One value per input slot.
+    ///   - parameter: The held value of a source node.
+    public init(values: [Value], parameter: Value? = nil) {
+        self.values = values
+        self.parameter = parameter
+    }
+
+    /// The value in a slot.
+    /// - Parameter slot: The slot's index.
+    public subscript(slot: Int) -> Value { values[slot] }
+
+    /// The number in a number slot (0 if the slot holds something else).
+    /// - Parameter slot: The slot's index.
+    /// - Returns: The number.
+    public func number(_ slot: Int) -> Double { values[slot].number ?? 0 }
+
+    /// The color in a color slot (black if the slot holds something else).
+    /// - Parameter slot: The slot's index.
+    /// - Returns: The color.
+    public func color(_ slot: Int) -> Color { values[slot].color ?? .black }
+}
+
+/// Arithmetic the graph can run on plain numbers without calling ``NodeKind/evaluate(_:)``.
+///
+/// A kind that declares a kernel must compute exactly what its `evaluate` computes whenever all
+/// inputs are numbers and the result is finite; in every other case the graph calls `evaluate`.
+public enum NumericKernel: Sendable, Hashable {
+    /// `((x + y) + z) + …`, left to right.
+    case sum
+    /// `x − y`.
+    case difference
+    /// `x × y`.
+    case product
+    /// `x ÷ y` (a zero divisor goes through `evaluate`, which reports the error).
+    case quotient
+}
+
+/// A type of node: its name, its input slots, its output type and how it evaluates.
+///
+/// Conform to add node kinds of your own and register them in a ``KindRegistry``:
+///
+/// ```swift
+/// let text = ValueType("text")
+///
+/// struct Uppercase: NodeKind {
+///     let name = "uppercase"
+///     let title = "Uppercase"
+///     let inputs = [SlotSpec("text", text, default: .custom(.init(type: text, payload: .string(""))))]
+///     let outputType = text
+///     func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+///         guard case .custom(let value) = inputs[0], case .string(let string) = value.payload
+///         else { throw EvaluationFailure("expected text") }
+///         return .custom(.init(type: text, payload: .string(string.uppercased())))
+///     }
+/// }
+/// ```
+public protocol NodeKind: Sendable {
+    /// The kind's name in files and journals, e.g. `add`.
+    var name: String { get }
+    /// The display name a new node of this kind gets, e.g. `Add`.
+    var title: String { get }
+    /// A short symbol for compact displays, e.g. `+`.
+    var symbol: String { get }
+    /// A group of interchangeable kinds (`arithmetic`): the canvas cycles a node's kind
+    /// within its category.
+    var category: String { get }
+    /// The input slots, in order.
+    var inputs: [SlotSpec] { get }
+    /// The type of the node's output.
+    var outputType: ValueType { get }
+    /// The type of the value a source node holds, or `nil` for kinds computed from inputs.
+    var parameterType: ValueType? { get }
+    /// The value a new source node holds.
+    var defaultParameter: Value? { get }
+    /// Arithmetic the graph may run directly on numbers; `nil` for most kinds.
+    var numericKernel: NumericKernel? { get }
+    /// Computes the node's value from its inputs.
+    /// - Parameter inputs: One value per slot (never an error), and the held value.
+    /// - Returns: A value of ``outputType``.
+    /// - Throws: ``EvaluationFailure`` with the reason when no value can be produced.
+    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value
+}
+
+extension NodeKind {
+    /// No symbol by default.
+    public var symbol: String { "" }
+    /// Kinds are in the `general` category unless they say otherwise.
+    public var category: String { "general" }
+    /// Kinds compute their value from inputs unless they say otherwise.
+    public var parameterType: ValueType? { nil }
+    /// No held value unless the kind is a source.
+    public var defaultParameter: Value? { nil }
+    /// No kernel unless the kind declares one.
+    public var numericKernel: NumericKernel? { nil }
+}

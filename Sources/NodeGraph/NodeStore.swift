@@ -1,0 +1,293 @@
+/// What the graph knows about one registered kind, resolved once.
+struct KindEntry {
+    let kind: any NodeKind
+    let slots: [SlotSpec]
+    let slotCount: Int
+    /// The kernel, when every slot and the output are numbers.
+    let kernel: NumericKernel?
+
+    init(_ kind: any NodeKind) {
+        self.kind = kind
+        slots = kind.inputs
+        slotCount = slots.count
+        let allNumbers = slots.allSatisfy { $0.type == .number } && kind.outputType == .number
+        kernel = allNumbers && kind.parameterType == nil ? kind.numericKernel : nil
+    }
+}
+
+/// How a node's value is stored: a tag beside an 8-byte payload column.
+enum ValueTag: UInt8 {
+    /// The payload is the number.
+    case number = 0
+    /// The payload's bits are the packed color.
+    case color = 1
+    /// The value (an error or a custom value) is in the `boxed` table.
+    case boxed = 2
+}
+
+/// The graph's storage: one column per field, indexed by dense node index (`Int32`) or by
+/// global slot index. Shared between graph copies until one of them mutates.
+final class NodeStore {
+    static let freeKind = UInt16.max
+    static let idle: Int32 = -1
+    static let dirtyFlag: Int32 = 1 << 30
+    static let countMask: Int32 = (1 << 30) - 1
+
+    let registry: KindRegistry
+    var kinds: [KindEntry] = []
+    var kindIndexByName: [String: UInt16] = [:]
+
+    // Node columns: `nodeEnd` indices in use (live or free).
+    var nodeEnd: Int32 = 0
+    var kind: Column<UInt16>
+    var x: Column<Int32>
+    var y: Column<Int32>
+    var tag: Column<UInt8>
+    var payload: Column<Double>
+    var slotStart: Column<Int32>
+    var firstOut: Column<Int32>
+    var order: Column<Int32>
+    /// Scratch per node: `idle` between operations; counters and parents during them.
+    var mark: Column<Int32>
+
+    // Slot columns: `slotEnd` indices in use.
+    var slotEnd: Int32 = 0
+    var source: Column<Int32>
+    var nextOut: Column<Int32>
+    var owner: Column<Int32>
+
+    var ids: [NodeID] = []
+    var idTable = IDTable()
+    var names: [Int32: String] = [:]
+    var parameters: [Int32: Value] = [:]
+    var boxed: [Int32: Value] = [:]
+    var freeNodes: [Int32] = []
+    var freeSlotRanges: [Int: [Int32]] = [:]
+    var liveCount = 0
+    var nextOrder: Int32 = 0
+
+    // Reusable work lists.
+    var stack = IndexBuffer()
+    var queue = IndexBuffer()
+    var trace = IndexBuffer()
+
+    init(registry: KindRegistry, nodeCapacity: Int = 16, slotCapacity: Int = 32) {
+        self.registry = registry
+        kind = Column(capacity: nodeCapacity, filling: NodeStore.freeKind)
+        x = Column(capacity: nodeCapacity, filling: 0)
+        y = Column(capacity: nodeCapacity, filling: 0)
+        tag = Column(capacity: nodeCapacity, filling: ValueTag.number.rawValue)
+        payload = Column(capacity: nodeCapacity, filling: 0)
+        slotStart = Column(capacity: nodeCapacity, filling: 0)
+        firstOut = Column(capacity: nodeCapacity, filling: -1)
+        order = Column(capacity: nodeCapacity, filling: 0)
+        mark = Column(capacity: nodeCapacity, filling: NodeStore.idle)
+        source = Column(capacity: slotCapacity, filling: -1)
+        nextOut = Column(capacity: slotCapacity, filling: -1)
+        owner = Column(capacity: slotCapacity, filling: -1)
+    }
+
+    /// A deep copy for copy-on-write.
+    init(copying other: NodeStore) {
+        registry = other.registry
+        kinds = other.kinds
+        kindIndexByName = other.kindIndexByName
+        nodeEnd = other.nodeEnd
+        kind = other.kind.copy()
+        x = other.x.copy()
+        y = other.y.copy()
+        tag = other.tag.copy()
+        payload = other.payload.copy()
+        slotStart = other.slotStart.copy()
+        firstOut = other.firstOut.copy()
+        order = other.order.copy()
+        mark = other.mark.copy()
+        slotEnd = other.slotEnd
+        source = other.source.copy()
+        nextOut = other.nextOut.copy()
+        owner = other.owner.copy()
+        ids = other.ids
+        idTable = other.idTable
+        names = other.names
+        parameters = other.parameters
+        boxed = other.boxed
+        freeNodes = other.freeNodes
+        freeSlotRanges = other.freeSlotRanges
+        liveCount = other.liveCount
+        nextOrder = other.nextOrder
+    }
+
+    deinit {
+        kind.deallocate()
+        x.deallocate()
+        y.deallocate()
+        tag.deallocate()
+        payload.deallocate()
+        slotStart.deallocate()
+        firstOut.deallocate()
+        order.deallocate()
+        mark.deallocate()
+        source.deallocate()
+        nextOut.deallocate()
+        owner.deallocate()
+        stack.deallocate()
+        queue.deallocate()
+        trace.deallocate()
+    }
+
+    // MARK: Kinds
+
+    /// The table index of a kind, registering it on first use.
+    func kindIndex(named name: String) -> UInt16? {
+        if let index = kindIndexByName[name] { return index }
+        guard let kind = registry.kind(named: name) else { return nil }
+        let index = UInt16(kinds.count)
+        kinds.append(KindEntry(kind))
+        kindIndexByName[name] = index
+        return index
+    }
+
+    // MARK: Growth
+
+    func reserveNodes(_ capacity: Int) {
+        guard capacity > kind.capacity else { return }
+        let keep = Int(nodeEnd)
+        kind.resize(to: capacity, keeping: keep, filling: NodeStore.freeKind)
+        x.resize(to: capacity, keeping: keep, filling: 0)
+        y.resize(to: capacity, keeping: keep, filling: 0)
+        tag.resize(to: capacity, keeping: keep, filling: 0)
+        payload.resize(to: capacity, keeping: keep, filling: 0)
+        slotStart.resize(to: capacity, keeping: keep, filling: 0)
+        firstOut.resize(to: capacity, keeping: keep, filling: -1)
+        order.resize(to: capacity, keeping: keep, filling: 0)
+        mark.resize(to: capacity, keeping: keep, filling: NodeStore.idle)
+        ids.reserveCapacity(capacity)
+        idTable.reserve(capacity, ids: ids)
+    }
+
+    func reserveSlots(_ capacity: Int) {
+        guard capacity > source.capacity else { return }
+        let keep = Int(slotEnd)
+        source.resize(to: capacity, keeping: keep, filling: -1)
+        nextOut.resize(to: capacity, keeping: keep, filling: -1)
+        owner.resize(to: capacity, keeping: keep, filling: -1)
+    }
+
+    /// A fresh node index (reusing a freed one when possible).
+    func allocateNode() -> Int32 {
+        if let index = freeNodes.popLast() { return index }
+        if Int(nodeEnd) == kind.capacity { reserveNodes(kind.capacity * 2) }
+        ids.append(NodeID(""))
+        defer { nodeEnd += 1 }
+        return nodeEnd
+    }
+
+    /// The first index of `count` consecutive fresh slots owned by `node`.
+    func allocateSlots(_ count: Int, for node: Int32) -> Int32 {
+        guard count > 0 else { return slotEnd }
+        let start: Int32
+        if let reused = freeSlotRanges[count]?.popLast() {
+            start = reused
+        } else {
+            if Int(slotEnd) + count > source.capacity {
+                reserveSlots(Swift.max(source.capacity * 2, Int(slotEnd) + count))
+            }
+            start = slotEnd
+            slotEnd += Int32(count)
+        }
+        for slot in start..<start + Int32(count) {
+            source[slot] = -1
+            nextOut[slot] = -1
+            owner[slot] = node
+        }
+        return start
+    }
+
+    func freeSlots(start: Int32, count: Int) {
+        guard count > 0 else { return }
+        for slot in start..<start + Int32(count) { owner[slot] = -1 }
+        freeSlotRanges[count, default: []].append(start)
+    }
+
+    // MARK: Node basics
+
+    @inline(__always) func isLive(_ node: Int32) -> Bool {
+        node >= 0 && node < nodeEnd && kind[node] != NodeStore.freeKind
+    }
+
+    @inline(__always) func entry(of node: Int32) -> KindEntry { kinds[Int(kind[node])] }
+
+    @inline(__always) func slotCount(of node: Int32) -> Int { kinds[Int(kind[node])].slotCount }
+
+    func index(of id: NodeID) -> Int32? { idTable.index(of: id, in: ids) }
+
+    func value(of node: Int32) -> Value {
+        switch ValueTag(rawValue: tag[node]) {
+        case .number: .number(payload[node])
+        case .color: .color(Color(packed: payload[node].bitPattern))
+        case .boxed, nil: boxed[node] ?? .number(0)
+        }
+    }
+
+    /// Stores a value; returns whether it differs from the value held before.
+    @discardableResult
+    func setValue(_ value: Value, of node: Int32) -> Bool {
+        let oldTag = tag[node]
+        let oldBits = payload[node].bitPattern
+        switch value {
+        case .number(let number):
+            if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
+            tag[node] = ValueTag.number.rawValue
+            payload[node] = number
+            return oldTag != ValueTag.number.rawValue || oldBits != number.bitPattern
+        case .color(let color):
+            if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
+            tag[node] = ValueTag.color.rawValue
+            payload[node] = Double(bitPattern: color.packed)
+            return oldTag != ValueTag.color.rawValue || oldBits != color.packed
+        case .error, .custom:
+            tag[node] = ValueTag.boxed.rawValue
+            return boxed.updateValue(value, forKey: node) != value
+        }
+    }
+
+    /// The slots that `node` feeds, as (downstream node, slot index within it).
+    func dependents(of node: Int32) -> [(node: Int32, slot: Int)] {
+        var result: [(node: Int32, slot: Int)] = []
+        var slot = firstOut[node]
+        while slot >= 0 {
+            let target = owner[slot]
+            result.append((target, Int(slot - slotStart[target])))
+            slot = nextOut[slot]
+        }
+        return result.reversed()
+    }
+
+    /// Adds `slot` to the out-list of `node`.
+    @inline(__always) func attach(_ slot: Int32, to node: Int32) {
+        source[slot] = node
+        nextOut[slot] = firstOut[node]
+        firstOut[node] = slot
+    }
+
+    /// Removes `slot` from the out-list of the node feeding it and clears it.
+    func detach(_ slot: Int32) {
+        let upstream = source[slot]
+        guard upstream >= 0 else { return }
+        var current = firstOut[upstream]
+        if current == slot {
+            firstOut[upstream] = nextOut[slot]
+        } else {
+            while current >= 0 {
+                let next = nextOut[current]
+                if next == slot {
+                    nextOut[current] = nextOut[slot]
+                    break
+                }
+                current = next
+            }
+        }
+        source[slot] = -1
+        nextOut[slot] = -1
+    }
+}
