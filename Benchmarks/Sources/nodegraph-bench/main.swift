@@ -60,6 +60,10 @@ while index < arguments.count {
         let engine = next(), workload = next(), n = Int(next())!
         memoryChild(engine: engine, workload: workload, n: n)
         exit(0)
+    case "--debug-link":
+        let name = next(), n = Int(next())!
+        debugLink(name, n)
+        exit(0)
     case "--canvas", "--file":
         extraHooks(arg)
         exit(0)
