@@ -76,12 +76,31 @@ extension Graph {
     /// The live nodes by maintained topological position.
     /// - Complexity: O(*n* + *p*), where *p* is the highest position handed out.
     func maintainedOrder() -> [Int32] {
-        let store = self.store
-        var byPosition = [Int32](repeating: -1, count: Int(store.nextOrder))
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
-            byPosition[Int(store.order[node])] = node
+        withMaintainedOrder { nodes in
+            [Int32](unsafeUninitializedCapacity: nodes.count) { buffer, count in
+                for (index, node) in nodes.enumerated() { (buffer.baseAddress! + index).initialize(to: node) }
+                count = nodes.count
+            }
         }
-        return byPosition.filter { $0 >= 0 }
+    }
+
+    /// Calls `body` with the live nodes in maintained topological position order, in a
+    /// temporary buffer (this reads only: no shared scratch column is touched).
+    func withMaintainedOrder<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        let store = self.store
+        let end = Int(store.nextOrder)
+        let byPosition = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(end, 1))
+        defer { byPosition.deallocate() }
+        byPosition.initialize(repeating: -1, count: end)
+        let order = store.order, kind = store.kind, free = NodeStore.freeKind
+        for node in 0..<store.nodeEnd where kind[node] != free { byPosition[Int(order[node])] = node }
+        // Close the holes left by removed nodes, in place.
+        var count = 0
+        for position in 0..<end where byPosition[position] >= 0 {
+            byPosition[count] = byPosition[position]
+            count += 1
+        }
+        return body(UnsafeBufferPointer(start: byPosition, count: count))
     }
 
     /// Gives the next free topological position, renumbering densely when positions run out.
@@ -102,7 +121,16 @@ extension Graph {
     /// - Returns: The node identifiers.
     /// - Complexity: O(*n*).
     public func topologicalOrder() -> [NodeID] {
-        maintainedOrder().map { store.ids[Int($0)] }
+        withMaintainedOrder { nodes in
+            store.ids.withUnsafeBufferPointer { ids in
+                [NodeID](unsafeUninitializedCapacity: nodes.count) { buffer, count in
+                    for (index, node) in nodes.enumerated() {
+                        (buffer.baseAddress! + index).initialize(to: ids[Int(node)])
+                    }
+                    count = nodes.count
+                }
+            }
+        }
     }
 
     /// Every node in dependency order, ties broken by identifier: the same graph always gives

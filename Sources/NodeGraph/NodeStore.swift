@@ -15,6 +15,28 @@ struct KindEntry {
     }
 }
 
+/// How `recomputeNode` computes a node of a kind without calling the kind: one byte per kind
+/// index in `NodeStore.fastKind`, read by the hot loops instead of copying a `KindEntry` (which
+/// retains its existential and slot array on every copy).
+enum FastKind: UInt8 {
+    /// Call the kind's `evaluate` (the general path).
+    case general = 0
+    /// The kernels of ``NumericKernel``.
+    case sum, difference, product, quotient
+    /// The built-in ``NumberKind``: the held number, as is.
+    case heldNumber
+
+    init(_ entry: KindEntry) {
+        switch entry.kernel {
+        case .sum: self = .sum
+        case .difference: self = .difference
+        case .product: self = .product
+        case .quotient: self = .quotient
+        case nil: self = entry.kind is NumberKind && entry.kind.outputType == .number ? .heldNumber : .general
+        }
+    }
+}
+
 /// How a node's value is stored: a tag beside an 8-byte payload column.
 enum ValueTag: UInt8 {
     /// The payload is the number.
@@ -36,6 +58,9 @@ final class NodeStore {
     let registry: KindRegistry
     var kinds: [KindEntry] = []
     var kindIndexByName: [String: UInt16] = [:]
+    /// Per kind index: its `FastKind` and slot count (plain columns for the hot loops).
+    var fastKind = Column<UInt8>(capacity: 8, filling: 0)
+    var kindSlotCount = Column<Int32>(capacity: 8, filling: 0)
 
     // Node columns: `nodeEnd` indices in use (live or free).
     var nodeEnd: Int32 = 0
@@ -69,7 +94,6 @@ final class NodeStore {
     // Reusable work lists.
     var stack = IndexBuffer()
     var queue = IndexBuffer()
-    var trace = IndexBuffer()
 
     init(registry: KindRegistry, nodeCapacity: Int = 16, slotCapacity: Int = 32) {
         self.registry = registry
@@ -92,6 +116,8 @@ final class NodeStore {
         registry = other.registry
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
+        fastKind = other.fastKind.copy()
+        kindSlotCount = other.kindSlotCount.copy()
         nodeEnd = other.nodeEnd
         kind = other.kind.copy()
         x = other.x.copy()
@@ -118,6 +144,8 @@ final class NodeStore {
     }
 
     deinit {
+        fastKind.deallocate()
+        kindSlotCount.deallocate()
         kind.deallocate()
         x.deallocate()
         y.deallocate()
@@ -132,7 +160,6 @@ final class NodeStore {
         owner.deallocate()
         stack.deallocate()
         queue.deallocate()
-        trace.deallocate()
     }
 
     // MARK: Kinds
@@ -141,9 +168,17 @@ final class NodeStore {
     func kindIndex(named name: String) -> UInt16? {
         if let index = kindIndexByName[name] { return index }
         guard let kind = registry.kind(named: name) else { return nil }
+        guard kinds.count < Int(NodeStore.freeKind) else { return nil }
         let index = UInt16(kinds.count)
-        kinds.append(KindEntry(kind))
+        let entry = KindEntry(kind)
+        kinds.append(entry)
         kindIndexByName[name] = index
+        if kinds.count > fastKind.capacity {
+            fastKind.resize(to: fastKind.capacity * 2, keeping: Int(index), filling: 0)
+            kindSlotCount.resize(to: kindSlotCount.capacity * 2, keeping: Int(index), filling: 0)
+        }
+        fastKind[Int(index)] = FastKind(entry).rawValue
+        kindSlotCount[Int(index)] = Int32(entry.slotCount)
         return index
     }
 
@@ -217,7 +252,7 @@ final class NodeStore {
 
     @inline(__always) func entry(of node: Int32) -> KindEntry { kinds[Int(kind[node])] }
 
-    @inline(__always) func slotCount(of node: Int32) -> Int { kinds[Int(kind[node])].slotCount }
+    @inline(__always) func slotCount(of node: Int32) -> Int { Int(kindSlotCount[Int(kind[node])]) }
 
     func index(of id: NodeID) -> Int32? { idTable.index(of: id, in: ids) }
 
