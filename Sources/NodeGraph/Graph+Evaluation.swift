@@ -7,6 +7,7 @@ extension Graph {
     /// zero (Kahn's algorithm restricted to the region). A node is recomputed only when one of
     /// its inputs changed value (cutoff); unchanged nodes still release their dependents.
     mutating func recompute(from roots: [Int32]) -> [NodeID] {
+        guard !roots.isEmpty else { return [] }
         let trace = recomputeTrace(from: roots)
         guard !trace.isEmpty else { return [] }
         return store.ids.withUnsafeBufferPointer { ids in
@@ -96,6 +97,15 @@ extension Graph {
         makeUnique()
         let store = self.store
         let evaluator = Evaluator(store)
+        if store.indexOrderIsTopological {
+            let kind = store.kind, free = NodeStore.freeKind
+            var count = 0
+            for node in 0..<store.nodeEnd where kind[node] != free {
+                evaluator.recompute(node)
+                count += 1
+            }
+            return count
+        }
         let end = Int(store.nextOrder)
         guard end <= store.mark.capacity else {
             let order = maintainedOrder()
@@ -146,6 +156,31 @@ struct Evaluator {
     func recompute(_ node: Int32) -> Bool {
         let kindIndex = Int(kind[node])
         let fast = fastKind[kindIndex]
+        if fast == FastKind.sum3.rawValue {
+            // The calculator's add, inline: three slots, empty ones read 0.
+            let start = Int(slotStart[node])
+            let a = source[start], b = source[start + 1], c = source[start + 2]
+            let tags = (a >= 0 ? tag[a] : 0) | (b >= 0 ? tag[b] : 0) | (c >= 0 ? tag[c] : 0)
+            if tags == ValueTag.number.rawValue {
+                let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
+                let result = (x + y) + z
+                if result.isFinite {
+                    let oldTag = tag[node]
+                    if oldTag == ValueTag.number.rawValue && payload[node].bitPattern == result.bitPattern { return false }
+                    if oldTag == ValueTag.boxed.rawValue { store.boxed[node] = nil }
+                    tag[node] = ValueTag.number.rawValue
+                    payload[node] = result
+                    return true
+                }
+            }
+            return slow(node, kindIndex, fast)
+        }
+        return slow(node, kindIndex, fast)
+    }
+
+    /// Every kind but the inlined add: the other kernels, then the kind's `evaluate`.
+    @inline(never)
+    func slow(_ node: Int32, _ kindIndex: Int, _ fast: UInt8) -> Bool {
         if fast != FastKind.general.rawValue, let result = fastResult(node, fast, Int(kindSlotCount[kindIndex])) {
             let oldTag = tag[node]
             let changed = oldTag != ValueTag.number.rawValue || payload[node].bitPattern != result.bitPattern
@@ -178,10 +213,7 @@ struct Evaluator {
         }
         let result: Double
         switch fast {
-        case FastKind.sum.rawValue where count == 3:
-            guard let x = input(0), let y = input(1), let z = input(2) else { return nil }
-            result = (x + y) + z
-        case FastKind.sum.rawValue:
+        case FastKind.sum.rawValue, FastKind.sum3.rawValue:
             guard count > 0 else { return 0 }
             guard var total = input(0) else { return nil }
             var offset = 1
