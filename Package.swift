@@ -38,6 +38,8 @@ let package = Package(
         ),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph"], path: "Examples/CustomKinds"),
+        // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
+        .executableTarget(name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
         .testTarget(
             name: "NodeGraphTests",
             dependencies: [
