@@ -194,12 +194,14 @@ public enum Journal {
             return "field '\(fieldName(context.codingPath))' must be \(typeName(type)), not null"
         case .dataCorrupted(let context):
             let field = fieldName(context.codingPath)
-            if context.debugDescription.hasPrefix("Parsed JSON number") {
+            if context.debugDescription.hasPrefix("Parsed JSON number")
+                || (!context.codingPath.isEmpty && context.debugDescription.hasPrefix("The given data"))
+            {
                 let found = value(at: context.codingPath, in: syntax)
                 if case .number(let number)? = found?.content {
                     return "field '\(field)' must be a whole number, not \(JSONText.number(number))"
                 }
-                return "field '\(field)' must be a whole number"
+                return "field '\(field)' has a value that cannot be read"
             }
             return context.debugDescription
         @unknown default:
