@@ -2,7 +2,7 @@ import ArgumentParser
 import NodeGraph
 
 /// A hidden command for the crash-safety test: saves two graphs over one file, alternately,
-/// until killed (or `--count` saves are done).
+/// until killed (or `--count` saves are done). Prints `ready` once both graphs are loaded.
 struct SaveStressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_save-stress",
@@ -23,6 +23,7 @@ struct SaveStressCommand: ParsableCommand {
 
     func run() throws {
         let graphs = [try loadGraphOrExit(first), try loadGraphOrExit(second)]
+        StandardOutput.write("ready")
         var saved = 0
         while count.map({ saved < $0 }) ?? true {
             do throws(SaveError) {
