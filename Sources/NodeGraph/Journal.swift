@@ -183,6 +183,26 @@ public enum Journal {
         }
     }
 
+    /// Foundation reports a fraction in an integer field without naming the field; find it.
+    private static func fractionalWholeNumberField(in syntax: JSONSyntax) -> String? {
+        guard case .object(let members) = syntax.content else { return nil }
+        for member in members where ["slot", "x", "y"].contains(member.key) {
+            if case .number(let number) = member.value.content,
+                number != number.rounded() || abs(number) > 9.2e18
+            {
+                return "field '\(member.key)' must be a whole number, not \(JSONText.number(number))"
+            }
+        }
+        for member in members {
+            if case .array(let items) = member.value.content {
+                for item in items {
+                    if let found = fractionalWholeNumberField(in: item) { return found }
+                }
+            }
+        }
+        return nil
+    }
+
     static func describe(_ error: DecodingError, in syntax: JSONSyntax) -> String {
         switch error {
         case .keyNotFound(let key, let context):
@@ -202,6 +222,9 @@ public enum Journal {
                     return "field '\(field)' must be a whole number, not \(JSONText.number(number))"
                 }
                 return "field '\(field)' has a value that cannot be read"
+            }
+            if context.debugDescription.hasPrefix("The given data"), let field = fractionalWholeNumberField(in: syntax) {
+                return field
             }
             return context.debugDescription
         @unknown default:
