@@ -78,11 +78,9 @@ import Testing
             text += "{\"id\": \"n\(index)\", \"kind\": \"add\", \"inputs\": [\"n\(index + 1)\", null, null]},\n"
         }
         text += "{\"id\": \"n\(count - 1)\", \"kind\": \"number\", \"value\": 1}\n]}"
-        let clock = ContinuousClock()
-        var graph = Graph()
-        let elapsed = try clock.measure { graph = try loadGraph(text) }
+        // Load speed is measured in release by nodegraph-bench (BENCHMARKS.md), not timed here.
+        let graph = try loadGraph(text)
         #expect(graph.count == count)
         #expect(graph.value(of: "n0") == .number(1))
-        #expect(elapsed < .seconds(20))
     }
 }
