@@ -166,7 +166,8 @@ struct Evaluator {
                 let result = (x + y) + z
                 if result.isFinite {
                     let oldTag = tag[node]
-                    if oldTag == ValueTag.number.rawValue && payload[node].bitPattern == result.bitPattern { return false }
+                    // Numeric comparison: 0 and -0 are the same value (as `Value ==` says), so no change.
+                    if oldTag == ValueTag.number.rawValue && payload[node] == result { return false }
                     if oldTag == ValueTag.boxed.rawValue { store.boxed[node] = nil }
                     tag[node] = ValueTag.number.rawValue
                     payload[node] = result
@@ -183,7 +184,7 @@ struct Evaluator {
     func slow(_ node: Int32, _ kindIndex: Int, _ fast: UInt8) -> Bool {
         if fast != FastKind.general.rawValue, let result = fastResult(node, fast, Int(kindSlotCount[kindIndex])) {
             let oldTag = tag[node]
-            let changed = oldTag != ValueTag.number.rawValue || payload[node].bitPattern != result.bitPattern
+            let changed = oldTag != ValueTag.number.rawValue || payload[node] != result
             if changed {
                 if oldTag == ValueTag.boxed.rawValue { store.boxed[node] = nil }
                 tag[node] = ValueTag.number.rawValue
