@@ -12,7 +12,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "nodegraph-bench",
-            dependencies: [.product(name: "NodeGraph", package: "NodeGraph")]
+            dependencies: [
+                .product(name: "NodeGraph", package: "NodeGraph"),
+                .product(name: "NodeCanvas", package: "NodeGraph"),
+            ]
         )
     ],
     swiftLanguageModes: [.v5]

@@ -18,7 +18,8 @@ let usage = """
       --table           print a human table at the end (JSON lines still go to --jsonl FILE)
       --jsonl FILE      also write the JSON lines to FILE
       --report FILE     render BENCHMARKS.md (markdown) from a JSON-lines file and exit
-      --canvas, --file  hooks for the canvas frame and file load/save figures (see Extras.swift)
+                        canvas and file (fixed sizes: 10k-node canvas frame, 100k-node file) run
+                        once per invocation when selected (see Extras.swift)
 
     Output: one JSON line per measurement (engine nodegraph or floor), a machine line first.
     Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree.
@@ -26,7 +27,7 @@ let usage = """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var workloads = Workload.names
-var selectedOps = Set(allOps)
+var selectedOps = Set(allOps + extraOps)
 var sizes = [1_000, 10_000, 100_000, 1_000_000]
 var tableMode = false
 var engines: Set<String> = ["floor", "nodegraph"]
@@ -71,9 +72,6 @@ while index < arguments.count {
         let name = next(), n = Int(next())!
         debugLink(name, n)
         exit(0)
-    case "--canvas", "--file":
-        extraHooks(arg)
-        exit(0)
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -83,7 +81,7 @@ while index < arguments.count {
     index += 1
 }
 for w in workloads where !Workload.names.contains(w) { fatalError("unknown workload \(w)") }
-for op in selectedOps where !allOps.contains(op) { fatalError("unknown op \(op)") }
+for op in selectedOps where !allOps.contains(op) && !extraOps.contains(op) { fatalError("unknown op \(op)") }
 
 func emitLine(_ line: String) {
     if !tableMode { print(line) }
@@ -128,6 +126,9 @@ for n in sizes {
         fputs("  \(name) n=\(n): \(Int((now() - start) * 1000)) ms\n", stderr)
     }
 }
+
+if selectedOps.contains("canvas") { all += runCanvas() }
+if selectedOps.contains("file") { all += runFile() }
 
 if tableMode { print(renderTable(all), terminator: "") }
 if !failures.isEmpty {
