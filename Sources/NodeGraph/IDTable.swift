@@ -47,6 +47,21 @@ struct IDTable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
+    /// The index stored for `id` (whose ``hash(_:)`` is `hash`), comparing candidates against
+    /// `ids`, without retaining either array.
+    @inline(__always)
+    func index(of id: NodeID, hash: Int, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
+        buckets.withUnsafeBufferPointer { buckets in
+            var bucket = hash & mask
+            while true {
+                let entry = buckets[bucket]
+                if entry < 0 { return nil }
+                if ids[Int(entry)] == id { return entry }
+                bucket = (bucket + 1) & mask
+            }
+        }
+    }
+
     /// The index stored for `id`, comparing candidates against `ids`.
     @inline(__always) func index(of id: NodeID, in ids: [NodeID]) -> Int32? {
         var bucket = IDTable.hash(id) & mask

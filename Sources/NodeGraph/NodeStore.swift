@@ -268,7 +268,10 @@ final class NodeStore {
 
     @inline(__always) func slotCount(of node: Int32) -> Int { Int(kindSlotCount[Int(kind[node])]) }
 
-    func index(of id: NodeID) -> Int32? { idTable.index(of: id, in: ids) }
+    func index(of id: NodeID) -> Int32? {
+        let hash = IDTable.hash(id)
+        return ids.withUnsafeBufferPointer { idTable.index(of: id, hash: hash, in: $0) }
+    }
 
     func value(of node: Int32) -> Value {
         switch ValueTag(rawValue: tag[node]) {

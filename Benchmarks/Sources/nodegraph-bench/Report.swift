@@ -241,15 +241,47 @@ func renderReport(path: String) -> String {
         md += "\n"
     }
 
+    md += beforeAfterSection(results, beforePath: siblingPath(of: path, named: "results-before.jsonl"))
     md += referenceSection(results)
     md += extrasSection(results)
-    if let notes = try? String(contentsOfFile: notesPath(near: path), encoding: .utf8) { md += notes }
+    if let notes = try? String(contentsOfFile: siblingPath(of: path, named: "report-notes.md"), encoding: .utf8) {
+        md += notes
+    }
     return md
 }
 
-func notesPath(near path: String) -> String {
+func siblingPath(of path: String, named name: String) -> String {
     let dir = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    return dir + "/report-notes.md"
+    return dir + "/" + name
+}
+
+/// NodeGraph before the performance work (a 1e5 run of the library at the core commit, same
+/// benchmark) against this run, as floor ratios measured within each run (the clock moves too
+/// much between runs on these machines to compare absolute times).
+func beforeAfterSection(_ r: Results, beforePath: String) -> String {
+    guard let text = try? String(contentsOfFile: beforePath, encoding: .utf8) else { return "" }
+    let before = Results(text.split(separator: "\n").compactMap { parseRecord(String($0)) })
+    var md = "## Before and after the performance work (1e5)\n\n"
+    md += "`Benchmarks/results-before.jsonl` is the same benchmark run on the library as it was before this"
+    md += " work (core commit 3400aaf). Wall clock moves 60–100 % between runs here, so the comparison is of"
+    md += " ratios to the floor measured within each run; `Benchmarks/callgrind.sh` gives exact instruction"
+    md += " counts for the current code.\n\n"
+    md += "| workload | op | before: NodeGraph ÷ floor | now: NodeGraph ÷ floor |\n|---|---|---:|---:|\n"
+    for w in r.workloads {
+        for op in ["build", "eval", "update", "update_small", "cycle", "link_ok", "topo"] {
+            let b = before.pair(w, 100_000, op).ratio, a = r.pair(w, 100_000, op).ratio
+            guard b != nil || a != nil else { continue }
+            md += "| \(w) | \(op) | \(fmtRatio(b)) | \(fmtRatio(a)) |\n"
+        }
+    }
+    for w in r.workloads {
+        let b = before.pair(w, 100_000, "update_noop").nodegraph?.seconds
+        let a = r.pair(w, 100_000, "update_noop").nodegraph?.seconds
+        if b != nil || a != nil {
+            md += "| \(w) | update_noop (absolute) | \(fmtTime(b ?? 0)) | \(fmtTime(a ?? 0)) |\n"
+        }
+    }
+    return md + "\n"
 }
 
 /// The targets, checked against the results.
