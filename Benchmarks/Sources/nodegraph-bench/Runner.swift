@@ -123,8 +123,17 @@ func validateOrder(_ order: [Int32], _ w: Workload) {
 
 func nodeNumber(_ id: NodeID) -> Int32 { Int32(id.rawValue.dropFirst())! }
 
-/// Runs the selected ops on one workload for one engine, returning the records.
-func runNodeGraph(_ w: Workload, ops: [String]) -> [Record] {
+/// Runs ops on one workload through NodeGraph; the graph persists between calls, so the floor's
+/// and NodeGraph's measurements of each op can be interleaved (both see the same machine load).
+final class NodeGraphRunner {
+    let w: Workload
+    @exclusivity(unchecked) var graph: Graph
+    init(_ w: Workload) {
+        self.w = w
+        graph = buildGraph(w)
+    }
+
+  func run(ops: [String]) -> [Record] {
     var records: [Record] = []
     func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
         let r = Record(
@@ -137,8 +146,6 @@ func runNodeGraph(_ w: Workload, ops: [String]) -> [Record] {
         let s = measureFresh(setup: { () }, body: { _ in buildGraph(w) }, teardown: { blackHole($0) })
         record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
     }
-    var graph = buildGraph(w)
-    let base = checksum(graph, w)
     if ops.contains("eval") {
         let s = measure { graph.evaluateAll() }
         record("eval", s, checksum(graph, w))
@@ -231,11 +238,20 @@ func runNodeGraph(_ w: Workload, ops: [String]) -> [Record] {
         validateOrder(graph.topologicalOrder().map(nodeNumber), w)
         record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), checksum(graph, w))
     }
-    _ = base
     return records
+  }
 }
 
-func runFloor(_ w: Workload, ops: [String]) -> [Record] {
+/// Runs ops on one workload through the floor (state persists between calls).
+final class FloorRunner {
+    let w: Workload
+    let floor: Floor
+    init(_ w: Workload) {
+        self.w = w
+        floor = Floor(w)
+    }
+
+  func run(ops: [String]) -> [Record] {
     var records: [Record] = []
     func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
         let r = Record(
@@ -248,7 +264,6 @@ func runFloor(_ w: Workload, ops: [String]) -> [Record] {
         let s = measureFresh(setup: { () }, body: { _ in Floor(w) }, teardown: { blackHole($0) })
         record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
     }
-    let floor = Floor(w)
     if ops.contains("eval") {
         let s = measure { floor.evaluateAll() }
         record("eval", s, floor.checksum)
@@ -314,6 +329,7 @@ func runFloor(_ w: Workload, ops: [String]) -> [Record] {
         record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), floor.checksum)
     }
     return records
+  }
 }
 
 /// The memory child: builds one engine's graph and reports the peak RSS growth.

@@ -107,8 +107,14 @@ for n in sizes {
         let w = Workload(name, n: n)
         let selected = ops(for: name, selected: selectedOps)
         let timed = selected.filter { $0 != "memory" }
-        let floor = engines.contains("floor") ? runFloor(w, ops: timed) : []
-        let nodegraph = engines.contains("nodegraph") ? runNodeGraph(w, ops: timed) : []
+        // Each op is measured on the floor, then on NodeGraph, back to back.
+        let floorRunner = engines.contains("floor") ? FloorRunner(w) : nil
+        let graphRunner = engines.contains("nodegraph") ? NodeGraphRunner(w) : nil
+        var floor: [Record] = [], nodegraph: [Record] = []
+        for op in timed {
+            floor += floorRunner?.run(ops: [op]) ?? []
+            nodegraph += graphRunner?.run(ops: [op]) ?? []
+        }
         var memory: [Record] = []
         if selected.contains("memory") { memory = runMemory(w) }
         all += floor + nodegraph + memory

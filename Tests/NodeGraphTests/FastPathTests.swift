@@ -1,0 +1,95 @@
+import NodeGraph
+import Testing
+
+/// The performance paths (sequential evaluation while index order is topological, the scattered
+/// maintained order otherwise, the inlined add, the number-source `setValue` path, compact ids)
+/// must agree with evaluation from scratch and keep every invariant.
+@Suite struct FastPathTests {
+    /// A chain n0 → n1 → … built in order, so index order is the maintained order.
+    func chain(_ count: Int) throws -> Graph {
+        var graph = Graph()
+        try graph.addNode("n0", kind: "number", value: .number(1))
+        for i in 1..<count { try graph.addNode(NodeID("n\(i)"), kind: "add", inputs: [NodeID("n\(i - 1)")]) }
+        return graph
+    }
+
+    func expectConsistent(_ graph: Graph) throws {
+        try graph.checkInvariants()
+        #expect(graph.currentValues() == graph.valuesFromScratch())
+        var g = graph
+        g.evaluateAll()
+        #expect(g.currentValues() == graph.valuesFromScratch())
+        let order = graph.topologicalOrder()
+        #expect(order.count == graph.count)
+        var position: [NodeID: Int] = [:]
+        for (index, id) in order.enumerated() { position[id] = index }
+        for id in order {
+            for input in graph.inputs(of: id) {
+                if let input { #expect(position[input]! < position[id]!) }
+            }
+        }
+    }
+
+    @Test func evaluationAgreesAfterALinkReordersNodes() throws {
+        var graph = try chain(20)
+        // A node added last feeds an early one: the maintained order must move it first.
+        try graph.addNode("late", kind: "number", value: .number(5))
+        try graph.link(from: "late", to: "n3", slot: 1)
+        try expectConsistent(graph)
+        try graph.setValue(.number(7), of: "late")
+        try expectConsistent(graph)
+        #expect(graph.value(of: "n19") == .number(8))
+    }
+
+    @Test func evaluationAgreesAfterARemovedIndexIsReused() throws {
+        var graph = try chain(10)
+        try graph.removeNode("n4")
+        try graph.addNode("reused", kind: "add", inputs: ["n8"])  // takes n4's index, after n8
+        try graph.link(from: "reused", to: "n9", slot: 2)
+        try expectConsistent(graph)
+        try graph.setValue(.number(3), of: "n0")
+        try expectConsistent(graph)
+    }
+
+    @Test func theInlinedAddFallsBackForErrorsAndColors() throws {
+        var graph = Graph()
+        try graph.addNode("zero", kind: "number", value: .number(0))
+        try graph.addNode("one", kind: "number", value: .number(1))
+        try graph.addNode("div", kind: "divide", inputs: ["one", "zero"])
+        try graph.addNode("sum", kind: "add", inputs: ["one", "div", nil])
+        #expect(graph.value(of: "sum")?.error != nil)
+        try graph.setValue(.number(2), of: "zero")
+        #expect(graph.value(of: "sum") == .number(1.5))
+        try graph.addNode("huge", kind: "number", value: .number(1e308))
+        try graph.addNode("overflow", kind: "add", inputs: ["huge", "huge"])
+        #expect(graph.value(of: "overflow")?.error != nil)
+        try expectConsistent(graph)
+    }
+
+    @Test func settingANumberSourceReportsChangesAndInverses() throws {
+        var graph = try chain(5)
+        let same = try graph.setValue(.number(1), of: "n0")
+        #expect(same.recomputed.isEmpty)
+        #expect(same.inverse == .setValue(node: "n0", value: .number(1)))
+        let change = try graph.setValue(.number(2), of: "n0")
+        #expect(change.recomputed == ["n0", "n1", "n2", "n3", "n4"])
+        #expect(change.inverse == .setValue(node: "n0", value: .number(1)))
+        #expect(throws: GraphError.nonFiniteValue(node: "n0")) { try graph.setValue(.number(.infinity), of: "n0") }
+        #expect(graph.value(of: "n4") == .number(2))
+        // 0 and -0 are the same value: nothing downstream recomputes.
+        try graph.setValue(.number(0), of: "n0")
+        #expect(try graph.setValue(.number(-0.0), of: "n0").recomputed.isEmpty)
+    }
+
+    @Test func longAndNonASCIIIdsStillResolve() throws {
+        var graph = Graph()
+        let long = NodeID(String(repeating: "x", count: 40))
+        try graph.addNode(long, kind: "number", value: .number(2))
+        try graph.addNode("ñandú", kind: "add", inputs: [long])
+        try graph.addNode("n\u{0301}", kind: "add", inputs: ["ñandú"])
+        #expect(graph.value(of: "n\u{0301}") == .number(2))
+        #expect(graph.contains(long) && graph.contains("ñandú"))
+        #expect(throws: GraphError.self) { try graph.addNode("bad\u{7}", kind: "number") }
+        try expectConsistent(graph)
+    }
+}
