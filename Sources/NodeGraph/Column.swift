@@ -76,7 +76,8 @@ struct IndexBuffer {
 
     var elements: UnsafeMutableBufferPointer<Int32> { UnsafeMutableBufferPointer(start: base, count: count) }
 
-    private mutating func grow() {
+    /// Doubles the capacity, keeping the elements.
+    mutating func grow() {
         let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
         fresh.update(from: base, count: count)
         base.deallocate()

@@ -39,20 +39,33 @@ extension Graph {
             stack.append(root)
             queue.append(root)
         }
-        while let node = stack.popLast() {
+        // The work lists' pointers and counts live in locals (registers) in the loops below;
+        // they are written back only to grow.
+        var stackBase = stack.base, stackCapacity = stack.capacity, top = stack.count
+        while top > 0 {
+            top -= 1
+            let node = stackBase[top]
             var slot = firstOut[node]
             while slot >= 0 {
                 let target = owner[slot]
                 let current = mark[target]
                 if current == idle {
                     mark[target] = 1
-                    stack.append(target)
+                    if top == stackCapacity {
+                        stack.count = top
+                        stack.grow()
+                        stackBase = stack.base
+                        stackCapacity = stack.capacity
+                    }
+                    stackBase[top] = target
+                    top += 1
                 } else {
                     mark[target] = current + 1
                 }
                 slot = nextOut[slot]
             }
         }
+        stack.count = 0
 
         // Pass 2: release nodes in dependency order; roots fed by other roots wait their turn.
         // The trace (the nodes recomputed, in order) is written over the front of the queue:
@@ -62,18 +75,18 @@ extension Graph {
             queue[kept] = queue[index]
             kept += 1
         }
-        queue.count = kept
+        var queueBase = queue.base, queueCapacity = queue.capacity, tail = kept
         var head = 0
         var traced = 0
-        while head < queue.count {
-            let node = queue[head]
+        while head < tail {
+            let node = queueBase[head]
             head += 1
             let state = mark[node]
             mark[node] = idle
             var changed = false
             if state & dirty != 0 {
                 changed = evaluator.recompute(node)
-                queue[traced] = node
+                queueBase[traced] = node
                 traced += 1
             }
             let flag = changed ? dirty : 0
@@ -82,10 +95,20 @@ extension Graph {
                 let target = owner[slot]
                 let targetState = (mark[target] - 1) | flag
                 mark[target] = targetState
-                if targetState & countMask == 0 { queue.append(target) }
+                if targetState & countMask == 0 {
+                    if tail == queueCapacity {
+                        queue.count = tail
+                        queue.grow()
+                        queueBase = queue.base
+                        queueCapacity = queue.capacity
+                    }
+                    queueBase[tail] = target
+                    tail += 1
+                }
                 slot = nextOut[slot]
             }
         }
+        queue.count = tail
         return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
 
@@ -160,6 +183,18 @@ struct Evaluator {
             // The calculator's add, inline: three slots, empty ones read 0.
             let start = Int(slotStart[node])
             let a = source[start], b = source[start + 1], c = source[start + 2]
+            if store.nonNumberTags == 0 {
+                // Every value is a number: no tags to check, here or downstream.
+                let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
+                let result = (x + y) + z
+                if result.isFinite {
+                    // Numeric comparison: 0 and -0 are the same value (as `Value ==` says).
+                    if payload[node] == result { return false }
+                    payload[node] = result
+                    return true
+                }
+                return slow(node, kindIndex, fast)
+            }
             let tags = (a >= 0 ? tag[a] : 0) | (b >= 0 ? tag[b] : 0) | (c >= 0 ? tag[c] : 0)
             if tags == ValueTag.number.rawValue {
                 let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
@@ -169,7 +204,7 @@ struct Evaluator {
                     // Numeric comparison: 0 and -0 are the same value (as `Value ==` says), so no change.
                     if oldTag == ValueTag.number.rawValue && payload[node] == result { return false }
                     if oldTag == ValueTag.boxed.rawValue { store.boxed[node] = nil }
-                    tag[node] = ValueTag.number.rawValue
+                    store.setTag(ValueTag.number.rawValue, of: node)
                     payload[node] = result
                     return true
                 }
@@ -187,7 +222,7 @@ struct Evaluator {
             let changed = oldTag != ValueTag.number.rawValue || payload[node] != result
             if changed {
                 if oldTag == ValueTag.boxed.rawValue { store.boxed[node] = nil }
-                tag[node] = ValueTag.number.rawValue
+                store.setTag(ValueTag.number.rawValue, of: node)
                 payload[node] = result
             }
             return changed

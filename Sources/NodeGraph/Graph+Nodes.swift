@@ -81,7 +81,7 @@ extension Graph {
         store.kind[node] = kindIndex
         store.x[node] = Int32(description.position.x)
         store.y[node] = Int32(description.position.y)
-        store.tag[node] = ValueTag.number.rawValue
+        store.setTag(ValueTag.number.rawValue, of: node)
         store.payload[node] = 0
         store.firstOut[node] = -1
         store.mark[node] = NodeStore.idle
@@ -134,6 +134,11 @@ extension Graph {
         {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             let stored = store.ids[Int(node)]
+            // With nothing pending in this apply, a number node's value is its held number: an
+            // equal number changes nothing (numeric comparison, as `Value ==`).
+            if roots.isEmpty && store.tag[node] == ValueTag.number.rawValue && store.payload[node] == number {
+                return .setValue(node: stored, value: .number(store.payload[node]))
+            }
             guard let old = store.parameters.updateValue(value, forKey: node) else {
                 roots.append(node)
                 return .setValue(node: stored, value: store.entry(of: node).kind.defaultParameter ?? value)

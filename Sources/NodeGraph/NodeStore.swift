@@ -100,6 +100,10 @@ final class NodeStore {
     /// higher one, i.e. `order` increases with the index): true until a link reorders nodes or
     /// a freed index is reused. Lets `evaluateAll` walk the columns sequentially.
     @exclusivity(unchecked) var indexOrderIsTopological = true
+    /// How many node indices (live or free) hold a value that is not a number (a color, an
+    /// error, a custom value). While it is 0 the add kernel reads inputs without checking tags.
+    /// Every write to `tag` goes through `setTag` or keeps this count itself.
+    @exclusivity(unchecked) var nonNumberTags = 0
 
     // Reusable work lists.
     @exclusivity(unchecked) var stack = IndexBuffer()
@@ -152,6 +156,7 @@ final class NodeStore {
         liveCount = other.liveCount
         nextOrder = other.nextOrder
         indexOrderIsTopological = other.indexOrderIsTopological
+        nonNumberTags = other.nonNumberTags
     }
 
     deinit {
@@ -289,18 +294,27 @@ final class NodeStore {
         switch value {
         case .number(let number):
             if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
-            tag[node] = ValueTag.number.rawValue
+            setTag(ValueTag.number.rawValue, of: node)
             payload[node] = number
             return oldTag != ValueTag.number.rawValue || oldPayload != number
         case .color(let color):
             if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
-            tag[node] = ValueTag.color.rawValue
+            setTag(ValueTag.color.rawValue, of: node)
             payload[node] = Double(bitPattern: color.packed)
             return oldTag != ValueTag.color.rawValue || oldPayload.bitPattern != color.packed
         case .error, .custom:
-            tag[node] = ValueTag.boxed.rawValue
+            setTag(ValueTag.boxed.rawValue, of: node)
             return boxed.updateValue(value, forKey: node) != value
         }
+    }
+
+    /// Sets a node's value tag, keeping `nonNumberTags`.
+    @inline(__always) func setTag(_ newTag: UInt8, of node: Int32) {
+        let oldTag = tag[node]
+        if oldTag == newTag { return }
+        if oldTag == ValueTag.number.rawValue { nonNumberTags += 1 }
+        if newTag == ValueTag.number.rawValue { nonNumberTags -= 1 }
+        tag[node] = newTag
     }
 
     /// The slots that `node` feeds, as (downstream node, slot index within it).
