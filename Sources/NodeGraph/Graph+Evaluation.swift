@@ -175,26 +175,36 @@ struct Evaluator {
     }
 
     /// Computes a node's value from its inputs and stores it; returns whether it changed.
+    ///
+    /// The common case — the calculator's add while every value is a number — is small enough
+    /// to inline into the evaluation loops; everything else is out of line.
     @inline(__always) @discardableResult
     func recompute(_ node: Int32) -> Bool {
         let kindIndex = Int(kind[node])
-        let fast = fastKind[kindIndex]
-        if fast == FastKind.sum3.rawValue {
-            // The calculator's add, inline: three slots, empty ones read 0.
+        if fastKind[kindIndex] == FastKind.sum3.rawValue && store.nonNumberTags == 0 {
+            // Three slots, empty ones read 0; no tags to check, here or downstream.
             let start = Int(slotStart[node])
             let a = source[start], b = source[start + 1], c = source[start + 2]
-            if store.nonNumberTags == 0 {
-                // Every value is a number: no tags to check, here or downstream.
-                let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
-                let result = (x + y) + z
-                if result.isFinite {
-                    // Numeric comparison: 0 and -0 are the same value (as `Value ==` says).
-                    if payload[node] == result { return false }
-                    payload[node] = result
-                    return true
-                }
-                return slow(node, kindIndex, fast)
+            let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
+            let result = (x + y) + z
+            if result.isFinite {
+                // Numeric comparison: 0 and -0 are the same value (as `Value ==` says).
+                if payload[node] == result { return false }
+                payload[node] = result
+                return true
             }
+        }
+        return recomputeOutOfLine(node, kindIndex)
+    }
+
+    /// ``recompute(_:)`` for every case but the inlined one.
+    @inline(never)
+    func recomputeOutOfLine(_ node: Int32, _ kindIndex: Int) -> Bool {
+        let fast = fastKind[kindIndex]
+        if fast == FastKind.sum3.rawValue {
+            // The add with tags checked: three slots, empty ones read 0.
+            let start = Int(slotStart[node])
+            let a = source[start], b = source[start + 1], c = source[start + 2]
             let tags = (a >= 0 ? tag[a] : 0) | (b >= 0 ? tag[b] : 0) | (c >= 0 ? tag[c] : 0)
             if tags == ValueTag.number.rawValue {
                 let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
@@ -209,13 +219,11 @@ struct Evaluator {
                     return true
                 }
             }
-            return slow(node, kindIndex, fast)
         }
         return slow(node, kindIndex, fast)
     }
 
-    /// Every kind but the inlined add: the other kernels, then the kind's `evaluate`.
-    @inline(never)
+    /// Every kind but the add: the other kernels, then the kind's `evaluate`.
     func slow(_ node: Int32, _ kindIndex: Int, _ fast: UInt8) -> Bool {
         if fast != FastKind.general.rawValue, let result = fastResult(node, fast, Int(kindSlotCount[kindIndex])) {
             let oldTag = tag[node]
