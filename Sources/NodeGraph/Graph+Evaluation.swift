@@ -34,15 +34,27 @@ extension Graph {
         let evaluator = Evaluator(store)
 
         // Pass 1: discover the region and count the links into each node from inside it.
+        var firstRoot = Int32.max
         for root in roots where store.isLive(root) && mark[root] == idle {
             mark[root] = dirty
             stack.append(root)
             queue.append(root)
+            firstRoot = Swift.min(firstRoot, root)
         }
+        // While index order is topological, a large region is cheaper to recompute by one
+        // sequential sweep over the indices after the first root than by following out-lists
+        // (a dependent cache miss per link): discovery stops once the region exceeds `budget`.
+        let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
+        let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 8) : Int.max
+        var discovered = 0
         // The work lists' pointers and counts live in locals (registers) in the loops below;
         // they are written back only to grow.
         var stackBase = stack.base, stackCapacity = stack.capacity, top = stack.count
         while top > 0 {
+            if discovered > budget {
+                stack.count = 0
+                return sweep(from: firstRoot, evaluator: evaluator, into: &queue)
+            }
             top -= 1
             let node = stackBase[top]
             var slot = firstOut[node]
@@ -51,6 +63,7 @@ extension Graph {
                 let current = mark[target]
                 if current == idle {
                     mark[target] = 1
+                    discovered += 1
                     if top == stackCapacity {
                         stack.count = top
                         stack.grow()
@@ -109,6 +122,63 @@ extension Graph {
             }
         }
         queue.count = tail
+        return UnsafeMutableBufferPointer(start: queue.base, count: traced)
+    }
+
+    /// Recomputes, in index order (a topological order here), every node from `first` on that is
+    /// a root (its mark has the dirty flag) or has an input that changed; then clears the marks.
+    /// Region-discovery counts left in the marks are ignored. Returns the trace, written into
+    /// the queue's buffer.
+    private func sweep(from first: Int32, evaluator: Evaluator, into queue: inout IndexBuffer)
+        -> UnsafeMutableBufferPointer<Int32>
+    {
+        let store = self.store
+        let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
+        let kindSlotCount = store.kindSlotCount
+        let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind
+        let changedFlag: Int32 = 1 << 29
+        var traceBase = queue.base, traceCapacity = queue.capacity, traced = 0
+        let end = store.nodeEnd
+        var node = first
+        while node < end {
+            defer { node += 1 }
+            let kindIndex = kind[node]
+            if kindIndex == free { continue }
+            let state = mark[node]
+            var recompute = state >= 0 && state & dirty != 0
+            if !recompute {
+                let start = slotStart[node]
+                var slot = start
+                let slotEnd = start + kindSlotCount[Int(kindIndex)]
+                while slot < slotEnd {
+                    let upstream = source[slot]
+                    if upstream >= 0 {
+                        let upstreamState = mark[upstream]
+                        if upstreamState >= 0 && upstreamState & changedFlag != 0 {
+                            recompute = true
+                            break
+                        }
+                    }
+                    slot += 1
+                }
+            }
+            guard recompute else { continue }
+            if evaluator.recompute(node) { mark[node] = changedFlag } else if state >= 0 { mark[node] = 0 }
+            if traced == traceCapacity {
+                queue.count = traced
+                queue.grow()
+                traceBase = queue.base
+                traceCapacity = queue.capacity
+            }
+            traceBase[traced] = node
+            traced += 1
+        }
+        var index = first
+        while index < end {
+            mark[index] = NodeStore.idle
+            index += 1
+        }
+        queue.count = traced
         return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
 

@@ -92,4 +92,34 @@ import Testing
         #expect(throws: GraphError.self) { try graph.addNode("bad\u{7}", kind: "number") }
         try expectConsistent(graph)
     }
+
+    /// Large regions are recomputed by a sequential sweep: same values, a valid order, and a node
+    /// whose inputs did not change is not recomputed.
+    @Test func aLargeUpdateSweepsAndStillCutsOff() throws {
+        var graph = try chain(6000)
+        try graph.addNode("zero", kind: "number", value: .number(0))
+        try graph.addNode("gate", kind: "multiply", inputs: ["n3000", "zero"])
+        try graph.addNode("after", kind: "add", inputs: ["gate"])
+        try graph.addNode("other", kind: "number", value: .number(1))
+        try graph.addNode("mixed", kind: "add", inputs: ["other", "n5999"])
+        let change = try graph.setValue(.number(2), of: "n0")
+        // Every chain node, gate (an input changed) and mixed; not after (gate's value stayed 0).
+        #expect(change.recomputed.count == 6000 + 2)
+        #expect(!change.recomputed.contains("after") && change.recomputed.contains("gate"))
+        var position: [NodeID: Int] = [:]
+        for (index, id) in change.recomputed.enumerated() { position[id] = index }
+        for id in change.recomputed {
+            for input in graph.inputs(of: id) {
+                if let input, let before = position[input] { #expect(before < position[id]!) }
+            }
+        }
+        #expect(graph.value(of: "mixed") == .number(3))
+        try expectConsistent(graph)
+        // After a reordering link, index order is no longer the order: the out-list path runs.
+        try graph.addNode("late", kind: "number", value: .number(1))
+        try graph.link(from: "late", to: "n1", slot: 1)
+        let again = try graph.setValue(.number(3), of: "n0")
+        #expect(again.recomputed.count == 6000 + 2)
+        try expectConsistent(graph)
+    }
 }

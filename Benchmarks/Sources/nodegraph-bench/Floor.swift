@@ -97,7 +97,12 @@ final class Floor {
         mark[Int(root)] = 0
         stack[0] = root
         top = 1
+        // As NodeGraph does: once the region exceeds the budget, one sequential sweep over the
+        // indices after the root (a topological order) beats following out-lists.
+        let budget = max(4096, (n - Int(root)) / 8)
+        var discovered = 0
         while top > 0 {
+            if discovered > budget { return sweep(from: Int(root)) }
             top -= 1
             let node = stack[top]
             var slot = firstOut[Int(node)]
@@ -106,6 +111,7 @@ final class Floor {
                 let m = mark[target]
                 if m < 0 {
                     mark[target] = 1
+                    discovered += 1
                     stack[top] = Int32(target)
                     top += 1
                 } else {
@@ -134,6 +140,27 @@ final class Floor {
             }
         }
         return tail
+    }
+
+    /// Recomputes `root` and every later node with an input that was recomputed (no cutoff, as
+    /// the Kahn path), in index order; marks hold "recomputed" (2) during the sweep.
+    func sweep(from root: Int) -> Int {
+        var count = 0
+        for i in root..<n {
+            var recompute = i == root
+            if !recompute {
+                let s = source + 3 * i
+                let a = s[0], b = s[1], c = s[2]
+                recompute = (a >= 0 && mark[Int(a)] == 2) || (b >= 0 && mark[Int(b)] == 2) || (c >= 0 && mark[Int(c)] == 2)
+            }
+            if recompute {
+                compute(i)
+                mark[i] = 2
+                count += 1
+            }
+        }
+        for i in root..<n { mark[i] = -1 }
+        return count
     }
 
     func setValue(_ x: Double, of node: Int32) -> Int {
