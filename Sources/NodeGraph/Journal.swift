@@ -9,7 +9,7 @@ import Foundation
 /// ```
 ///
 /// Reading never stops at a bad line: each line is read on its own (``lines(in:)``), and a
-/// malformed line carries its reason in plain words. ``GraphDocument/replay(_:)`` applies the
+/// malformed line carries its reason in plain words. ``GraphDocument/replay(_:)->[ReplayStep]`` applies the
 /// lines through the document, so `undo` and `redo` lines use its history.
 public enum Journal {
     /// One non-blank line of a journal: its number and what it says, or why it cannot be read.
