@@ -25,7 +25,9 @@ struct TextKind: NodeKind {
     let outputType = text
     var parameterType: ValueType? { text }
     var defaultParameter: Value? { textValue("") }
-    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value { inputs.parameter ?? textValue("") }
+    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+        inputs.parameter ?? textValue("")
+    }
 }
 
 /// Upper-cases its input.
@@ -43,7 +45,9 @@ struct UppercaseKind: NodeKind {
 struct ConcatenateKind: NodeKind {
     let name = "concatenate"
     let title = "Concatenate"
-    let inputs = [SlotSpec("first", text, default: textValue("")), SlotSpec("second", text, default: textValue(""))]
+    let inputs = [
+        SlotSpec("first", text, default: textValue("")), SlotSpec("second", text, default: textValue("")),
+    ]
     let outputType = text
     func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
         textValue([string(inputs[0]), string(inputs[1])].filter { !$0.isEmpty }.joined(separator: " "))
@@ -66,7 +70,9 @@ struct LengthKind: NodeKind {
 do {
     // The tool's registry: its own kinds plus one standard kind.
     var registry = KindRegistry()
-    for kind: any NodeKind in [TextKind(), UppercaseKind(), ConcatenateKind(), LengthKind(), ArithmeticKind.multiply] {
+    for kind: any NodeKind in [
+        TextKind(), UppercaseKind(), ConcatenateKind(), LengthKind(), ArithmeticKind.multiply,
+    ] {
         registry.register(kind)
     }
 
@@ -77,9 +83,12 @@ do {
     try document.apply(.addNode(NodeDescription(id: "greeting", kind: "text", value: textValue("hello"))))
     try document.apply(.addNode(NodeDescription(id: "name", kind: "text", value: textValue("world"))))
     try document.apply(.addNode(NodeDescription(id: "loud", kind: "uppercase", inputs: ["name"])))
-    try document.apply(.addNode(NodeDescription(id: "sentence", kind: "concatenate", inputs: ["greeting", "loud"])))
+    try document.apply(
+        .addNode(NodeDescription(id: "sentence", kind: "concatenate", inputs: ["greeting", "loud"])))
     try document.apply(.addNode(NodeDescription(id: "length", kind: "length", inputs: ["sentence"])))
-    print("sentence =", document.graph.value(of: "sentence")!, "| length =", document.graph.value(of: "length")!)
+    print(
+        "sentence =", document.graph.value(of: "sentence")!, "| length =", document.graph.value(of: "length")!
+    )
 
     print("set name to 'NodeGraph':")
     try document.apply(.setValue(node: "name", value: textValue("NodeGraph")))
