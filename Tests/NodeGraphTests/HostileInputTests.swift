@@ -99,12 +99,9 @@ import Testing
                 "{\"id\": \"n\(index)\", \"kind\": \"add\", \"inputs\": [\"n\(index + 1)\", null, null]},\n"
         }
         text += "{\"id\": \"n\(count - 1)\", \"kind\": \"number\", \"value\": 1}\n]}"
-        let clock = ContinuousClock()
-        var graph = Graph()
-        let elapsed = try clock.measure { graph = try loadGraph(text) }
+        // Load speed is measured in release by nodegraph-bench (BENCHMARKS.md), not timed here.
+        let graph = try loadGraph(text)
         #expect(graph.count == count)
         #expect(graph.value(of: "n0") == .number(1))
-        // A generous bound: linear loading takes seconds in a debug build; quadratic would take hours.
-        #expect(elapsed < .seconds(120))
     }
 }

@@ -1,0 +1,92 @@
+import NodeGraph
+
+/// Tells the canvas what to show and how: which nodes, with which renderers.
+///
+/// Every requirement has a default (see the extension), so a tool overrides only what it needs:
+/// for example a body renderer for its own kinds.
+public protocol CanvasDataSource: AnyObject {
+    /// Whether the canvas shows a node. Called when a node's widget model is (re)built.
+    /// - Parameters:
+    ///   - node: The node's model.
+    /// - Returns: `true` to show it.
+    func shouldShow(_ node: NodeWidgetModel) -> Bool
+    /// The renderers of a node: its body, each input slot and its output row.
+    /// - Parameter node: The node's model.
+    /// - Returns: The renderers.
+    func renderers(for node: NodeWidgetModel) -> NodeRenderers
+    /// The size a new node of a kind is expected to take, to find room for it before it exists.
+    /// - Parameter kind: The kind's name.
+    /// - Returns: The size in cells.
+    func defaultSize(ofNewNodeOfKind kind: String) -> Size
+}
+
+/// Hears what happens on the canvas and may veto link targets.
+public protocol CanvasDelegate: AnyObject {
+    /// A node was selected (`nil`: the selection was cleared).
+    func canvasDidSelect(_ node: NodeID?)
+    /// A node finished moving.
+    func canvasDidMove(_ node: NodeID, to position: Position)
+    /// A node was created from the palette.
+    func canvasDidCreate(_ node: NodeID)
+    /// A node was deleted.
+    func canvasDidDelete(_ node: NodeID)
+    /// A link was toggled; `isLinked` tells whether it now exists.
+    func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool)
+    /// Whether link mode may offer a target the graph allows; return `false` to veto it.
+    /// - Parameters:
+    ///   - candidate: The slot and what the graph says about it.
+    ///   - upstream: The node links would come from.
+    /// - Returns: `true` to offer it.
+    func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool
+}
+
+extension CanvasDataSource {
+    /// Shows every node.
+    public func shouldShow(_ node: NodeWidgetModel) -> Bool { true }
+    /// The calculator's renderers (see ``StandardRenderers``).
+    public func renderers(for node: NodeWidgetModel) -> NodeRenderers { StandardRenderers.renderers(for: node) }
+    /// 18 × 6 cells.
+    public func defaultSize(ofNewNodeOfKind kind: String) -> Size { Size(width: 18, height: 6) }
+}
+
+extension CanvasDelegate {
+    /// Does nothing.
+    public func canvasDidSelect(_ node: NodeID?) {}
+    /// Does nothing.
+    public func canvasDidMove(_ node: NodeID, to position: Position) {}
+    /// Does nothing.
+    public func canvasDidCreate(_ node: NodeID) {}
+    /// Does nothing.
+    public func canvasDidDelete(_ node: NodeID) {}
+    /// Does nothing.
+    public func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {}
+    /// Offers every target the graph allows.
+    public func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool { true }
+}
+
+/// The calculator's renderers, chosen by kind.
+public enum StandardRenderers {
+    /// Number bodies show the value, color kinds a swatch, arithmetic the formula and result,
+    /// anything else its symbol and value; standard input and output rows.
+    /// - Parameter node: The node's model.
+    /// - Returns: The renderers.
+    public static func renderers(for node: NodeWidgetModel) -> NodeRenderers {
+        let body: any NodeBodyRenderer =
+            if node.isSource && node.parameter?.number != nil {
+                NumberBodyRenderer()
+            } else if node.outputType == .color {
+                ColorBodyRenderer()
+            } else if node.category == "arithmetic" {
+                OperatorBodyRenderer()
+            } else {
+                ValueBodyRenderer()
+            }
+        return NodeRenderers(body: body, inputs: [StandardInputRowRenderer()], output: StandardOutputRowRenderer())
+    }
+}
+
+/// The data source the canvas uses unless given another: every node, the calculator's renderers.
+public final class StandardDataSource: CanvasDataSource {
+    /// Creates the data source.
+    public init() {}
+}

@@ -1,0 +1,175 @@
+import NodeGraph
+
+/// One link, named by the slot it feeds.
+public struct LinkKey: Hashable, Sendable {
+    /// The node owning the slot.
+    public var downstream: NodeID
+    /// The slot's index.
+    public var slot: Int
+
+    /// Creates a link key.
+    /// - Parameters:
+    ///   - downstream: The node owning the slot.
+    ///   - slot: The slot's index.
+    public init(downstream: NodeID, slot: Int) {
+        self.downstream = downstream
+        self.slot = slot
+    }
+}
+
+/// The shown nodes' models, renderers and layouts at the current level of detail, with spatial
+/// indexes of node and link rectangles: everything a frame needs, kept up to date change by change.
+public struct CanvasScene {
+    /// The widget models.
+    public private(set) var models: WidgetModelCache
+    /// The renderers of each shown node.
+    public private(set) var renderers: [NodeID: NodeRenderers] = [:]
+    /// The layout of each shown node.
+    public private(set) var layouts: [NodeID: NodeLayout] = [:]
+    /// The upstream node of each shown link.
+    public private(set) var links: [LinkKey: NodeID] = [:]
+    /// The level of detail of the layouts.
+    public private(set) var levelOfDetail: LevelOfDetail
+    /// The theme the layouts were measured with.
+    public private(set) var theme: Theme
+    var nodeIndex = SpatialIndex<NodeID>()
+    var linkIndex = SpatialIndex<LinkKey>()
+    private var outgoing: [NodeID: Set<LinkKey>] = [:]
+
+    /// Builds the scene of a whole graph.
+    /// - Parameters:
+    ///   - graph: The graph.
+    ///   - dataSource: Which nodes to show, with which renderers.
+    ///   - theme: The theme.
+    ///   - levelOfDetail: The level of detail.
+    /// - Complexity: O(*n* + *e*).
+    public init(graph: Graph, dataSource: any CanvasDataSource, theme: Theme, levelOfDetail: LevelOfDetail) {
+        models = WidgetModelCache(graph: graph)
+        self.theme = theme
+        self.levelOfDetail = levelOfDetail
+        relayoutAll(dataSource: dataSource)
+    }
+
+    /// Rebuilds every model and layout, e.g. after the graph was replaced.
+    /// - Complexity: O(*n* + *e*).
+    public mutating func rebuild(from graph: Graph, dataSource: any CanvasDataSource) {
+        models.rebuildAll(from: graph)
+        relayoutAll(dataSource: dataSource)
+    }
+
+    /// Lays every node out again at another level of detail or with another theme.
+    /// - Complexity: O(*n* + *e*).
+    public mutating func relayout(
+        levelOfDetail: LevelOfDetail, theme: Theme, dataSource: any CanvasDataSource
+    ) {
+        guard levelOfDetail != self.levelOfDetail || theme != self.theme else { return }
+        self.levelOfDetail = levelOfDetail
+        self.theme = theme
+        relayoutAll(dataSource: dataSource)
+    }
+
+    private mutating func relayoutAll(dataSource: any CanvasDataSource) {
+        renderers.removeAll(keepingCapacity: true)
+        layouts.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
+        outgoing.removeAll(keepingCapacity: true)
+        nodeIndex.removeAll()
+        linkIndex.removeAll()
+        for id in models.models.keys { layOut(id, dataSource: dataSource) }
+        for id in models.models.keys { refreshIncomingLinks(of: id, previous: nil) }
+    }
+
+    /// Brings the scene up to date after a change.
+    /// - Parameters:
+    ///   - change: The change.
+    ///   - graph: The graph after the change.
+    ///   - dataSource: Which nodes to show, with which renderers.
+    /// - Returns: The nodes whose models were rebuilt or removed.
+    /// - Complexity: O(*t*), the touched nodes, their slots and their links.
+    @discardableResult
+    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource) -> Set<NodeID> {
+        var previous: [NodeID: NodeWidgetModel] = [:]
+        for id in WidgetModelCache.touchedNodes(of: change) { previous[id] = models[id] }
+        let touched = models.update(after: change, in: graph)
+        for id in touched { layOut(id, dataSource: dataSource) }
+        for id in touched {
+            refreshIncomingLinks(of: id, previous: previous[id])
+            for key in outgoing[id] ?? [] { refreshLink(key) }
+        }
+        return touched
+    }
+
+    private mutating func layOut(_ id: NodeID, dataSource: any CanvasDataSource) {
+        guard let model = models[id], dataSource.shouldShow(model) else {
+            renderers[id] = nil
+            layouts[id] = nil
+            nodeIndex.remove(id)
+            return
+        }
+        let nodeRenderers = dataSource.renderers(for: model)
+        let layout = NodeLayout(node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
+        renderers[id] = nodeRenderers
+        layouts[id] = layout
+        nodeIndex.update(id, rect: layout.frame)
+    }
+
+    private mutating func refreshIncomingLinks(of id: NodeID, previous: NodeWidgetModel?) {
+        for row in previous?.inputs ?? [] {
+            let key = LinkKey(downstream: id, slot: row.slot)
+            if let upstream = links.removeValue(forKey: key) { outgoing[upstream]?.remove(key) }
+            linkIndex.remove(key)
+        }
+        guard let model = models[id] else { return }
+        for row in model.inputs {
+            let key = LinkKey(downstream: id, slot: row.slot)
+            if let old = links.removeValue(forKey: key) { outgoing[old]?.remove(key) }
+            linkIndex.remove(key)
+            guard let upstream = row.upstream else { continue }
+            links[key] = upstream
+            outgoing[upstream, default: []].insert(key)
+            refreshLink(key)
+        }
+    }
+
+    private mutating func refreshLink(_ key: LinkKey) {
+        guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream] else {
+            linkIndex.remove(key)
+            return
+        }
+        linkIndex.update(key, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
+    }
+
+    /// The shown nodes overlapping a region.
+    /// - Parameter region: Cells at the current level of detail.
+    /// - Returns: Their layouts, in drawing order (top to bottom, left to right).
+    /// - Complexity: O(*v* log *v*) in the visible nodes, plus the index buckets the region touches.
+    public func nodes(in region: Rect) -> [NodeLayout] {
+        nodeIndex.query(region).compactMap { layouts[$0] }.sorted { a, b in
+            (a.frame.minY, a.frame.minX, a.id) < (b.frame.minY, b.frame.minX, b.id)
+        }
+    }
+
+    /// The shown links whose routes may cross a region.
+    /// - Parameter region: Cells at the current level of detail.
+    /// - Returns: The links, in a fixed order.
+    public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
+        linkIndex.query(region).compactMap { key in links[key].map { (key, $0) } }.sorted { a, b in
+            (a.upstream, a.key.downstream, a.key.slot) < (b.upstream, b.key.downstream, b.key.slot)
+        }
+    }
+
+    /// The topmost shown node at a cell.
+    /// - Parameters:
+    ///   - x: A column at the current level of detail.
+    ///   - y: A row.
+    ///   - selected: The selected node, drawn above the others.
+    /// - Returns: The node's layout, or `nil`.
+    public func node(atX x: Int, y: Int, selected: NodeID? = nil) -> NodeLayout? {
+        let hits = nodes(in: Rect(x: x, y: y, width: 1, height: 1))
+        if let selected, let hit = hits.first(where: { $0.id == selected }) { return hit }
+        return hits.last
+    }
+
+    /// The shown nodes whose frames overlap a region, without sorting.
+    func nodeIDs(in region: Rect) -> [NodeID] { nodeIndex.query(region) }
+}

@@ -1,0 +1,98 @@
+import NodeGraph
+
+/// A panel at the right showing the selected node: its kind, value, where the value came from,
+/// its inputs and what it feeds. `i` shows and hides it.
+public final class InspectorPlugin: CanvasPlugin {
+    /// `inspector`.
+    public let name = "inspector"
+    /// Whether the panel is shown.
+    public var isVisible: Bool
+    /// The panel's width in columns.
+    public var width: Int
+
+    /// Creates the plugin.
+    /// - Parameters:
+    ///   - isVisible: Whether the panel starts shown.
+    ///   - width: The panel's width.
+    public init(isVisible: Bool = false, width: Int = 32) {
+        self.isVisible = isVisible
+        self.width = max(12, width)
+    }
+
+    /// The panel's width while shown and the screen is wide enough for it and some canvas.
+    public func reservedColumns(on canvas: Canvas) -> Int {
+        isVisible && canvas.state.viewport.width >= width + 20 ? width : 0
+    }
+
+    /// Toggles on ``CanvasAction/inspectorToggled``.
+    public func receive(_ action: CanvasAction, on canvas: Canvas) {
+        if case .inspectorToggled = action { isVisible.toggle() }
+    }
+
+    /// The panel's lines for the selected node.
+    /// - Parameter canvas: The canvas.
+    /// - Returns: The lines, or a hint when nothing is selected.
+    public func lines(for canvas: Canvas) -> [String] {
+        let graph = canvas.document.graph
+        let arrow = canvas.theme.glyphs.arrow
+        guard let id = canvas.state.selection, let model = canvas.scene.models[id] else {
+            return ["Nothing selected.", "", "Tab selects a node."]
+        }
+        func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }
+        var lines = [model.name, "\(model.kindTitle) (\(model.kind)), id \(id)", ""]
+        lines.append("value  \(model.value.description)")
+        lines.append("from   " + provenance(of: model, graph: graph))
+        if !model.inputs.isEmpty {
+            lines.append("")
+            lines.append("inputs")
+            for row in model.inputs {
+                if let upstream = row.upstream {
+                    lines.append("  \(row.label) \(arrow.first == "→" ? "←" : "<-") \(name(upstream)) = \(row.value.description)")
+                } else {
+                    lines.append("  \(row.label) \(canvas.theme.glyphs.unconnected) reads \(row.value.description)")
+                }
+            }
+        }
+        let dependents = graph.dependents(of: id)
+        if !dependents.isEmpty {
+            lines.append("")
+            lines.append("feeds")
+            for (node, slot) in dependents.prefix(8) {
+                let label = graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? ""
+                lines.append("  \(arrow) \(name(node)).\(label)")
+            }
+            if dependents.count > 8 { lines.append("  … and \(dependents.count - 8) more") }
+        }
+        return lines
+    }
+
+    /// Where a node's value came from, in words.
+    private func provenance(of model: NodeWidgetModel, graph: Graph) -> String {
+        if let error = model.value.error {
+            let origin = graph.name(of: error.origin) ?? error.origin.rawValue
+            return model.blockedBy != nil ? "blocked by \(origin): \(error.reason)" : "\(error.reason) here"
+        }
+        if model.isSource { return "held value (e edits)" }
+        let symbol = model.symbol.isEmpty ? "," : " \(model.symbol) "
+        let operands = model.inputs.map { row in
+            row.upstream.map { graph.name(of: $0) ?? $0.rawValue } ?? row.value.description
+        }
+        return operands.isEmpty ? model.kindTitle : operands.joined(separator: symbol)
+    }
+
+    /// Draws the panel at the right, above the status line.
+    public func draw(on surface: inout Surface, canvas: Canvas) {
+        let columns = reservedColumns(on: canvas)
+        guard columns > 0 else { return }
+        let area = canvas.area
+        let box = Rect(x: area.maxX, y: area.minY, width: columns, height: area.height)
+        drawPanel(box, title: "Inspector", theme: canvas.theme, on: &surface)
+        let inner = box.insetBy(dx: 2, dy: 1)
+        for (index, line) in lines(for: canvas).prefix(inner.height).enumerated() {
+            var style = canvas.theme.styles.panel
+            if index == 0 { style = canvas.theme.styles.panelTitle }
+            surface.put(line, in: Rect(x: inner.minX, y: inner.minY + index, width: inner.width, height: 1),
+                        style: style, ellipsis: canvas.theme.glyphs.ellipsis)
+        }
+    }
+}

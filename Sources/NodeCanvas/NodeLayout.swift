@@ -1,0 +1,111 @@
+import NodeGraph
+
+/// Where a node's widget and its rows are, in the cells of one level of detail.
+///
+/// In full detail the widget is a box: the title bar (name and delete marker) on the top edge, the
+/// body, one row per input slot, the output row, and the bottom edge. Compact detail is a box of
+/// three rows showing the title and value; dot detail is one glyph.
+public struct NodeLayout: Hashable, Sendable {
+    /// The node.
+    public var id: NodeID
+    /// The widget's cells.
+    public var frame: Rect
+    /// The level of detail this layout is for.
+    public var levelOfDetail: LevelOfDetail
+    /// The rows of the body (full detail), inside the box.
+    public var bodyHeight: Int
+    /// The row of each input slot, in slot order.
+    public var inputRows: [Int]
+    /// The row of the output.
+    public var outputRow: Int
+
+    /// The cell just left of an input row, where a link into that slot ends.
+    /// - Parameter slot: The slot's index.
+    /// - Returns: The cell, or `nil` for an unknown slot.
+    public func inputEnd(_ slot: Int) -> (x: Int, y: Int)? {
+        guard slot >= 0, slot < inputRows.count else { return nil }
+        return (frame.minX - 1, inputRows[slot])
+    }
+
+    /// The cell just right of the output row, where links leave.
+    public var outputStart: (x: Int, y: Int) { (frame.maxX, outputRow) }
+
+    /// The cells of the delete marker in the title bar (full and compact detail).
+    public var deleteMarker: (x: Int, y: Int)? {
+        levelOfDetail == .dot ? nil : (frame.maxX - 3, frame.minY)
+    }
+
+    /// The cells inside the box, between the edges and one column of padding each side.
+    public var content: Rect { frame.insetBy(dx: 2, dy: 1) }
+
+    /// The input slot whose row holds a cell of the widget, if any.
+    /// - Parameters:
+    ///   - x: A column.
+    ///   - y: A row.
+    /// - Returns: The slot's index.
+    public func slot(atX x: Int, y: Int) -> Int? {
+        guard frame.contains(x: x, y: y), levelOfDetail == .full else { return nil }
+        return inputRows.firstIndex(of: y)
+    }
+
+    /// Computes the layout of a node.
+    /// - Parameters:
+    ///   - node: The node's model.
+    ///   - renderers: Its renderers, which report the sizes.
+    ///   - theme: The theme (widths).
+    ///   - levelOfDetail: The level of detail.
+    /// - Returns: The layout, placed at the node's position scaled to the level of detail.
+    /// - Complexity: O(*s*), the node's slot count.
+    public init(node: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail) {
+        let x = floorDivide(node.position.x, levelOfDetail.horizontalScale)
+        let y = floorDivide(node.position.y, levelOfDetail.verticalScale)
+        id = node.id
+        self.levelOfDetail = levelOfDetail
+        let context = WidgetDrawingContext(theme: theme)
+        switch levelOfDetail {
+        case .dot:
+            frame = Rect(x: x, y: y, width: 1, height: 1)
+            bodyHeight = 0
+            inputRows = Array(repeating: y, count: node.inputs.count)
+            outputRow = y
+        case .compact:
+            let width = max(displayWidth(of: node.name) + 7, displayWidth(of: compactValueText(node, theme.glyphs)) + 4, 10)
+            frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: 3)
+            bodyHeight = 1
+            inputRows = Array(repeating: y + 1, count: node.inputs.count)
+            outputRow = y + 1
+        case .full:
+            let body = renderers.body.size(of: node, context: context)
+            var contentWidth = max(body.width, renderers.output.size(of: node, context: context).width)
+            var rowHeights: [Int] = []
+            for row in node.inputs {
+                let size = renderers.input(row.slot).size(of: row, in: node, context: context)
+                contentWidth = max(contentWidth, size.width)
+                rowHeights.append(max(1, size.height))
+            }
+            let width = max(contentWidth + 4, displayWidth(of: node.name) + 8, theme.minimumNodeWidth)
+            bodyHeight = max(1, body.height)
+            var rows: [Int] = []
+            var row = y + 1 + bodyHeight
+            for height in rowHeights {
+                rows.append(row)
+                row += height
+            }
+            inputRows = rows
+            outputRow = row
+            frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: row + 2 - y)
+        }
+    }
+}
+
+/// The text of a compact widget: the value, or the error marker and reason.
+func compactValueText(_ node: NodeWidgetModel, _ glyphs: Glyphs) -> String {
+    if let text = errorText(of: node, glyphs: glyphs) { return text }
+    return node.value.description
+}
+
+/// Division rounding towards negative infinity.
+func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    guard divisor > 1 else { return value }
+    return value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+}

@@ -1,0 +1,159 @@
+import NodeGraph
+
+/// How an input row is marked in link mode.
+public enum TargetMark: Hashable, Sendable {
+    /// Not in link mode, or not a slot of interest.
+    case none
+    /// A link may be toggled here.
+    case valid
+    /// A link may not go here.
+    case invalid
+    /// The current target (valid or not).
+    case current(isValid: Bool)
+}
+
+/// Draws node widgets from their models, layouts and renderers.
+enum NodeWidgetDrawer {
+    /// Draws one widget.
+    /// - Parameters:
+    ///   - layout: The widget's layout at the current level of detail.
+    ///   - model: The node's model.
+    ///   - renderers: The node's renderers.
+    ///   - offset: Subtracted from layout coordinates to get surface coordinates.
+    ///   - clip: The surface cells to stay inside.
+    ///   - surface: The surface.
+    ///   - context: Theme, selection and edit text.
+    ///   - marks: Link-mode marks per slot.
+    static func draw(
+        _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
+        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark]
+    ) {
+        let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+        guard frame.intersects(clip) else { return }
+        // Draw the widget on its own small surface, then copy the visible part: renderers may
+        // draw anywhere in their regions without knowing about the clip.
+        var widget = Surface(width: frame.width, height: frame.height)
+        let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        var localLayout = layout
+        localLayout.frame = local
+        localLayout.inputRows = layout.inputRows.map { $0 - layout.frame.minY }
+        localLayout.outputRow = layout.outputRow - layout.frame.minY
+        switch layout.levelOfDetail {
+        case .dot: drawDot(model, on: &widget, context: context, marks: marks)
+        case .compact: drawCompact(localLayout, model: model, on: &widget, context: context, marks: marks)
+        case .full:
+            drawFull(localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
+        }
+        let visible = frame.intersection(clip)
+        for y in visible.minY..<visible.maxY {
+            for x in visible.minX..<visible.maxX {
+                let cell = widget[x - frame.minX, y - frame.minY]
+                if cell.isContinuation { continue }
+                surface[x, y] = cell
+            }
+        }
+    }
+
+    private static func drawDot(
+        _ model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark]
+    ) {
+        let glyphs = context.theme.glyphs
+        let styles = context.theme.styles
+        var style = model.value.error != nil ? styles.error : context.isSelected ? styles.selectedTitle : styles.title
+        if !marks.isEmpty {
+            style = marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
+                ? styles.validTarget : styles.invalidTarget
+        }
+        surface[0, 0] = Cell(context.isSelected ? glyphs.selectedDot : glyphs.dot, style: style)
+    }
+
+    /// The box edges and title bar shared by full and compact widgets.
+    private static func drawBox(
+        _ layout: NodeLayout, model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
+        let glyphs = context.theme.glyphs
+        let styles = context.theme.styles
+        let selected = context.isSelected
+        let border = selected ? styles.selectedBorder : styles.border
+        let horizontal = selected ? glyphs.selectedHorizontal : glyphs.horizontal
+        let vertical = selected ? glyphs.selectedVertical : glyphs.vertical
+        let frame = layout.frame
+        let right = frame.maxX - 1, bottom = frame.maxY - 1
+        surface.fill(frame, with: " ", style: styles.text)
+        surface.fill(Rect(x: 1, y: 0, width: frame.width - 2, height: 1), with: horizontal, style: border)
+        surface.fill(Rect(x: 1, y: bottom, width: frame.width - 2, height: 1), with: horizontal, style: border)
+        surface.fill(Rect(x: 0, y: 1, width: 1, height: frame.height - 2), with: vertical, style: border)
+        surface.fill(Rect(x: right, y: 1, width: 1, height: frame.height - 2), with: vertical, style: border)
+        surface[0, 0] = Cell(selected ? glyphs.selectedTopLeft : glyphs.topLeft, style: border)
+        surface[right, 0] = Cell(selected ? glyphs.selectedTopRight : glyphs.topRight, style: border)
+        surface[0, bottom] = Cell(selected ? glyphs.selectedBottomLeft : glyphs.bottomLeft, style: border)
+        surface[right, bottom] = Cell(selected ? glyphs.selectedBottomRight : glyphs.bottomRight, style: border)
+        // Title bar: ` Name ` after the corner, ` × ` before the other corner.
+        let titleRoom = Rect(x: 1, y: 0, width: frame.width - 6, height: 1)
+        let name = " " + model.name.truncated(toWidth: max(1, titleRoom.width - 2), ellipsis: glyphs.ellipsis) + " "
+        surface.put(name, in: titleRoom, style: selected ? styles.selectedTitle : styles.title)
+        surface.put(" ", x: right - 3, y: 0, style: border)
+        surface.put(String(glyphs.deleteMarker), x: right - 2, y: 0, style: styles.deleteMarker)
+        surface.put(" ", x: right - 1, y: 0, style: border)
+    }
+
+    private static func drawCompact(
+        _ layout: NodeLayout, model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext,
+        marks: [Int: TargetMark]
+    ) {
+        drawBox(layout, model: model, on: &surface, context: context)
+        let styles = context.theme.styles
+        let content = layout.content
+        var style = model.value.error != nil ? styles.error : styles.text
+        if model.value.error == nil { style.bold = true }
+        let text = context.editText.map { $0 + String(context.theme.glyphs.textCursor) }
+            ?? compactValueText(model, context.theme.glyphs)
+        surface.put(text, in: content, style: context.editText != nil ? styles.editing : style,
+                    ellipsis: context.theme.glyphs.ellipsis)
+        if !marks.isEmpty {
+            let valid = marks.values.contains { $0 == .valid || $0 == .current(isValid: true) }
+            let current = marks.values.contains { if case .current = $0 { true } else { false } }
+            let row = Rect(x: 1, y: 1, width: layout.frame.width - 2, height: 1)
+            if current {
+                surface.updateStyle(in: row) { $0 = styles.currentTarget }
+            } else if valid {
+                surface[1, 1] = Cell(context.theme.glyphs.validTarget, style: styles.validTarget)
+            } else {
+                surface.updateStyle(in: row) { $0 = styles.invalidTarget }
+            }
+        }
+    }
+
+    private static func drawFull(
+        _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, on surface: inout Surface,
+        context: WidgetDrawingContext, marks: [Int: TargetMark]
+    ) {
+        drawBox(layout, model: model, on: &surface, context: context)
+        let content = layout.content
+        let body = Rect(x: content.minX, y: 1, width: content.width, height: layout.bodyHeight)
+        renderers.body.draw(model, in: body, on: &surface, context: context)
+        let styles = context.theme.styles
+        for row in model.inputs where row.slot < layout.inputRows.count {
+            let y = layout.inputRows[row.slot]
+            let next = row.slot + 1 < layout.inputRows.count ? layout.inputRows[row.slot + 1] : layout.outputRow
+            let region = Rect(x: content.minX, y: y, width: content.width, height: max(1, next - y))
+            renderers.input(row.slot).draw(row, in: model, region: region, on: &surface, context: context)
+            let inside = Rect(x: 1, y: y, width: layout.frame.width - 2, height: 1)
+            switch marks[row.slot] ?? .none {
+            case .none: break
+            case .valid:
+                surface.updateStyle(in: region) { $0.bold = true }
+                surface[1, y] = Cell(context.theme.glyphs.validTarget, style: styles.validTarget)
+            case .invalid:
+                surface.updateStyle(in: region) { $0 = styles.invalidTarget }
+                surface[1, y] = Cell(context.theme.glyphs.invalidTarget, style: styles.invalidTarget)
+            case .current(let isValid):
+                surface[1, y] = Cell(
+                    isValid ? context.theme.glyphs.validTarget : context.theme.glyphs.invalidTarget, style: styles.text)
+                surface.updateStyle(in: inside) { $0 = isValid ? styles.currentTarget : styles.statusError }
+            }
+        }
+        let output = Rect(x: content.minX, y: layout.outputRow, width: content.width, height: 1)
+        renderers.output.draw(model, in: output, on: &surface, context: context)
+    }
+}

@@ -1,0 +1,48 @@
+import NodeGraph
+
+/// Draws the new-node palette: a box by the cursor with the filter and the matching kinds.
+enum PaletteOverlay {
+    static func draw(_ palette: PaletteState, canvas: Canvas, on surface: inout Surface) {
+        let theme = canvas.theme
+        let styles = theme.styles
+        let kinds = CanvasReducer.paletteKinds(matching: palette.query, in: canvas.document.graph.registry)
+        let area = canvas.area
+        let rows = max(1, min(kinds.count, 10))
+        let width = min(area.width, 30)
+        let height = min(area.height, rows + 4)
+        guard width >= 12, height >= 5 else { return }
+        let state = canvas.state
+        let cursor = state.scaledCursor
+        let origin = state.scaledOrigin
+        var x = cursor.x - origin.x + area.minX + 1
+        var y = cursor.y - origin.y + area.minY + 1
+        x = max(area.minX, min(x, area.maxX - width))
+        y = max(area.minY, min(y, area.maxY - height))
+        let box = Rect(x: x, y: y, width: width, height: height)
+        drawPanel(box, title: "New node", footer: "Enter · Esc", theme: theme, on: &surface)
+        let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
+        var query = styles.panel
+        query.underline = true
+        surface.put("\(theme.glyphs.validTarget) \(palette.query)\(theme.glyphs.textCursor)",
+                    in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 1), style: query)
+        if kinds.isEmpty {
+            surface.put("no kind matches", in: Rect(x: inner.minX, y: inner.minY + 1, width: inner.width, height: 1),
+                        style: styles.secondary)
+            return
+        }
+        let choice = min(palette.choice, kinds.count - 1)
+        let first = max(0, min(choice - rows + 1, kinds.count - rows))
+        for (offset, kind) in kinds[first..<min(kinds.count, first + rows)].enumerated() {
+            let index = first + offset
+            let line = Rect(x: box.minX + 1, y: inner.minY + 1 + offset, width: box.width - 2, height: 1)
+            let style = index == choice ? styles.panelChoice : styles.panel
+            surface.fill(line, with: " ", style: style)
+            let text = Rect(x: line.minX + 1, y: line.minY, width: line.width - 2, height: 1)
+            surface.put(kind.title, in: text, style: style)
+            let detail = kind.symbol.isEmpty ? kind.category : "\(kind.symbol)  \(kind.category)"
+            var detailStyle = style
+            if index != choice { detailStyle = styles.secondary }
+            surface.put(detail, in: text, style: detailStyle, alignment: .trailing)
+        }
+    }
+}

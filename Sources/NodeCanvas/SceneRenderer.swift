@@ -1,0 +1,153 @@
+import NodeGraph
+
+/// A link as drawn on one frame: which slot it feeds, from which node, and where its two ends
+/// are on the surface.
+public struct DrawnLink: Hashable, Sendable {
+    /// The slot the link feeds.
+    public var key: LinkKey
+    /// The node it comes from.
+    public var upstream: NodeID
+    /// The surface cell right of the upstream output row.
+    public var start: Point
+    /// The surface cell left of the downstream input row.
+    public var end: Point
+    /// Every corner of the route, in surface coordinates.
+    public var route: [Point]
+}
+
+/// What a frame showed: the nodes' frames and the links' ends, in surface coordinates.
+public struct FrameContents: Sendable {
+    /// The shown nodes' layouts, moved to surface coordinates.
+    public var nodes: [NodeLayout] = []
+    /// The links drawn.
+    public var links: [DrawnLink] = []
+}
+
+/// Draws the scene (links, then nodes, then the links' ends, then the cursor) into a region of
+/// a surface.
+enum SceneRenderer {
+    static func draw(
+        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme
+    ) -> FrameContents {
+        var contents = FrameContents()
+        guard !area.isEmpty else { return contents }
+        let origin = state.scaledOrigin
+        // Surface cell (x, y) shows scene cell (x + shift.x, y + shift.y).
+        let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
+        let region = area.offsetBy(dx: shift.x, dy: shift.y)
+        let nodes = scene.nodes(in: region)
+        let links = scene.links(in: region)
+        let glyphs = theme.glyphs, styles = theme.styles
+        var marksByNode: [NodeID: [Int: TargetMark]] = [:]
+        var linkSource: NodeID?
+        if case .link(let link) = state.mode {
+            linkSource = link.source
+            let current = link.currentTarget?.key
+            for target in link.targets {
+                marksByNode[target.node, default: [:]][target.slot] =
+                    target.key == current ? .current(isValid: target.isAllowed) : target.isAllowed ? .valid : .invalid
+            }
+        }
+        _ = linkSource
+
+        // Links: routed in a fixed order, each avoiding bodies and earlier links.
+        let margin = 4
+        let lineRegion = region.insetBy(dx: -margin, dy: -margin)
+        var lines = LineCanvas(region: lineRegion)
+        var occupancy = LinkOccupancy(region: lineRegion)
+        var owners: [NodeID: Int32] = [:]
+        var routed: [(link: (key: LinkKey, upstream: NodeID), from: NodeLayout, to: NodeLayout, route: [Point])] = []
+        for link in links {
+            guard let from = scene.layouts[link.upstream], let to = scene.layouts[link.key.downstream],
+                let end = to.inputEnd(link.key.slot)
+            else { continue }
+            let start = from.outputStart
+            let owner: Int32
+            if let known = owners[link.upstream] {
+                owner = known
+            } else {
+                owner = Int32(owners.count + 1)
+                owners[link.upstream] = owner
+            }
+            let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
+            let obstacles = scene.nodeIDs(in: bounds).compactMap { scene.layouts[$0]?.frame }
+            let route = LinkRouter.route(
+                from: Point(x: start.x, y: start.y), to: Point(x: end.x, y: end.y), upstream: from.frame,
+                downstream: to.frame, obstacles: obstacles, occupancy: occupancy, owner: owner)
+            for index in route.indices.dropFirst() {
+                occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
+            }
+            let highlight = state.selection != nil
+                && (link.upstream == state.selection || link.key.downstream == state.selection)
+            lines.add(route: route, highlight: highlight)
+            routed.append((link, from, to, route))
+        }
+        lines.draw(
+            on: &surface, offset: shift, clip: area, glyphs: glyphs, style: styles.link,
+            highlightStyle: styles.selectedLink)
+
+        // Nodes, the selected one last (on top).
+        var editText: (NodeID, String)?
+        if case .editValue(let edit) = state.mode { editText = (edit.node, edit.text) }
+        let ordered = nodes.filter { $0.id != state.selection } + nodes.filter { $0.id == state.selection }
+        for layout in ordered {
+            guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else { continue }
+            let context = WidgetDrawingContext(
+                theme: theme, isSelected: layout.id == state.selection,
+                editText: editText?.0 == layout.id ? editText?.1 : nil)
+            NodeWidgetDrawer.draw(
+                layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
+                context: context, marks: marksByNode[layout.id] ?? [:])
+            var shown = layout
+            shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
+            shown.inputRows = layout.inputRows.map { $0 - shift.y }
+            shown.outputRow = layout.outputRow - shift.y
+            contents.nodes.append(shown)
+        }
+
+        // Ends: every link stays visibly attached to its rows, whatever covers them.
+        for (link, from, to, route) in routed {
+            let highlighted = state.selection != nil
+                && (link.upstream == state.selection || link.key.downstream == state.selection)
+            let lineStyle = highlighted ? styles.selectedLink : styles.link
+            let start = route[0], end = route[route.count - 1]
+            for point in [start, end] {
+                let x = point.x - shift.x, y = point.y - shift.y
+                if area.contains(x: x, y: y) {
+                    surface[x, y] = Cell(glyphs.line(lines.arms(atX: point.x, y: point.y)), style: lineStyle)
+                }
+            }
+            if to.levelOfDetail != .dot {
+                let selected = to.id == state.selection
+                let x = to.frame.minX - shift.x, y = end.y - shift.y
+                if area.contains(x: x, y: y) {
+                    surface[x, y] = Cell(
+                        selected ? glyphs.selectedVerticalLeft : glyphs.verticalLeft,
+                        style: selected ? styles.selectedBorder : styles.border)
+                }
+            }
+            if from.levelOfDetail != .dot {
+                let selected = from.id == state.selection
+                let x = from.frame.maxX - 1 - shift.x, y = start.y - shift.y
+                if area.contains(x: x, y: y) {
+                    surface[x, y] = Cell(
+                        selected ? glyphs.selectedVerticalRight : glyphs.verticalRight,
+                        style: selected ? styles.selectedBorder : styles.border)
+                }
+            }
+            contents.links.append(
+                DrawnLink(
+                    key: link.key, upstream: link.upstream, start: Point(x: start.x - shift.x, y: start.y - shift.y),
+                    end: Point(x: end.x - shift.x, y: end.y - shift.y),
+                    route: route.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }))
+        }
+
+        // The cursor: the cell under it reversed.
+        let cursor = state.scaledCursor
+        let cx = cursor.x - shift.x, cy = cursor.y - shift.y
+        if area.contains(x: cx, y: cy) {
+            surface.updateStyle(in: Rect(x: cx, y: cy, width: 1, height: 1)) { $0.reverse.toggle() }
+        }
+        return contents
+    }
+}

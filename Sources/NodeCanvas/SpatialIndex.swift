@@ -1,0 +1,120 @@
+/// A coarse grid of buckets over the plane that finds the rectangles overlapping a region
+/// without looking at the others: what keeps a frame's cost proportional to what is visible.
+///
+/// Each key is filed under every bucket its rectangle touches; a rectangle that would touch very
+/// many buckets (a long link across the canvas) is kept in a short list checked on every query.
+public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
+    private struct Bucket: Hashable, Sendable {
+        var column: Int
+        var row: Int
+    }
+
+    /// The width of a bucket, in cells.
+    public let bucketWidth: Int
+    /// The height of a bucket, in cells.
+    public let bucketHeight: Int
+    private var buckets: [Bucket: [Key]] = [:]
+    private var large: Set<Key> = []
+    private(set) var rects: [Key: Rect] = [:]
+    private static var largeThreshold: Int { 64 }
+
+    /// Creates an empty index.
+    /// - Parameters:
+    ///   - bucketWidth: The width of a bucket.
+    ///   - bucketHeight: The height of a bucket.
+    public init(bucketWidth: Int = 32, bucketHeight: Int = 16) {
+        self.bucketWidth = max(1, bucketWidth)
+        self.bucketHeight = max(1, bucketHeight)
+    }
+
+    /// The number of keys.
+    public var count: Int { rects.count }
+
+    /// The rectangle filed under a key.
+    /// - Parameter key: The key.
+    public subscript(key: Key) -> Rect? { rects[key] }
+
+    private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+
+    private func bucketRange(of rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        let right = rect.maxX - 1
+        let bottom = rect.maxY - 1
+        return (
+            floorDivide(rect.minX, bucketWidth)...floorDivide(max(rect.minX, right), bucketWidth),
+            floorDivide(rect.minY, bucketHeight)...floorDivide(max(rect.minY, bottom), bucketHeight)
+        )
+    }
+
+    /// Files a key under a rectangle, replacing where it was filed before.
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - rect: Its rectangle.
+    /// - Complexity: O(*b*), the buckets the old and new rectangles touch.
+    public mutating func update(_ key: Key, rect: Rect) {
+        if rects[key] == rect { return }
+        remove(key)
+        rects[key] = rect
+        let range = bucketRange(of: rect)
+        if range.columns.count * range.rows.count > Self.largeThreshold {
+            large.insert(key)
+            return
+        }
+        for row in range.rows {
+            for column in range.columns {
+                buckets[Bucket(column: column, row: row), default: []].append(key)
+            }
+        }
+    }
+
+    /// Forgets a key.
+    /// - Parameter key: The key.
+    /// - Complexity: O(*b* × *k*), the buckets it touched times their sizes.
+    public mutating func remove(_ key: Key) {
+        guard let rect = rects.removeValue(forKey: key) else { return }
+        if large.remove(key) != nil { return }
+        let range = bucketRange(of: rect)
+        for row in range.rows {
+            for column in range.columns {
+                let bucket = Bucket(column: column, row: row)
+                guard var keys = buckets[bucket], let index = keys.firstIndex(of: key) else { continue }
+                keys.swapAt(index, keys.count - 1)
+                keys.removeLast()
+                buckets[bucket] = keys.isEmpty ? nil : keys
+            }
+        }
+    }
+
+    /// Forgets every key.
+    public mutating func removeAll() {
+        buckets.removeAll()
+        large.removeAll()
+        rects.removeAll()
+    }
+
+    /// The keys whose rectangles overlap a region, each once, in no particular order.
+    /// - Parameter region: The region.
+    /// - Returns: The keys.
+    /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
+    public func query(_ region: Rect) -> [Key] {
+        guard !region.isEmpty else { return [] }
+        var result: [Key] = []
+        let range = bucketRange(of: region)
+        for row in range.rows {
+            for column in range.columns {
+                guard let keys = buckets[Bucket(column: column, row: row)] else { continue }
+                for key in keys {
+                    guard let rect = rects[key], rect.intersects(region) else { continue }
+                    // Report a key only from the bucket holding the top-left cell of the overlap.
+                    let overlap = rect.intersection(region)
+                    if floorDivide(overlap.minX, bucketWidth) == column && floorDivide(overlap.minY, bucketHeight) == row {
+                        result.append(key)
+                    }
+                }
+            }
+        }
+        for key in large where rects[key]?.intersects(region) == true { result.append(key) }
+        return result
+    }
+}
