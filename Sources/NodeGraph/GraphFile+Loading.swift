@@ -5,6 +5,8 @@ struct GraphFileDecoder {
         var index: Int
         var offset: Int
         var id: NodeID?
+        /// Where the id's value is, or the node's start when it has none.
+        var idOffset: Int
         var kind: (any NodeKind)?
         var name: String?
         var position = Position.zero
@@ -192,7 +194,7 @@ struct GraphFileDecoder {
     private static let nodeFields = ["id", "kind", "name", "x", "y", "value", "inputs"]
 
     private mutating func readNode(_ item: JSONSyntax, index: Int) -> FileNode {
-        var node = FileNode(index: index, offset: item.offset)
+        var node = FileNode(index: index, offset: item.offset, idOffset: item.offset)
         guard case .object(let members) = item.content else {
             report(
                 .wrongType, node: node, at: item.offset,
@@ -210,6 +212,7 @@ struct GraphFileDecoder {
                 node.isSound = false
             } else {
                 node.id = id
+                node.idOffset = idValue.offset
             }
         }
         let problemsBefore = problems.count
@@ -358,7 +361,7 @@ struct GraphFileDecoder {
             guard let id = nodes[index].id else { continue }
             if let first = firstIndexOfID[id] {
                 report(
-                    .duplicateID, node: nodes[index], field: "id", at: nodes[index].offset,
+                    .duplicateID, node: nodes[index], field: "id", at: nodes[index].idOffset,
                     reason: "another node (nodes[\(first)]) already has this id")
                 nodes[index].isSound = false
                 nodes[index].id = nil  // keeps its inputs out of the cycle check

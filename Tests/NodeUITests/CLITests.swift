@@ -79,7 +79,7 @@ private let journal = """
         #expect(
             result.standardError == """
                 \(file): line 1, column 87: node 's', field 'inputs[0]': no node has id 'ghost'
-                \(file): line 1, column 98: node 's', field 'id': another node (nodes[0]) already has this id
+                \(file): line 1, column 105: node 's', field 'id': another node (nodes[0]) already has this id
 
                 """)
     }
