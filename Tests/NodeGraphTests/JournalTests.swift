@@ -169,4 +169,14 @@ func refusal(_ line: String) -> String? {
         #expect(!steps.contains { $0.isRefused })
         #expect(document.graph == Graph.demoCalculator())
     }
+
+    @Test func theCalculatorEditsJournalRefusesExactlyItsTwoBadLines() throws {
+        let document = GraphDocument(graph: Graph.demoCalculator())
+        let lines = try Journal.read(
+            path: examplesDirectory.appendingPathComponent("calculator-edits.jsonl").path)
+        let refused = document.replay(lines).filter(\.isRefused)
+        #expect(refused.map(\.line) == [3, 4])
+        #expect(refused.last?.outcome == .refused(reason: "would create a cycle: add → multiply → add"))
+        #expect(document.graph.value(of: "ratio") == .number(97.5))
+    }
 }
