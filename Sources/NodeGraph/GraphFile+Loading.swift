@@ -304,8 +304,15 @@ struct GraphFileDecoder {
                 reason: "must be a number, not \(value.typeDescription)")
             return
         }
+        // A tool-defined type takes the JSON as it is: "#ff0000" stays text rather than a color.
+        let decoded: Value =
+            if type != .number && type != .color, let payload = json.payload {
+                .custom(CustomValue(type: type, payload: payload))
+            } else {
+                json.value()
+            }
         do throws(GraphError) {
-            node.value = try scratch.coerce(json.value(), to: type, for: node.id ?? NodeID(""))
+            node.value = try scratch.coerce(decoded, to: type, for: node.id ?? NodeID(""))
         } catch {
             report(
                 .invalidValue, node: node, field: "value", at: value.offset,
