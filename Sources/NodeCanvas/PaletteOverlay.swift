@@ -38,11 +38,13 @@ enum PaletteOverlay {
             let style = index == choice ? styles.panelChoice : styles.panel
             surface.fill(line, with: " ", style: style)
             let text = Rect(x: line.minX + 1, y: line.minY, width: line.width - 2, height: 1)
-            surface.put(kind.title, in: text, style: style)
-            let detail = kind.symbol.isEmpty ? kind.category : "\(kind.symbol)  \(kind.category)"
+            let symbolColumn = text.minX + min(13, text.width / 2)
+            surface.put(kind.title, in: Rect(x: text.minX, y: text.minY, width: symbolColumn - text.minX - 1, height: 1),
+                        style: style, ellipsis: theme.glyphs.ellipsis)
             var detailStyle = style
             if index != choice { detailStyle = styles.secondary }
-            surface.put(detail, in: text, style: detailStyle, alignment: .trailing)
+            surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)
+            surface.put(kind.category, in: text, style: detailStyle, alignment: .trailing)
         }
     }
 }
