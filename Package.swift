@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "NodeGraph", targets: ["NodeGraph"]),
+        .library(name: "NodeGraphTesting", targets: ["NodeGraphTesting"]),
         .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
         .executable(name: "nodeui-tui", targets: ["nodeui-tui"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
     targets: [
         // The graph engine: kinds, values, linking, incremental evaluation, edits and undo.
         .target(name: "NodeGraph"),
+        // Random edit sequences and invariant checks for tools built on NodeGraph.
+        .target(name: "NodeGraphTesting", dependencies: ["NodeGraph"]),
         // The terminal-independent canvas: surface, renderers, layout, interaction.
         .target(name: "NodeCanvas", dependencies: ["NodeGraph"]),
         // ncursesw, through a shim header.
@@ -35,10 +38,15 @@ let package = Package(
         ),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph"], path: "Examples/CustomKinds"),
+        // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
+        .executableTarget(name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
+        // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
+        .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Fuzz/Targets"),
+        .executableTarget(name: "nodegraph-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
         .testTarget(
             name: "NodeGraphTests",
             dependencies: [
-                "NodeGraph",
+                "NodeGraph", "NodeGraphTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -97,7 +97,8 @@ extension NodeStore {
     func recomputeNode(_ node: Int32) -> Bool {
         let entry = kinds[Int(kind[node])]
         if let kernel = entry.kernel, let result = kernelResult(node, kernel, entry.slotCount) {
-            let changed = tag[node] != ValueTag.number.rawValue || payload[node].bitPattern != result.bitPattern
+            // Numeric comparison: 0 and -0 are the same value (as `Value ==` says), so no change.
+            let changed = tag[node] != ValueTag.number.rawValue || payload[node] != result
             if changed {
                 if tag[node] == ValueTag.boxed.rawValue { boxed[node] = nil }
                 tag[node] = ValueTag.number.rawValue

@@ -84,9 +84,11 @@ extension Graph {
         return byPosition.filter { $0 >= 0 }
     }
 
-    /// Gives the next free topological position, renumbering densely when positions run out.
+    /// Gives the next free topological position, renumbering densely when positions run out or
+    /// when removed nodes have left more holes than live nodes (so positions, and the arrays
+    /// indexed by them, stay proportional to the graph, not to its history).
     mutating func nextPosition() -> Int32 {
-        if store.nextOrder == Int32.max {
+        if store.nextOrder == Int32.max || Int(store.nextOrder) > 2 * store.liveCount + 1024 {
             let order = maintainedOrder()
             for (position, node) in order.enumerated() { store.order[node] = Int32(position) }
             store.nextOrder = Int32(order.count)

@@ -3,7 +3,7 @@
 /// Identifiers are strings chosen by the author of a graph (`"sum"`, `"n7"`). The graph stores
 /// nodes densely by integer index inside and maps identifiers to indices, so an identifier stays
 /// valid across any number of edits while the node exists.
-public struct NodeID: Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
+public struct NodeID: Hashable, Comparable, Sendable, Codable, ExpressibleByStringInterpolation,
     CustomStringConvertible
 {
     /// The identifier's text.
@@ -16,6 +16,12 @@ public struct NodeID: Hashable, Comparable, Sendable, Codable, ExpressibleByStri
     /// Creates an identifier from a string literal.
     /// - Parameter value: The identifier's text.
     public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Creates an identifier from an interpolated string, e.g. `"n\(index)"`.
+    /// - Parameter stringInterpolation: The interpolation.
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.rawValue = String(stringInterpolation: stringInterpolation)
+    }
 
     /// Decodes an identifier from a single JSON string.
     /// - Parameter decoder: The decoder to read from.

@@ -233,18 +233,18 @@ final class NodeStore {
     @discardableResult
     func setValue(_ value: Value, of node: Int32) -> Bool {
         let oldTag = tag[node]
-        let oldBits = payload[node].bitPattern
+        let oldPayload = payload[node]
         switch value {
         case .number(let number):
             if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
             tag[node] = ValueTag.number.rawValue
             payload[node] = number
-            return oldTag != ValueTag.number.rawValue || oldBits != number.bitPattern
+            return oldTag != ValueTag.number.rawValue || oldPayload != number
         case .color(let color):
             if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
             tag[node] = ValueTag.color.rawValue
             payload[node] = Double(bitPattern: color.packed)
-            return oldTag != ValueTag.color.rawValue || oldBits != color.packed
+            return oldTag != ValueTag.color.rawValue || oldPayload.bitPattern != color.packed
         case .error, .custom:
             tag[node] = ValueTag.boxed.rawValue
             return boxed.updateValue(value, forKey: node) != value

@@ -61,3 +61,77 @@ func smallCalculator() throws -> Graph {
         #expect(error?.description == "slot 0 (x) of 'sum' takes a number, but 'c' produces a color")
     }
 }
+
+@Suite struct LinkEditingTests {
+    @Test func linkingIntoAnOccupiedSlotReplacesTheOldLink() throws {
+        var graph = try smallCalculator()
+        let change = try graph.link(from: "two", to: "sum", slot: 0)
+        #expect(graph.inputs(of: "sum") == ["two", nil, "two"])
+        #expect(graph.value(of: "sum") == .number(4))
+        #expect(change.inverse == .link(from: "one", to: "sum", slot: 0))
+        #expect(graph.dependents(of: "one").isEmpty)
+    }
+
+    @Test func togglingTheSameSourceIntoTheSameSlotRemovesTheLink() throws {
+        var graph = try smallCalculator()
+        try graph.toggleLink(from: "one", to: "sum", slot: 0)
+        #expect(graph.inputs(of: "sum") == [nil, nil, "two"])
+        try graph.toggleLink(from: "one", to: "sum", slot: 0)
+        #expect(graph.inputs(of: "sum") == ["one", nil, "two"])
+    }
+
+    @Test func unlinkingAnEmptySlotIsRefused() throws {
+        var graph = try smallCalculator()
+        #expect(throws: GraphError.slotNotLinked(node: "sum", slot: 1)) { try graph.unlink(to: "sum", slot: 1) }
+    }
+
+    @Test func unlinkingRecomputesTheTarget() throws {
+        var graph = try smallCalculator()
+        let change = try graph.unlink(to: "sum", slot: 2)
+        #expect(change.recomputed == ["sum"])
+        #expect(graph.value(of: "sum") == .number(1))
+    }
+
+    @Test func refusesUnknownNodesAndSlots() throws {
+        var graph = try smallCalculator()
+        #expect(throws: GraphError.unknownNode("nope")) { try graph.link(from: "nope", to: "sum", slot: 0) }
+        #expect(throws: GraphError.unknownNode("nope")) { try graph.link(from: "one", to: "nope", slot: 0) }
+        #expect(throws: GraphError.unknownSlot(node: "sum", slot: 3, slotCount: 3)) {
+            try graph.link(from: "one", to: "sum", slot: 3)
+        }
+        #expect(throws: GraphError.unknownSlot(node: "two", slot: 0, slotCount: 0)) {
+            try graph.link(from: "one", to: "two", slot: 0)
+        }
+    }
+
+    @Test func linkCandidatesSayWhichSlotsAreAllowedAndWhyNot() throws {
+        var graph = try smallCalculator()
+        try graph.addNode("prod", kind: "multiply", inputs: ["sum"])
+        try graph.addNode("c", kind: "colorAdjust")
+        let candidates = graph.linkCandidates(from: "sum")
+        let sumSlot = try #require(candidates.first { $0.node == "sum" && $0.slot == 1 })
+        #expect(sumSlot.refusal == .wouldCreateCycle(path: ["sum", "sum"]))
+        let prodSlot = try #require(candidates.first { $0.node == "prod" && $0.slot == 0 })
+        #expect(prodSlot.isAllowed && prodSlot.isLinked)
+        let colorSlot = try #require(candidates.first { $0.node == "c" && $0.slot == 0 })
+        #expect(colorSlot.refusal?.description == "slot 0 (color) of 'c' takes a color, but 'sum' produces a number")
+        let multiplier = try #require(candidates.first { $0.node == "c" && $0.slot == 1 })
+        #expect(multiplier.isAllowed)
+        let fromProd = graph.linkCandidates(from: "prod")
+        let back = try #require(fromProd.first { $0.node == "sum" && $0.slot == 1 })
+        #expect(back.refusal == .wouldCreateCycle(path: ["sum", "prod", "sum"]))
+        #expect(graph.linkRefusal(from: "prod", to: "sum", slot: 1) == back.refusal)
+        #expect(graph.linkRefusal(from: "one", to: "prod", slot: 1) == nil)
+    }
+
+    @Test func aLongerCycleIsNamedAlongItsWholePath() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "add")
+        try graph.addNode("b", kind: "add", inputs: ["a"])
+        try graph.addNode("c", kind: "add", inputs: ["b"])
+        try graph.addNode("d", kind: "add", inputs: ["c"])
+        #expect(throws: GraphError.wouldCreateCycle(path: ["a", "b", "c", "d", "a"])) {
+            try graph.link(from: "d", to: "a", slot: 0)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import NodeGraph
+
+/// The flat-array floor: the same graph as plain struct-of-arrays, `Int32` indices and `Double`
+/// values, no library. Every node has 3 slots (slot `s` belongs to node `s / 3`); out-lists are
+/// linked through the slots exactly like NodeGraph's (newest link first), so both engines walk
+/// the same edges in the same order. Ids `0..<n` are the topological order (every edit the
+/// benchmark makes keeps it so).
+///
+/// What the floor does NOT do, and NodeGraph must: validate edits, type-check slots, keep
+/// values tagged (numbers, colors, errors), name the cycle it refuses, report the recomputed
+/// ids and an inverse edit, support removal and arbitrary reordering links.
+final class Floor {
+    let n: Int
+    let value: UnsafeMutablePointer<Double>
+    let held: UnsafeMutablePointer<Double>
+    let isSource: UnsafeMutablePointer<Bool>
+    let source: UnsafeMutablePointer<Int32>
+    let nextOut: UnsafeMutablePointer<Int32>
+    let firstOut: UnsafeMutablePointer<Int32>
+    /// Scratch: -1 idle; in-region link counts during an update.
+    let mark: UnsafeMutablePointer<Int32>
+    let stack: UnsafeMutablePointer<Int32>
+    let queue: UnsafeMutablePointer<Int32>
+    /// Scratch for `topologicalOrder`: pending input counts.
+    let degree: UnsafeMutablePointer<Int32>
+    /// A string-keyed engine needs its id → index map; the floor's build includes one.
+    var index: [NodeID: Int32] = [:]
+
+    /// Builds the floor from the workload arrays (this is the timed `build`).
+    init(_ w: Workload) {
+        n = w.count
+        value = .allocate(capacity: n)
+        held = .allocate(capacity: n)
+        isSource = .allocate(capacity: n)
+        source = .allocate(capacity: 3 * n)
+        nextOut = .allocate(capacity: 3 * n)
+        firstOut = .allocate(capacity: n)
+        mark = .allocate(capacity: n)
+        stack = .allocate(capacity: n)
+        queue = .allocate(capacity: n)
+        degree = .allocate(capacity: n)
+        index.reserveCapacity(n)
+        w.inputs.withUnsafeBufferPointer { inputs in
+            for i in 0..<n {
+                index[w.ids[i]] = Int32(i)
+                let src = w.isSource[i]
+                isSource[i] = src
+                held[i] = src ? 1.0 : 0
+                firstOut[i] = -1
+                mark[i] = -1
+                var total = 0.0
+                for k in 0..<3 {
+                    let slot = 3 * i + k
+                    let up = inputs[slot]
+                    source[slot] = up
+                    nextOut[slot] = -1
+                    if up >= 0 {
+                        nextOut[slot] = firstOut[Int(up)]
+                        firstOut[Int(up)] = Int32(slot)
+                        total += value[Int(up)]
+                    }
+                }
+                value[i] = src ? 1.0 : total
+            }
+        }
+    }
+
+    deinit {
+        for p in [value, held] { p.deallocate() }
+        isSource.deallocate()
+        for p in [source, nextOut, firstOut, mark, stack, queue, degree] { p.deallocate() }
+    }
+
+    @inline(__always) func compute(_ i: Int) {
+        if isSource[i] {
+            value[i] = held[i]
+            return
+        }
+        let s = source + 3 * i
+        let a = s[0], b = s[1], c = s[2]
+        let x = a >= 0 ? value[Int(a)] : 0
+        let y = b >= 0 ? value[Int(b)] : 0
+        let z = c >= 0 ? value[Int(c)] : 0
+        value[i] = (x + y) + z
+    }
+
+    /// Evaluates every node in index order (a topological order).
+    func evaluateAll() -> Int {
+        for i in 0..<n { compute(i) }
+        return n
+    }
+
+    /// Recomputes `root` and everything downstream: two passes over the region (count the
+    /// in-region links, then release in Kahn order). Returns the number recomputed.
+    func recompute(from root: Int32) -> Int {
+        var top = 0
+        mark[Int(root)] = 0
+        stack[0] = root
+        top = 1
+        while top > 0 {
+            top -= 1
+            let node = stack[top]
+            var slot = firstOut[Int(node)]
+            while slot >= 0 {
+                let target = Int(slot / 3)
+                let m = mark[target]
+                if m < 0 {
+                    mark[target] = 1
+                    stack[top] = Int32(target)
+                    top += 1
+                } else {
+                    mark[target] = m + 1
+                }
+                slot = nextOut[Int(slot)]
+            }
+        }
+        queue[0] = root
+        var head = 0, tail = 1
+        while head < tail {
+            let node = Int(queue[head])
+            head += 1
+            mark[node] = -1
+            compute(node)
+            var slot = firstOut[node]
+            while slot >= 0 {
+                let target = Int(slot / 3)
+                let m = mark[target] - 1
+                mark[target] = m
+                if m == 0 {
+                    queue[tail] = Int32(target)
+                    tail += 1
+                }
+                slot = nextOut[Int(slot)]
+            }
+        }
+        return tail
+    }
+
+    func setValue(_ x: Double, of node: Int32) -> Int {
+        held[Int(node)] = x
+        return recompute(from: node)
+    }
+
+    func attach(_ slot: Int, to up: Int32) {
+        source[slot] = up
+        nextOut[slot] = firstOut[Int(up)]
+        firstOut[Int(up)] = Int32(slot)
+    }
+
+    func detach(_ slot: Int) {
+        let up = source[slot]
+        guard up >= 0 else { return }
+        var current = firstOut[Int(up)]
+        if current == Int32(slot) {
+            firstOut[Int(up)] = nextOut[slot]
+        } else {
+            while current >= 0 {
+                let next = nextOut[Int(current)]
+                if next == Int32(slot) {
+                    nextOut[Int(current)] = nextOut[slot]
+                    break
+                }
+                current = next
+            }
+        }
+        source[slot] = -1
+        nextOut[slot] = -1
+    }
+
+    /// Links `from` into `slot` of `to` (`from < to`: the index order stays topological, O(1)
+    /// check) and recomputes; `from` -1 unlinks.
+    func link(_ from: Int32, to: Int32, slot: Int) -> Int {
+        let s = 3 * Int(to) + slot
+        detach(s)
+        if from >= 0 {
+            precondition(from < to)
+            attach(s, to: from)
+        }
+        return recompute(from: to)
+    }
+
+    /// Whether linking `u` into a slot of `v` is refused: a source has no slot; otherwise a
+    /// forward search from `v`, bounded by the topological order (index < u), looks for `u`.
+    func refusesCycle(from u: Int32, to v: Int32) -> Bool {
+        if isSource[Int(v)] || u == v { return true }
+        if u < v { return false }
+        var top = 1, visited = 1
+        stack[0] = v
+        queue[0] = v
+        mark[Int(v)] = 0
+        var found = false
+        search: while top > 0 {
+            top -= 1
+            let node = stack[top]
+            var slot = firstOut[Int(node)]
+            while slot >= 0 {
+                let next = slot / 3
+                if next == u {
+                    found = true
+                    break search
+                }
+                if mark[Int(next)] < 0 && next < u {
+                    mark[Int(next)] = 0
+                    queue[visited] = next
+                    visited += 1
+                    stack[top] = next
+                    top += 1
+                }
+                slot = nextOut[Int(slot)]
+            }
+        }
+        for i in 0..<visited { mark[Int(queue[i])] = -1 }
+        return found
+    }
+
+    /// Kahn's algorithm over the whole graph.
+    func topologicalOrder() -> [Int32] {
+        var order = [Int32](repeating: 0, count: n)
+        order.withUnsafeMutableBufferPointer { out in
+            for i in 0..<n {
+                let s = source + 3 * i
+                degree[i] = (s[0] >= 0 ? 1 : 0) + (s[1] >= 0 ? 1 : 0) + (s[2] >= 0 ? 1 : 0)
+            }
+            var tail = 0
+            for i in 0..<n where degree[i] == 0 {
+                out[tail] = Int32(i)
+                tail += 1
+            }
+            var head = 0
+            while head < tail {
+                let node = Int(out[head])
+                head += 1
+                var slot = firstOut[node]
+                while slot >= 0 {
+                    let target = Int(slot / 3)
+                    degree[target] -= 1
+                    if degree[target] == 0 {
+                        out[tail] = Int32(target)
+                        tail += 1
+                    }
+                    slot = nextOut[Int(slot)]
+                }
+            }
+            precondition(tail == n)
+        }
+        return order
+    }
+
+    var checksum: (sum: Double, last: Double) {
+        var sum = 0.0
+        for i in 0..<n { sum += value[i] }
+        return (sum, value[n - 1])
+    }
+}

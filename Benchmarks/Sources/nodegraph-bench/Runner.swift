@@ -1,0 +1,366 @@
+import NodeGraph
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One measurement, printed as one JSON line.
+struct Record {
+    var engine: String
+    var workload: String
+    var n: Int
+    var nodes: Int
+    var op: String
+    var seconds: Double
+    var reps: Int
+    var recomputes: Double
+    var rssBytes: Int? = nil
+    var checksum: (sum: Double, last: Double)? = nil
+    /// Extra string fields (e.g. how a cycle was refused).
+    var notes: [(String, String)] = []
+    var numbers: [(String, Double)] = []
+
+    var perRecomputeNs: Double? { recomputes > 0 ? seconds / recomputes * 1e9 : nil }
+
+    var json: String {
+        var fields: [String] = [
+            "\"engine\":\(quote(engine))", "\"workload\":\(quote(workload))", "\"n\":\(n)",
+            "\"nodes\":\(nodes)", "\"op\":\(quote(op))", "\"seconds\":\(num(seconds))", "\"reps\":\(reps)",
+            "\"recomputes\":\(num(recomputes))",
+            "\"per_recompute_ns\":\(perRecomputeNs.map(num) ?? "null")",
+            "\"rss_bytes\":\(rssBytes.map(String.init) ?? "null")",
+        ]
+        if let checksum {
+            fields.append("\"checksum\":{\"sum\":\(num(checksum.sum)),\"last\":\(num(checksum.last))}")
+        } else {
+            fields.append("\"checksum\":null")
+        }
+        for (key, value) in numbers { fields.append("\(quote(key)):\(num(value))") }
+        for (key, value) in notes { fields.append("\(quote(key)):\(quote(value))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}
+
+func quote(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out + "\""
+}
+
+func num(_ x: Double) -> String {
+    guard x.isFinite else { return "null" }
+    if x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+}
+
+let allOps = ["build", "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo", "memory"]
+
+/// The ops that apply to a workload (`update_small` is random-only).
+func ops(for workload: String, selected: Set<String>) -> [String] {
+    allOps.filter { selected.contains($0) && ($0 != "update_small" || workload == "random") }
+}
+
+// MARK: NodeGraph through its public API
+
+func buildGraph(_ w: Workload) -> Graph {
+    var graph = Graph()
+    graph.reserveCapacity(nodes: w.count, slots: w.slotTotal)
+    w.inputs.withUnsafeBufferPointer { inputs in
+        for i in 0..<w.count {
+            do {
+                if w.isSource[i] {
+                    try graph.addNode(w.ids[i], kind: "number", value: .number(1))
+                } else {
+                    var last = 2
+                    while last > 0 && inputs[3 * i + last] < 0 { last -= 1 }
+                    var nodeInputs: [NodeID?] = []
+                    nodeInputs.reserveCapacity(last + 1)
+                    for k in 0...last {
+                        let up = inputs[3 * i + k]
+                        nodeInputs.append(up >= 0 ? w.ids[Int(up)] : nil)
+                    }
+                    try graph.addNode(w.ids[i], kind: "add", inputs: nodeInputs)
+                }
+            } catch {
+                fatalError("build \(w.name): \(error)")
+            }
+        }
+    }
+    return graph
+}
+
+func checksum(_ graph: Graph, _ w: Workload) -> (sum: Double, last: Double) {
+    var sum = 0.0
+    var last = 0.0
+    for id in w.ids {
+        guard case .number(let x)? = graph.value(of: id) else { fatalError("\(id) holds no number") }
+        sum += x
+        last = x
+    }
+    return (sum, last)
+}
+
+/// Checks that an order lists every node once, after its inputs.
+func validateOrder(_ order: [Int32], _ w: Workload) {
+    precondition(order.count == w.count, "order has \(order.count) of \(w.count) nodes")
+    var position = [Int32](repeating: -1, count: w.count)
+    for (p, node) in order.enumerated() { position[Int(node)] = Int32(p) }
+    for i in 0..<w.count {
+        precondition(position[i] >= 0, "node \(i) missing from the order")
+        for k in 0..<3 {
+            let up = w.inputs[3 * i + k]
+            if up >= 0 { precondition(position[Int(up)] < position[i], "order puts \(i) before its input \(up)") }
+        }
+    }
+}
+
+func nodeNumber(_ id: NodeID) -> Int32 { Int32(id.rawValue.dropFirst())! }
+
+/// Runs the selected ops on one workload for one engine, returning the records.
+func runNodeGraph(_ w: Workload, ops: [String]) -> [Record] {
+    var records: [Record] = []
+    func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
+        let r = Record(
+            engine: "nodegraph", workload: w.name, n: w.nominal, nodes: w.count, op: op, seconds: s.median,
+            reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
+        emit(r)
+        records.append(r)
+    }
+    if ops.contains("build") {
+        let s = measureFresh(setup: { () }, body: { _ in buildGraph(w) }, teardown: { blackHole($0) })
+        record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
+    }
+    var graph = buildGraph(w)
+    let base = checksum(graph, w)
+    if ops.contains("eval") {
+        let s = measure { graph.evaluateAll() }
+        record("eval", s, checksum(graph, w))
+    }
+    func updates(_ op: String, _ source: Int32) {
+        let id = w.ids[Int(source)]
+        var k = 0
+        let s = measure {
+            let x = k & 1 == 0 ? 2.0 : 1.0
+            k += 1
+            do { return try graph.setValue(.number(x), of: id).recomputed.count } catch { fatalError("\(error)") }
+        }
+        if k & 1 == 1 { _ = try! graph.setValue(.number(1), of: id) }
+        record(op, s, checksum(graph, w))
+    }
+    if ops.contains("update") { updates("update", w.updateSource) }
+    if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+    if ops.contains("update_noop") {
+        // An edit that changes nothing downstream: the source already holds 1.0.
+        let id = w.ids[Int(w.updateSource)]
+        let s = measure {
+            do { return try graph.setValue(.number(1), of: id).recomputed.count } catch { fatalError("\(error)") }
+        }
+        record("update_noop", s, checksum(graph, w))
+    }
+    if ops.contains("cycle") {
+        let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(w.cycleTo)]
+        var refusal = ""
+        let s = measure {
+            do {
+                _ = try graph.link(from: from, to: to, slot: 0)
+                fatalError("the cycle edge \(from) → \(to) was accepted")
+            } catch let error as GraphError {
+                if refusal.isEmpty {
+                    switch error {
+                    case .wouldCreateCycle(let path): refusal = "wouldCreateCycle(path of \(path.count))"
+                    case .unknownSlot: refusal = "unknownSlot (v is a source: no slot)"
+                    default: refusal = "\(error)"
+                    }
+                }
+                return 0
+            } catch { fatalError("\(error)") }
+        }
+        record("cycle", s, checksum(graph, w), notes: [("refusal", refusal), ("edge", "\(from)->\(to)")])
+    }
+    if ops.contains("link_check") {
+        var e = 0
+        let edits = w.linkEdits.map { (w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot) }
+        let s = measure {
+            let (from, to, slot) = edits[e & 255]
+            e += 1
+            precondition(graph.linkRefusal(from: from, to: to, slot: slot) == nil)
+            return 0
+        }
+        record("link_check", s, checksum(graph, w))
+    }
+    if ops.contains("link_ok") {
+        var e = 0
+        let edits = w.linkEdits.map {
+            (w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot, $0.previous >= 0 ? w.ids[Int($0.previous)] : nil)
+        }
+        let s = measure {
+            let (from, to, slot, previous) = edits[e & 255]
+            e += 1
+            do {
+                var count = try graph.link(from: from, to: to, slot: slot).recomputed.count
+                if let previous {
+                    count += try graph.link(from: previous, to: to, slot: slot).recomputed.count
+                } else {
+                    count += try graph.unlink(to: to, slot: slot).recomputed.count
+                }
+                return count
+            } catch { fatalError("\(error)") }
+        }
+        // The recompute count: exactly one pass over the 256 edits (untimed), so both engines
+        // report the same mix of edits.
+        var total = 0
+        for (from, to, slot, previous) in edits {
+            total += try! graph.link(from: from, to: to, slot: slot).recomputed.count
+            if let previous {
+                total += try! graph.link(from: previous, to: to, slot: slot).recomputed.count
+            } else {
+                total += try! graph.unlink(to: to, slot: slot).recomputed.count
+            }
+        }
+        record("link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256), checksum(graph, w))
+    }
+    if ops.contains("topo") {
+        let s = measure { graph.topologicalOrder().count }
+        validateOrder(graph.topologicalOrder().map(nodeNumber), w)
+        record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), checksum(graph, w))
+    }
+    _ = base
+    return records
+}
+
+func runFloor(_ w: Workload, ops: [String]) -> [Record] {
+    var records: [Record] = []
+    func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
+        let r = Record(
+            engine: "floor", workload: w.name, n: w.nominal, nodes: w.count, op: op, seconds: s.median,
+            reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
+        emit(r)
+        records.append(r)
+    }
+    if ops.contains("build") {
+        let s = measureFresh(setup: { () }, body: { _ in Floor(w) }, teardown: { blackHole($0) })
+        record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
+    }
+    let floor = Floor(w)
+    if ops.contains("eval") {
+        let s = measure { floor.evaluateAll() }
+        record("eval", s, floor.checksum)
+    }
+    func updates(_ op: String, _ source: Int32) {
+        var k = 0
+        let s = measure {
+            let x = k & 1 == 0 ? 2.0 : 1.0
+            k += 1
+            return floor.setValue(x, of: source)
+        }
+        if k & 1 == 1 { _ = floor.setValue(1, of: source) }
+        record(op, s, floor.checksum)
+    }
+    if ops.contains("update") { updates("update", w.updateSource) }
+    if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+    if ops.contains("update_noop") {
+        // The floor's equivalent: compare the held value, do nothing.
+        let source = Int(w.updateSource)
+        let s = measure {
+            if floor.held[source] != 1.0 { return floor.setValue(1.0, of: Int32(source)) }
+            return 0
+        }
+        record("update_noop", s, floor.checksum)
+    }
+    if ops.contains("cycle") {
+        let s = measure {
+            precondition(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo))
+            return 0
+        }
+        record(
+            "cycle", s, floor.checksum,
+            notes: [("refusal", w.cycleToIsSource ? "v is a source (no slot)" : "cycle found")])
+    }
+    if ops.contains("link_check") {
+        var e = 0
+        let s = measure {
+            let edit = w.linkEdits[e & 255]
+            e += 1
+            precondition(!floor.refusesCycle(from: edit.from, to: edit.to))
+            return 0
+        }
+        record("link_check", s, floor.checksum)
+    }
+    if ops.contains("link_ok") {
+        var e = 0
+        let s = measure {
+            let edit = w.linkEdits[e & 255]
+            e += 1
+            return floor.link(edit.from, to: edit.to, slot: edit.slot)
+                + floor.link(edit.previous, to: edit.to, slot: edit.slot)
+        }
+        var total = 0
+        for edit in w.linkEdits {
+            total += floor.link(edit.from, to: edit.to, slot: edit.slot)
+            total += floor.link(edit.previous, to: edit.to, slot: edit.slot)
+        }
+        record("link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256), floor.checksum)
+    }
+    if ops.contains("topo") {
+        let s = measure { floor.topologicalOrder().count }
+        validateOrder(floor.topologicalOrder(), w)
+        record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), floor.checksum)
+    }
+    return records
+}
+
+/// The memory child: builds one engine's graph and reports the peak RSS growth.
+func memoryChild(engine: String, workload: String, n: Int) {
+    let w = Workload(workload, n: n)
+    _ = mallocTrim(0)
+    let resetWorked = resetPeakRSS()
+    let baseline = procStatus("VmRSS")
+    let peakBefore = procStatus("VmHWM")
+    var steady = 0, peak = 0
+    if engine == "floor" {
+        let floor = Floor(w)
+        steady = procStatus("VmRSS") - baseline
+        peak = procStatus("VmHWM") - baseline
+        withExtendedLifetime(floor) {}
+    } else {
+        let graph = buildGraph(w)
+        steady = procStatus("VmRSS") - baseline
+        peak = procStatus("VmHWM") - baseline
+        withExtendedLifetime(graph) {}
+    }
+    var r = Record(
+        engine: engine, workload: workload, n: n, nodes: w.count, op: "memory", seconds: 0, reps: 1,
+        recomputes: 0, rssBytes: peak)
+    r.numbers = [
+        ("bytes_per_node", Double(peak) / Double(w.count)), ("steady_rss_bytes", Double(steady)),
+        ("steady_bytes_per_node", Double(steady) / Double(w.count)),
+    ]
+    r.notes = [
+        ("measured", resetWorked && peakBefore <= baseline + 65536
+            ? "fresh process: VmHWM after build minus VmRSS before (peak reset via clear_refs)"
+            : "fresh process: VmHWM after build minus VmRSS before (peak reset unavailable)")
+    ]
+    print(r.json)
+}
+
+func runMemory(_ w: Workload) -> [Record] {
+    var records: [Record] = []
+    for engine in ["floor", "nodegraph"] {
+        let output = runChild(["--memory-child", engine, w.name, String(w.nominal)])
+        for line in output.split(separator: "\n") where line.hasPrefix("{") {
+            let text = String(line)
+            emitLine(text)
+            if let record = parseRecord(text) { records.append(record) }
+        }
+    }
+    return records
+}
+
+@_silgen_name("malloc_trim") func mallocTrim(_ pad: Int) -> Int32

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Reads and writes graph files: JSON, format `nodegraph`, version 1.
+///
+/// ```json
+/// {
+///   "format": "nodegraph",
+///   "nodes": [
+///     {"id": "one", "kind": "number", "name": "One", "value": 1, "x": 2, "y": 1},
+///     {"id": "sum", "inputs": ["one", null, null], "kind": "add", "name": "Add", "x": 30, "y": 3}
+///   ],
+///   "version": 1
+/// }
+/// ```
+///
+/// Loading checks everything and reports **every** problem it finds, each naming the node and
+/// field (``GraphFileError``). Saving writes a canonical text — the same graph always gives the
+/// same bytes — and replaces the file atomically (``AtomicFile``).
+///
+/// ```swift
+/// let graph = try GraphFile.load(path: "calculator.json")
+/// try GraphFile.save(graph, to: "copy.json")
+/// ```
+public enum GraphFile {
+    /// The value of the `format` field.
+    public static let formatName = "nodegraph"
+    /// The version this library reads and writes.
+    public static let version = 1
+
+    /// Bounds on what loading accepts, so a hostile file cannot exhaust memory or time.
+    public struct Limits: Hashable, Sendable {
+        /// The largest file accepted, in bytes.
+        public var maximumBytes: Int
+        /// The most nodes accepted.
+        public var maximumNodes: Int
+        /// The deepest nesting of JSON lists and objects accepted.
+        public var maximumDepth: Int
+
+        /// Creates limits.
+        /// - Parameters:
+        ///   - maximumBytes: The largest file accepted; 64 MiB by default.
+        ///   - maximumNodes: The most nodes accepted; 1,000,000 by default.
+        ///   - maximumDepth: The deepest nesting accepted; 64 by default.
+        public init(maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64) {
+            self.maximumBytes = maximumBytes
+            self.maximumNodes = maximumNodes
+            self.maximumDepth = maximumDepth
+        }
+
+        /// 64 MiB, 1,000,000 nodes, nesting 64 deep.
+        public static let standard = Limits()
+    }
+
+    /// Loads a graph from a file.
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - registry: The kinds the file's nodes may use.
+    ///   - limits: Bounds on the file's size and contents.
+    /// - Returns: The graph, every node evaluated.
+    /// - Throws: ``GraphFileError`` listing every problem found (an unreadable file is one
+    ///   problem of kind ``LoadProblem/Kind/unreadable``).
+    /// - Complexity: O(*n* + *e*) in nodes and links, plus the size of the file.
+    public static func load(
+        path: String, registry: KindRegistry = .standard, limits: Limits = .standard
+    ) throws(GraphFileError) -> Graph {
+        let data: Data
+        do throws(LoadProblem) {
+            data = try readFile(path, limit: limits.maximumBytes)
+        } catch {
+            throw GraphFileError(problems: [error])
+        }
+        return try decode(data, registry: registry, limits: limits)
+    }
+
+    /// Builds a graph from the text of a graph file.
+    /// - Parameters:
+    ///   - data: The file's bytes (UTF-8 JSON).
+    ///   - registry: The kinds the file's nodes may use.
+    ///   - limits: Bounds on the text's size and contents.
+    /// - Returns: The graph, every node evaluated.
+    /// - Throws: ``GraphFileError`` listing every problem found.
+    /// - Complexity: O(*n* + *e*) in nodes and links, plus the size of the text.
+    public static func decode(
+        _ data: Data, registry: KindRegistry = .standard, limits: Limits = .standard
+    ) throws(GraphFileError) -> Graph {
+        let result: Result<Graph, GraphFileError> = data.withUnsafeBytes { raw in
+            var decoder = GraphFileDecoder(
+                bytes: raw.bindMemory(to: UInt8.self), registry: registry, limits: limits)
+            return decoder.decode()
+        }
+        return try result.get()
+    }
+
+    /// Every problem in the text of a graph file; empty when it loads.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - registry: The kinds the file's nodes may use.
+    ///   - limits: Bounds on the text's size and contents.
+    /// - Returns: The problems, in file order.
+    /// - Complexity: As ``decode(_:registry:limits:)``.
+    public static func problems(
+        in data: Data, registry: KindRegistry = .standard, limits: Limits = .standard
+    ) -> [LoadProblem] {
+        do throws(GraphFileError) {
+            _ = try decode(data, registry: registry, limits: limits)
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
+    /// Reads a whole file, refusing directories and files over `limit` bytes.
+    static func readFile(_ path: String, limit: Int) throws(LoadProblem) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw LoadProblem(.unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                throw LoadProblem(.unreadable, reason: "this is a directory, not a graph file")
+            }
+            if (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) > limit {
+                throw tooLarge(limit)
+            }
+        }
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LoadProblem(.unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw tooLarge(limit) }
+        }
+        return Data(bytes)
+    }
+
+    static func tooLarge(_ limit: Int) -> LoadProblem {
+        LoadProblem(.fileTooLarge, reason: "the file is larger than the limit of \(byteCount(limit))")
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,179 @@
+import NodeGraph
+
+/// Applies edits while checking everything NodeGraph promises about them, for the tests of any
+/// tool built on NodeGraph (with its own kinds).
+///
+/// After every edit it checks: the structural invariants (acyclic, each slot fed at most once,
+/// no dangling input); a refused edit changed nothing; incremental values equal a from-scratch
+/// evaluation; the trace lists each node at most once, only nodes downstream of the edit, and
+/// only nodes with an input that changed (or the edited node itself); the inverse edit restores
+/// the previous graph. At the end, undoing every step returns the starting graph.
+public struct GraphChecker {
+    /// The graph as edited so far.
+    public private(set) var graph: Graph
+    /// The applied changes, oldest first.
+    public private(set) var history = History(limit: Int.max)
+    /// Every broken promise found so far, as readable sentences.
+    public private(set) var violations: [String] = []
+    /// How many edits were applied.
+    public private(set) var appliedCount = 0
+    /// How many edits were refused.
+    public private(set) var refusedCount = 0
+    private let start: Graph
+
+    /// Starts checking from a graph.
+    /// - Parameter graph: The starting graph.
+    public init(graph: Graph) {
+        self.graph = graph
+        start = graph
+    }
+
+    /// Applies one edit and checks it.
+    /// - Parameter edit: The edit.
+    /// - Returns: The change, or `nil` when the edit was refused.
+    @discardableResult
+    public mutating func apply(_ edit: Edit) -> Change? {
+        let before = graph
+        let change: Change
+        do {
+            change = try graph.apply(edit)
+        } catch {
+            refusedCount += 1
+            if graph != before { violations.append("refused \(edit.operationName) (\(error)) changed the graph") }
+            checkStructure(after: edit)
+            return nil
+        }
+        appliedCount += 1
+        history.record(change)
+        checkStructure(after: edit)
+        checkValues(after: edit)
+        checkTrace(change, before: before)
+        var restored = graph
+        do {
+            try restored.apply(change.inverse)
+            if restored != before { violations.append("the inverse of \(edit.operationName) did not restore the graph") }
+        } catch {
+            violations.append("the inverse of \(edit.operationName) was refused: \(error)")
+        }
+        return change
+    }
+
+    /// Undoes every applied edit and checks that the starting graph comes back.
+    public mutating func checkUndoAll() {
+        var undone = graph
+        var steps = history
+        while steps.canUndo {
+            do {
+                _ = try steps.undo(on: &undone)
+            } catch {
+                violations.append("undo was refused: \(error)")
+                return
+            }
+        }
+        if undone != start { violations.append("undoing every edit did not return the starting graph") }
+    }
+
+    private mutating func checkStructure(after edit: Edit) {
+        do {
+            try graph.checkInvariants()
+        } catch {
+            violations.append("after \(edit.operationName): \(error)")
+        }
+    }
+
+    private mutating func checkValues(after edit: Edit) {
+        let incremental = graph.currentValues()
+        let scratch = graph.valuesFromScratch()
+        for (id, value) in scratch where incremental[id] != value {
+            violations.append(
+                "after \(edit.operationName): '\(id)' is \(incremental[id].map(String.init(describing:)) ?? "missing"), from scratch \(value)")
+        }
+    }
+
+    private mutating func checkTrace(_ change: Change, before: Graph) {
+        var seen = Set<NodeID>()
+        for id in change.recomputed where !seen.insert(id).inserted {
+            violations.append("\(change.edit.operationName) recomputed '\(id)' twice")
+        }
+        // Nodes the edit itself touches, and everything downstream of them afterwards.
+        var touched = Set<NodeID>()
+        collectTouched(change.edit, before: before, into: &touched)
+        var downstream = touched
+        var stack = Array(touched)
+        while let id = stack.popLast() {
+            for dependent in graph.dependents(of: id) where downstream.insert(dependent.node).inserted {
+                stack.append(dependent.node)
+            }
+        }
+        let recomputed = Set(change.recomputed)
+        for id in change.recomputed {
+            guard downstream.contains(id) else {
+                violations.append("\(change.edit.operationName) recomputed '\(id)', which is not downstream of it")
+                continue
+            }
+            if touched.contains(id) { continue }
+            let hasChangedInput = graph.inputs(of: id).contains { input in
+                guard let input else { return false }
+                return recomputed.contains(input) && before.value(of: input) != graph.value(of: input)
+            }
+            if !hasChangedInput {
+                violations.append("\(change.edit.operationName) recomputed '\(id)' though none of its inputs changed")
+            }
+        }
+    }
+
+    private func collectTouched(_ edit: Edit, before: Graph, into touched: inout Set<NodeID>) {
+        switch edit {
+        case .addNode(let node): touched.insert(node.id)
+        case .removeNode(let id):
+            for dependent in before.dependents(of: id) { touched.insert(dependent.node) }
+        case .link(_, let to, _), .unlink(let to, _), .toggleLink(_, let to, _): touched.insert(to)
+        case .setValue(let id, _): touched.insert(id)
+        case .setKind(let id, _):
+            touched.insert(id)
+            for dependent in before.dependents(of: id) { touched.insert(dependent.node) }
+        case .rename, .move: break
+        case .batch(let edits):
+            for edit in edits { collectTouched(edit, before: before, into: &touched) }
+        }
+    }
+}
+
+extension GraphChecker {
+    /// Runs random edit sequences and collects every violation.
+    /// - Parameters:
+    ///   - sequences: How many sequences to run, each from `graph`.
+    ///   - length: Edits per sequence.
+    ///   - seed: The seed of the first sequence; sequence *k* uses `seed + k`.
+    ///   - graph: The starting graph.
+    ///   - edits: Turns random numbers into edits (with the tool's kinds).
+    /// - Returns: Totals and the violations found, each prefixed with its seed.
+    public static func run(
+        sequences: Int, length: Int, seed: UInt64 = 1, from graph: Graph = Graph(), edits: RandomEdits = RandomEdits()
+    ) -> Report {
+        var report = Report()
+        for sequence in 0..<sequences {
+            var generator = SplitMix64(seed: seed &+ UInt64(sequence))
+            var checker = GraphChecker(graph: graph)
+            for _ in 0..<length { checker.apply(edits.edit(from: generator.next(), in: checker.graph)) }
+            checker.checkUndoAll()
+            report.sequences += 1
+            report.applied += checker.appliedCount
+            report.refused += checker.refusedCount
+            report.violations += checker.violations.map { "seed \(seed &+ UInt64(sequence)): \($0)" }
+        }
+        return report
+    }
+
+    /// The totals of ``run(sequences:length:seed:from:edits:)``.
+    public struct Report: Sendable {
+        /// Sequences run.
+        public var sequences = 0
+        /// Edits applied.
+        public var applied = 0
+        /// Edits refused.
+        public var refused = 0
+        /// Broken promises, each naming its seed.
+        public var violations: [String] = []
+    }
+}

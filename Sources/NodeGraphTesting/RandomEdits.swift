@@ -1,0 +1,78 @@
+import NodeGraph
+
+/// Turns plain numbers into edits against a graph, so any source of numbers (a seeded generator,
+/// a property-testing library that shrinks them, a fuzzer's bytes) drives random editing.
+///
+/// Most edits are valid; some deliberately name unknown nodes or slots, close cycles, or mix
+/// types, so refusals are exercised too.
+public struct RandomEdits: Sendable {
+    /// The kinds new nodes are drawn from.
+    public var registry: KindRegistry
+
+    /// Creates an edit source.
+    /// - Parameter registry: The kinds new nodes are drawn from; the graph must accept them.
+    public init(registry: KindRegistry = .standard) { self.registry = registry }
+
+    /// The edit that `code` denotes against `graph`.
+    /// - Parameters:
+    ///   - code: Any number; its bits choose the operation and its operands.
+    ///   - graph: The graph the edit will be applied to.
+    /// - Returns: An edit, possibly one the graph will refuse.
+    /// - Complexity: O(*n*) for collecting the graph's identifiers.
+    public func edit(from code: UInt64, in graph: Graph) -> Edit {
+        edit(from: code, ids: graph.nodeIDs.sorted(), depth: 0)
+    }
+
+    private func edit(from code: UInt64, ids: [NodeID], depth: Int) -> Edit {
+        var bits = Bits(code)
+        let operation = bits.take(32)
+        func node() -> NodeID {
+            if ids.isEmpty || bits.take(16) == 0 { return NodeID("ghost\(bits.take(4))") }
+            return ids[bits.take(ids.count)]
+        }
+        func slot() -> Int { bits.take(8) == 0 ? 3 + bits.take(3) : bits.take(3) }
+        let kinds = registry.kinds
+        switch operation {
+        case 0..<6 where ids.count < 60, 0..<2:
+            let kind = kinds[bits.take(kinds.count)]
+            let id = NodeID("n\(bits.take(4096))")
+            var value: Value?
+            if kind.parameterType == .number { value = .number(Double(bits.take(11)) - 5) }
+            return .addNode(
+                NodeDescription(id: id, kind: kind.name, position: Position(x: bits.take(80), y: bits.take(40)), value: value))
+        case 6..<14: return .link(from: node(), to: node(), slot: slot())
+        case 14..<16: return .unlink(to: node(), slot: slot())
+        case 16..<19: return .toggleLink(from: node(), to: node(), slot: slot())
+        case 19..<24: return .setValue(node: node(), value: .number(Double(bits.take(11)) - 5))
+        case 24..<26: return .setKind(node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)
+        case 26: return .rename(node: node(), name: bits.take(8) == 0 ? "" : "Node \(bits.take(100))")
+        case 27: return .move(node: node(), to: Position(x: bits.take(120), y: bits.take(60)))
+        case 28..<30: return .removeNode(node())
+        default:
+            guard depth == 0 else { return .move(node: node(), to: Position(x: 1, y: 1)) }
+            var generator = SplitMix64(seed: code)
+            let count = 2 + bits.take(3)
+            return .batch((0..<count).map { _ in edit(from: generator.next(), ids: ids, depth: 1) })
+        }
+    }
+}
+
+/// Draws small numbers from the bits of one number, re-mixing when they run low.
+struct Bits {
+    private var generator: SplitMix64
+    private var value: UInt64
+
+    init(_ code: UInt64) {
+        generator = SplitMix64(seed: code)
+        value = code
+    }
+
+    /// A number in `0..<bound`.
+    mutating func take(_ bound: Int) -> Int {
+        guard bound > 1 else { return 0 }
+        let result = Int(value % UInt64(bound))
+        value /= UInt64(bound)
+        if value < 1 << 20 { value = generator.next() }
+        return result
+    }
+}

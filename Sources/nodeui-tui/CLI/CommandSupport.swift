@@ -1,0 +1,16 @@
+import ArgumentParser
+import NodeGraph
+
+/// Loads a graph file for a command, or prints each problem on standard error
+/// (`FILE: line 3, column 7: node 'sum', field 'inputs[1]': no node has id 'zz'`) and exits 1.
+/// - Parameter path: The file's path.
+/// - Returns: The graph.
+/// - Throws: `ExitCode(1)` after printing the problems.
+func loadGraphOrExit(_ path: String) throws -> Graph {
+    do throws(GraphFileError) {
+        return try GraphFile.load(path: path)
+    } catch {
+        for problem in error.problems { StandardError.write("\(path): \(problem)") }
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import NodeGraph
+
+/// `nodeui-tui eval FILE [--json]`: load, evaluate, print every node's name and value.
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Load a graph file, evaluate it, and print every node's name and value.",
+        discussion: """
+            Nodes are printed in dependency order (every node after its inputs, ties by id), one \
+            per line as NAME (ID): VALUE. An error value names the node where it arose: \
+            "Ratio (r): error: division by zero (from r)".
+
+            With --json, prints one object: \
+            {"nodes":[{"id":…,"name":…,"kind":…,"value":…},…]}, where a value is a JSON number, \
+            a color as "#rrggbb", or {"error":"reason","from":"id"}.
+
+            Examples:
+              nodeui-tui eval Examples/graphs/calculator.json
+              nodeui-tui eval Examples/graphs/colors.json --json
+            """)
+
+    @Argument(help: "The graph file to evaluate.")
+    var file: String
+
+    @Flag(help: "Print the values as one JSON object.")
+    var json = false
+
+    func run() throws {
+        let graph = try loadGraphOrExit(file)
+        if json {
+            StandardOutput.write(HeadlessOutput.json(graph))
+        } else {
+            StandardOutput.write(lines: HeadlessOutput.textLines(graph))
+        }
+    }
+}

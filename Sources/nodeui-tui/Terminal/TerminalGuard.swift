@@ -1,0 +1,151 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Gives the terminal back in a usable state however the program ends.
+///
+/// ncurses restores the terminal on its own only for SIGINT and SIGTERM with default handlers,
+/// and never after a crash. So, from ``install(inputDescriptor:outputDescriptor:)`` on:
+/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT only record the signal; the event loop sees it
+///   (``TerminalScreen/nextEvent(timeoutMilliseconds:)`` returns
+///   ``TerminalEvent/terminationRequested(signal:)``), stops the screen with `endwin` and exits
+///   with ``exitStatus(forSignal:)``. A second such signal before the loop has taken the first
+///   restores the terminal and exits at once, so a stuck loop can still be interrupted.
+/// - SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE do only async-signal-safe work: restore
+///   the saved termios and write ``resetSequence``, then reinstall the previous handler (Swift's
+///   crash reporter) and return, so the fault recurs and the crash report prints on a sane
+///   terminal. A signal sent by `kill` or `raise` is raised again instead.
+///
+/// Install before `newterm`, so ncurses leaves SIGINT and SIGTERM alone.
+enum TerminalGuard {
+    /// The signals that ask the program to stop.
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals of a crash.
+    static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
+    /// What a crash handler writes to the terminal: leave keypad-transmit mode, turn every mouse
+    /// mode off, show the cursor, reset attributes and leave the alternate screen.
+    static let resetSequence: StaticString =
+        "\u{1B}[?1l\u{1B}>\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[0m\u{1B}[?1049l"
+
+    /// Whether the handlers are installed.
+    @MainActor private(set) static var isInstalled = false
+
+    /// Saves the terminal's settings and installs the signal handlers. Does nothing if installed.
+    /// - Parameters:
+    ///   - inputDescriptor: The terminal's input, whose termios are saved and restored.
+    ///   - outputDescriptor: The terminal's output, where a crash handler writes ``resetSequence``.
+    @MainActor static func install(inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1) {
+        guard !isInstalled else { return }
+        // Touch every global a handler reads, so none is first initialized inside a handler.
+        _ = pendingTerminationSignal.load(ordering: .relaxed)
+        _ = resetSequence.utf8Start
+        let state = signalState
+        state.pointee.hasSavedAttributes = tcgetattr(inputDescriptor, savedTerminalAttributes) == 0
+        state.pointee.inputDescriptor = inputDescriptor
+        state.pointee.outputDescriptor = outputDescriptor
+
+        for signal in terminationSignals {
+            var action = sigaction()
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0  // no SA_RESTART: a blocked read returns, the loop sees the flag
+            action.__sigaction_handler.sa_handler = handleTerminationSignal
+            sigaction(signal, &action, previousActions + Int(signal))
+        }
+        for signal in crashSignals {
+            var action = sigaction()
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
+            action.__sigaction_handler.sa_sigaction = handleCrashSignal
+            sigaction(signal, &action, previousActions + Int(signal))
+        }
+        isInstalled = true
+    }
+
+    /// Puts back the handlers that were there before ``install(inputDescriptor:outputDescriptor:)``.
+    @MainActor static func uninstall() {
+        guard isInstalled else { return }
+        for signal in terminationSignals + crashSignals {
+            sigaction(signal, previousActions + Int(signal), nil)
+        }
+        isInstalled = false
+    }
+
+    /// Takes the termination signal that arrived since the last call, if any.
+    /// - Returns: The signal number, or `nil`.
+    static func takePendingTerminationSignal() -> Int32? {
+        let signal = pendingTerminationSignal.exchange(0, ordering: .relaxed)
+        return signal == 0 ? nil : signal
+    }
+
+    /// The conventional exit status of a program stopped by `signal`: 128 + its number.
+    /// - Parameter signal: The signal number.
+    /// - Returns: `128 + signal`.
+    static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
+}
+
+/// What the signal handlers need to restore the terminal.
+private struct SignalRestoreState {
+    var hasSavedAttributes = false
+    var inputDescriptor: Int32 = 0
+    var outputDescriptor: Int32 = 1
+}
+
+// Signal handlers are C functions that cannot capture context, so what they read lives in
+// globals. These are allocated once and written only by `install` (on the main actor, before the
+// handlers exist); the handlers read them through plain pointers, with no Swift runtime calls
+// (no exclusivity checks, no reference counting). That is what `nonisolated(unsafe)` vouches for.
+nonisolated(unsafe) private let signalState: UnsafeMutablePointer<SignalRestoreState> = {
+    let pointer = UnsafeMutablePointer<SignalRestoreState>.allocate(capacity: 1)
+    pointer.initialize(to: SignalRestoreState())
+    return pointer
+}()
+nonisolated(unsafe) private let savedTerminalAttributes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+}()
+/// The handlers replaced by `install`, indexed by signal number.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+    let count = 65
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: count)
+    pointer.initialize(repeating: sigaction(), count: count)
+    return pointer
+}()
+
+/// The termination signal waiting for the event loop, or 0. Lock-free, so safe in a handler.
+private let pendingTerminationSignal = Atomic<Int32>(0)
+
+/// Restores termios and writes the reset sequence; async-signal-safe.
+private func restoreTerminalFromSignalHandler() {
+    let state = signalState.pointee
+    if state.hasSavedAttributes {
+        _ = tcsetattr(state.inputDescriptor, TCSANOW, savedTerminalAttributes)
+    }
+    let reset = TerminalGuard.resetSequence
+    _ = write(state.outputDescriptor, reset.utf8Start, reset.utf8CodeUnitCount)
+}
+
+private func handleTerminationSignal(_ signal: Int32) {
+    let earlier = pendingTerminationSignal.exchange(signal, ordering: .relaxed)
+    if earlier != 0 {
+        restoreTerminalFromSignalHandler()
+        _exit(TerminalGuard.exitStatus(forSignal: signal))
+    }
+}
+
+private func handleCrashSignal(
+    _ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    restoreTerminalFromSignalHandler()
+    sigaction(signal, previousActions + Int(signal), nil)
+    // A fault (positive si_code) recurs when the handler returns; a signal sent by kill, raise or
+    // abort does not, so send it again: it is blocked until this handler returns.
+    if let information, information.pointee.si_code <= 0 {
+        raise(signal)
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Checks that the interactive canvas can run: standard input and standard output are both
+/// terminals.
+///
+/// Without this check ncurses starts anyway on a pipe, `getch` returns an error forever and the
+/// event loop spins at full CPU. The caller prints the error's description and exits with 1.
+/// - Parameters:
+///   - standardInput: The descriptor keys are read from; 0 by default.
+///   - standardOutput: The descriptor the screen is drawn on; 1 by default.
+/// - Throws: ``TerminalError/notATerminal(standardInput:standardOutput:)`` naming the stream(s)
+///   that are not terminals.
+func requireTerminal(standardInput: Int32 = 0, standardOutput: Int32 = 1) throws(TerminalError) {
+    let inputIsTerminal = isatty(standardInput) != 0
+    let outputIsTerminal = isatty(standardOutput) != 0
+    guard inputIsTerminal, outputIsTerminal else {
+        throw .notATerminal(standardInput: inputIsTerminal, standardOutput: outputIsTerminal)
+    }
+}

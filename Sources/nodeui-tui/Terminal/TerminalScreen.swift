@@ -1,0 +1,299 @@
+import CNcurses
+import NodeCanvas
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal, through ncurses: shows finished ``Surface``s and reads keys, mouse and resizes.
+///
+/// The only type that starts and stops ncurses. It copies to the terminal only the cells that
+/// changed since the last frame it presented, and redraws everything after a resize.
+///
+/// ```swift
+/// try requireTerminal()
+/// let screen = try TerminalScreen()
+/// defer { screen.stop() }
+/// screen.present(surface)
+/// switch screen.nextEvent(timeoutMilliseconds: 100) { … }
+/// ```
+///
+/// ncurses is process-wide state: one screen runs at a time, on the main actor.
+@MainActor
+final class TerminalScreen {
+    /// Which mouse reports to ask the terminal for.
+    enum MouseTracking: Sendable {
+        /// No mouse: the terminal keeps selecting text itself.
+        case off
+        /// Presses, releases and the wheel.
+        case clicks
+        /// Also motion while a button is held (xterm mode 1002), decoded as drags.
+        case drags
+        /// Also motion with no button held (xterm mode 1003), decoded as moves.
+        case allMotion
+    }
+
+    /// How to start the screen.
+    struct Options: Sendable {
+        /// The terminal type; `nil` reads `TERM`.
+        var terminalType: String?
+        /// Which mouse reports to ask for.
+        var mouseTracking: MouseTracking = .drags
+        /// How long ncurses waits after Escape for the rest of a key sequence, in milliseconds.
+        var escapeDelayMilliseconds: Int32 = 25
+        /// Whether to install ``TerminalGuard``'s signal handlers (off in in-process tests).
+        var installsSignalHandlers = true
+        /// A locale to use instead of the environment's, for tests; `nil` reads the environment.
+        var locale: String?
+        /// The locale for character handling when the environment sets none (see ``TerminalLocale``).
+        var fallbackLocale: String? = "C.UTF-8"
+        /// A fixed size (columns, rows) instead of the terminal's, for tests on /dev/null.
+        var size: (width: Int, height: Int)?
+
+        /// Creates options; every parameter has the interactive default.
+        /// - Parameters:
+        ///   - terminalType: The terminal type; `nil` reads `TERM`.
+        ///   - mouseTracking: Which mouse reports to ask for.
+        ///   - installsSignalHandlers: Whether to install the signal handlers.
+        ///   - size: A fixed size instead of the terminal's.
+        ///   - locale: A locale to use instead of the environment's.
+        init(
+            terminalType: String? = nil, mouseTracking: MouseTracking = .drags,
+            installsSignalHandlers: Bool = true, size: (width: Int, height: Int)? = nil, locale: String? = nil
+        ) {
+            self.locale = locale
+            self.terminalType = terminalType
+            self.mouseTracking = mouseTracking
+            self.installsSignalHandlers = installsSignalHandlers
+            self.size = size
+        }
+    }
+
+    /// What the terminal can show.
+    struct Capabilities: Hashable, Sendable {
+        /// The palette colors fall back to.
+        var colorDepth: ColorDepth
+        /// Whether the locale is UTF-8; otherwise non-ASCII characters show as ASCII stand-ins.
+        var supportsUTF8: Bool
+        /// Whether the terminal's own colors can be used for ``TerminalColor/default``.
+        var hasDefaultColors: Bool
+        /// How mouse reports are read.
+        var mouseProtocol: MouseProtocol
+    }
+
+    /// How mouse reports reach the program.
+    enum MouseProtocol: Hashable, Sendable {
+        /// No mouse.
+        case none
+        /// xterm reports (SGR 1006 encoding, X10 as a fallback), read and decoded here: ncurses'
+        /// own parser drops a press that arrives together with its release or a drag.
+        case xterm
+        /// Another pointing device (such as GPM on the Linux console), through `getmouse`.
+        case ncurses
+    }
+
+    /// Whether a screen is running in this process.
+    private(set) static var isRunning = false
+
+    /// What the terminal can show.
+    let capabilities: Capabilities
+    /// The mouse tracking asked for at start.
+    let mouseTracking: MouseTracking
+    /// How long to wait for the rest of an escape sequence, in milliseconds.
+    let escapeDelayMilliseconds: Int32
+    /// The ncurses `SCREEN`, freed by ``stop()``.
+    let screenPointer: OpaquePointer
+    /// The window everything is drawn in (`stdscr`).
+    let window: UnsafeMutablePointer<WINDOW>
+    /// The stream the terminal is drawn on.
+    let output: UnsafeMutablePointer<FILE>
+    /// Whether this screen installed the signal handlers (and so removes them).
+    let ownsSignalHandlers: Bool
+    /// Decodes input; remembers the held mouse button.
+    var decoder = TerminalEventDecoder()
+    /// The color pairs defined so far.
+    var colorPairs: ColorPairCache
+    /// The frame the terminal shows, to diff the next one against.
+    var lastFrame: Surface?
+    /// Whether the next frame is drawn in full (first frame, resize, resume).
+    var needsFullRedraw = true
+    /// Scratch space for one cell's wide characters, reused to avoid allocating per cell.
+    var glyphBuffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
+    /// Whether ``stop()`` ran.
+    private(set) var isStopped = false
+    /// Whether the screen is suspended (``suspend()``).
+    private(set) var isSuspended = false
+
+    /// Starts ncurses on the process's terminal (standard output and standard input).
+    ///
+    /// Call ``requireTerminal(standardInput:standardOutput:)`` first.
+    /// - Parameter options: How to start.
+    /// - Throws: ``TerminalError/unknownTerminalType(_:)`` when ncurses does not know `TERM`,
+    ///   ``TerminalError/alreadyStarted`` when a screen is running.
+    convenience init(options: Options = Options()) throws(TerminalError) {
+        try self.init(output: cncurses_stdout(), input: cncurses_stdin(), options: options)
+    }
+
+    /// Starts ncurses on the given streams, for tests on `/dev/null` or a pseudo-terminal.
+    ///
+    /// Sets the locale, installs the signal handlers (if asked), then `newterm`; cbreak, no echo,
+    /// keypad, no newline translation, a short escape delay, a hidden cursor, colors and the mouse.
+    /// - Parameters:
+    ///   - output: Where the screen is drawn; stays open, the caller closes it after ``stop()``.
+    ///   - input: Where keys are read; stays open, the caller closes it after ``stop()``.
+    ///   - options: How to start.
+    /// - Throws: ``TerminalError/unknownTerminalType(_:)`` when ncurses does not know the type,
+    ///   ``TerminalError/alreadyStarted`` when a screen is running.
+    init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, options: Options)
+        throws(TerminalError)
+    {
+        guard !Self.isRunning else { throw .alreadyStarted }
+        let supportsUTF8 = TerminalLocale.configure(name: options.locale, fallback: options.fallbackLocale)
+        if options.installsSignalHandlers && !TerminalGuard.isInstalled {
+            TerminalGuard.install(inputDescriptor: fileno(input), outputDescriptor: fileno(output))
+            ownsSignalHandlers = true
+        } else {
+            ownsSignalHandlers = false
+        }
+        let newScreen: OpaquePointer? =
+            if let type = options.terminalType { newterm(type, output, input) } else {
+                newterm(nil, output, input)
+            }
+        guard let newScreen, let standardScreen = cncurses_stdscr() else {
+            if ownsSignalHandlers { TerminalGuard.uninstall() }
+            let name = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+            throw .unknownTerminalType(name)
+        }
+        Self.isRunning = true
+        screenPointer = newScreen
+        window = standardScreen
+        self.output = output
+        if let size = options.size {
+            resize_term(Int32(size.height), Int32(size.width))  // resizeterm would queue a KEY_RESIZE
+        }
+        Self.configureInput(window: window, escapeDelay: options.escapeDelayMilliseconds)
+
+        var hasDefaultColors = false
+        var depth = ColorDepth.monochrome
+        if has_colors() {
+            start_color()
+            hasDefaultColors = use_default_colors() == OK
+            depth = ColorDepth(colorCount: Int(cncurses_colors()))
+        }
+        colorPairs = ColorPairCache(
+            depth: depth, hasDefaultColors: hasDefaultColors, pairLimit: cncurses_color_pairs())
+
+        capabilities = Capabilities(
+            colorDepth: depth, supportsUTF8: supportsUTF8, hasDefaultColors: hasDefaultColors,
+            mouseProtocol: Self.startMouse(options.mouseTracking))
+        mouseTracking = options.mouseTracking
+        escapeDelayMilliseconds = options.escapeDelayMilliseconds
+        wnoutrefresh(window)
+        doupdate()
+        writeXtermMouseModes(enabled: true)
+    }
+
+    private static func configureInput(window: UnsafeMutablePointer<WINDOW>, escapeDelay: Int32) {
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        leaveok(window, true)
+        set_escdelay(escapeDelay)
+        curs_set(0)
+        // Terminals and multiplexers whose keys differ from their TERM entry (tmux sends `ESC [ 1 ~`
+        // for Home under TERM=xterm-256color) still work: teach ncurses the common variants.
+        for (sequence, code) in alternateKeySequences {
+            define_key(sequence, code)
+        }
+    }
+
+    /// Key sequences of xterm, VT220 and rxvt that a terminal may send whatever its TERM says.
+    private static let alternateKeySequences: [(String, Int32)] = [
+        ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+        ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+        ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+        ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),
+        ("\u{1B}[2~", KEY_IC), ("\u{1B}[3~", KEY_DC), ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE),
+        ("\u{1B}[Z", KEY_BTAB),
+    ]
+
+    /// Turns on mouse reports and decides who decodes them.
+    private static func startMouse(_ tracking: MouseTracking) -> MouseProtocol {
+        guard tracking != .off else { return .none }
+        // ncurses switches the terminal's reporting on and off (at start, endwin and resume).
+        mousemask(MouseMask.allEventsAndMotion, nil)
+        mouseinterval(0)
+        guard let mouseKey = tigetstr("kmous"), Int(bitPattern: mouseKey) != -1,
+            String(cString: mouseKey).hasPrefix("\u{1B}[")
+        else { return .ncurses }
+        // An xterm-like terminal. ncurses would parse its reports, but it merges reports that
+        // arrive together and drops the press of a quick click or drag. So let the bytes through
+        // and decode them here (TerminalScreen+Events).
+        keyok(KEY_MOUSE, false)
+        return .xterm
+    }
+
+    /// Writes the xterm mouse modes ncurses does not set, straight to the terminal and after
+    /// ncurses' own mouse setup (which would otherwise override them): SGR encoding (1006), and
+    /// motion while a button is held (1002) or always (1003). ncurses only asks for mode 1000,
+    /// which reports no motion at all.
+    private func writeXtermMouseModes(enabled: Bool) {
+        guard capabilities.mouseProtocol == .xterm else { return }
+        let modes =
+            switch mouseTracking {
+            case .off, .clicks: ["1006"]
+            case .drags: ["1006", "1002"]
+            case .allMotion: ["1006", "1003"]
+            }
+        let sequence = modes.map { "\u{1B}[?\($0)\(enabled ? "h" : "l")" }.joined()
+        fflush(output)
+        _ = sequence.utf8CString.withUnsafeBufferPointer { bytes in
+            write(fileno(output), bytes.baseAddress, bytes.count - 1)
+        }
+    }
+
+    /// The screen's size in cells.
+    var size: (width: Int, height: Int) {
+        (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Leaves curses mode for a while (to run a shell or an editor); ``resume()`` comes back.
+    func suspend() {
+        guard !isStopped, !isSuspended else { return }
+        writeXtermMouseModes(enabled: false)
+        endwin()
+        isSuspended = true
+    }
+
+    /// Returns to curses mode after ``suspend()``; the next ``present(_:)`` redraws everything.
+    func resume() {
+        guard !isStopped, isSuspended else { return }
+        isSuspended = false
+        needsFullRedraw = true
+        wnoutrefresh(window)
+        doupdate()
+        writeXtermMouseModes(enabled: true)
+    }
+
+    /// Gives the terminal back: mouse reports off, `endwin`, the screen freed, signal handlers
+    /// restored. Calling it again does nothing.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        if !isSuspended {
+            writeXtermMouseModes(enabled: false)
+            endwin()
+        }
+        delscreen(screenPointer)
+        if ownsSignalHandlers { TerminalGuard.uninstall() }
+        Self.isRunning = false
+    }
+
+    isolated deinit {
+        stop()
+    }
+}

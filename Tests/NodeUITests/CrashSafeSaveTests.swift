@@ -1,0 +1,67 @@
+import Foundation
+import NodeGraph
+import Testing
+
+/// Kills a process that saves over a file, again and again, at random moments: the file must
+/// always hold one document or the other, and no temporary file may stay behind.
+@Suite struct CrashSafeSaveTests {
+    /// A graph with `count` numbers; big enough that a save takes a while.
+    func numbers(_ count: Int, value: Double) throws -> Graph {
+        var graph = Graph()
+        graph.reserveCapacity(nodes: count, slots: 0)
+        for index in 0..<count {
+            try graph.addNode(NodeID("n\(index)"), kind: "number", name: "Number \(index)", value: .number(value))
+        }
+        return graph
+    }
+
+    @Test func aSaveKilledAtRandomMomentsLeavesTheOldOrTheNewFileAndNoTemporaryFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try GraphFile.encode(try numbers(1_000, value: 1))
+        let second = try GraphFile.encode(try numbers(700, value: 2))
+        let firstPath = directory.appendingPathComponent("first.json").path
+        let secondPath = directory.appendingPathComponent("second.json").path
+        let target = directory.appendingPathComponent("target.json").path
+        try first.write(to: URL(fileURLWithPath: firstPath))
+        try second.write(to: URL(fileURLWithPath: secondPath))
+        try first.write(to: URL(fileURLWithPath: target))
+        let log = directory.appendingPathComponent("log").path
+
+        var generator = SystemRandomNumberGenerator()
+        var sawSecond = false
+        var abandoned = 0
+        for attempt in 0..<50 {
+            let pid = try ChildProcess.spawn(
+                ChildProcess.nodeUI, ["_save-stress", target, firstPath, secondPath], standardOutput: log,
+                standardError: log)
+            // Wait until the saver has loaded its graphs, then kill it somewhere in a save.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while (try? String(contentsOfFile: log, encoding: .utf8))?.contains("ready") != true,
+                ContinuousClock.now < deadline
+            {
+                usleep(1_000)
+            }
+            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            kill(pid, SIGKILL)
+            let status = ChildProcess.wait(pid)
+            #expect(status == 128 + SIGKILL, "attempt \(attempt): the saver ended by itself: \(status)")
+            let contents = try Data(contentsOf: URL(fileURLWithPath: target))
+            #expect(contents == first || contents == second, "attempt \(attempt): the file is neither document")
+            if contents == second { sawSecond = true }
+            abandoned += try temporaryFiles(in: directory).count
+        }
+        #expect(sawSecond, "no save completed before a kill: the test proved nothing")
+        // A temporary file can only be abandoned in the instant between naming it and renaming
+        // it; the next save of the same file removes it.
+        try GraphFile.save(Graph(), to: target)
+        #expect(try temporaryFiles(in: directory).isEmpty)
+        #expect(abandoned <= 5, "\(abandoned) temporary files were abandoned in 50 kills")
+    }
+}
+
+/// Names in `directory` that look like temporary files of a save.
+func temporaryFiles(in directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import nodeui_tui
-@Test func placeholder() { #expect(1 == 1) }
