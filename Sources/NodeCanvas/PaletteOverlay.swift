@@ -9,8 +9,8 @@ enum PaletteOverlay {
         let area = canvas.area
         let rows = max(1, min(kinds.count, 10))
         let width = min(area.width, 30)
-        let height = min(area.height, rows + 4)
-        guard width >= 12, height >= 5 else { return }
+        let height = min(area.height, rows + 3)
+        guard width >= 12, height >= 4 else { return }
         let state = canvas.state
         let cursor = state.scaledCursor
         let origin = state.scaledOrigin
