@@ -38,7 +38,13 @@ struct GraphFileDecoder {
         }
         let root: JSONSyntax
         do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes, maximumDepth: limits.maximumDepth)
+            root = try JSONParser.parse(
+                bytes, maximumDepth: limits.maximumDepth, maximumValues: limits.maximumValues)
+        } catch  where error.isOverValueLimit {
+            report(
+                .fileTooLarge, at: error.offset,
+                reason: "the file holds more than \(limits.maximumValues) JSON values, the limit")
+            return .failure(GraphFileError(problems: problems))
         } catch {
             report(.malformedJSON, at: error.offset, reason: "malformed JSON: \(error.message)")
             return .failure(GraphFileError(problems: problems))

@@ -8,18 +8,23 @@ struct JSONParser {
     private var index = 0
     private let maximumDepth: Int
     private var depth = 0
+    private var valuesLeft: Int
 
     /// Parses a whole text as one JSON value.
     /// - Parameters:
     ///   - bytes: UTF-8 text.
     ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
+    ///   - maximumValues: The most values (scalars, lists and objects) accepted, which bounds the
+    ///     memory the parsed tree takes.
     /// - Returns: The value.
     /// - Throws: ``JSONSyntaxError`` with the offset of the first problem.
     /// - Complexity: O(*n*) in the length of the text.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512) throws(JSONSyntaxError)
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512, maximumValues: Int = .max
+    ) throws(JSONSyntaxError)
         -> JSONSyntax
     {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         if parser.index == bytes.count {
@@ -35,9 +40,10 @@ struct JSONParser {
         return value
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, maximumValues: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.valuesLeft = maximumValues
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -73,6 +79,12 @@ struct JSONParser {
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONSyntax {
         let start = index
         guard let byte = current else { throw error("unexpected end of text; expected a value") }
+        valuesLeft -= 1
+        if valuesLeft < 0 {
+            var failure = error("more JSON values than the limit")
+            failure.isOverValueLimit = true
+            throw failure
+        }
         switch byte {
         case UInt8(ascii: "{"): return JSONSyntax(content: .object(try parseObject()), offset: start)
         case UInt8(ascii: "["): return JSONSyntax(content: .array(try parseArray()), offset: start)

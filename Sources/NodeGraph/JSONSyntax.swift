@@ -43,6 +43,8 @@ struct JSONSyntax {
 struct JSONSyntaxError: Error, Hashable {
     var offset: Int
     var message: String
+    /// Whether the text is JSON as far as read, but holds more values than allowed.
+    var isOverValueLimit = false
 }
 
 /// A line and column in a text, both counted from 1; the column counts characters.
