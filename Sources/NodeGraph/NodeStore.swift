@@ -126,7 +126,7 @@ final class NodeStore {
         registry = other.registry
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
-        // The property initializers already allocated these two; free them before replacing.
+        // The property initializers already allocated these two: free them before replacing.
         fastKind.deallocate()
         kindSlotCount.deallocate()
         fastKind = other.fastKind.copy()
