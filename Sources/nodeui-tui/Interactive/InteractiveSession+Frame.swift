@@ -10,6 +10,7 @@ extension InteractiveSession {
         guard !isTooSmall else { return tooSmallNotice() }
         var surface = canvas.render()
         drawFileTag(on: &surface)
+        if document.graph.isEmpty && canvas.state.mode == .normal { drawEmptyGraphHint(on: &surface) }
         if let prompt { draw(prompt, on: &surface) }
         return surface
     }
@@ -30,6 +31,17 @@ extension InteractiveSession {
         let area = canvas.area
         guard width + 4 <= area.width / 2 else { return }
         surface.put(text, x: area.maxX - width - 1, y: area.minY, style: styles.secondary)
+    }
+
+    private func drawEmptyGraphHint(on surface: inout Surface) {
+        let area = canvas.area
+        let lines = ["This graph is empty.", "Press n to add a node, ? for every key."]
+        let top = area.minY + max(0, area.height / 2 - 1)
+        for (index, line) in lines.enumerated() {
+            surface.put(
+                line, in: Rect(x: area.minX, y: top + index, width: area.width, height: 1),
+                style: canvas.theme.styles.secondary, alignment: .center, ellipsis: canvas.theme.glyphs.ellipsis)
+        }
     }
 
     private func draw(_ prompt: SessionPrompt, on surface: inout Surface) {

@@ -85,7 +85,10 @@ final class InteractiveSession {
     func placeView() {
         canvas.fitTopLeft()
         let frames = canvas.scene.layouts.values.map(\.frame)
-        guard let first = frames.first else { return }
+        guard let first = frames.first else {
+            canvas.updateState { $0.cursor = Position(x: 2, y: 1) }  // where the first node goes
+            return
+        }
         let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
         let area = canvas.area
         guard bounds.width <= area.width - 2, bounds.height <= area.height - 1 else { return }
@@ -102,12 +105,12 @@ final class InteractiveSession {
         let nodes = graph.count == 1 ? "1 node" : "\(graph.count) nodes"
         if let file {
             if FileManager.default.fileExists(atPath: file) {
-                canvas.post("opened \(file) (\(nodes)) · Tab selects a node · n adds one · ? help", isError: false)
+                canvas.post("opened \(file) (\(nodes)) · Tab selects · ? help", isError: false)
             } else {
-                canvas.post("new file \(file): n adds a node · s creates the file · ? help", isError: false)
+                canvas.post("new file \(file) · n adds a node · s saves · ? help", isError: false)
             }
         } else {
-            canvas.post("demo calculator · Tab selects a node · n adds one · l links · ? help", isError: false)
+            canvas.post("demo calculator · Tab selects · n adds a node · ? help", isError: false)
         }
         log.write("opened \(file ?? "the demo calculator") with \(nodes)")
     }
