@@ -50,7 +50,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "NodeCanvasTests", dependencies: ["NodeCanvas"]),
+        .testTarget(
+            name: "NodeCanvasTests",
+            dependencies: [
+                "NodeCanvas", "NodeGraph",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "NodeUITests", dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas"]),
     ]
 )

@@ -185,10 +185,12 @@ extension CanvasReducer {
     /// A new node of a kind near a position: a fresh id (`add2`), a name that says which
     /// (`Add 2`), moved down until it does not cover another node.
     static func newNode(of kind: any NodeKind, at position: Position, context: CanvasContext) -> NodeDescription {
+        let names = Set(context.scene.models.models.values.map(\.name))
+        func name(_ number: Int) -> String { number == 1 ? kind.title : "\(kind.title) \(number)" }
         var number = 1
-        while context.graph.contains(NodeID("\(kind.name)\(number)")) { number += 1 }
+        while context.graph.contains(NodeID("\(kind.name)\(number)")) || names.contains(name(number)) { number += 1 }
         let id = NodeID("\(kind.name)\(number)")
-        let name = number == 1 ? kind.title : "\(kind.title) \(number)"
+        let name = name(number)
         let size = context.defaultSize(kind.name)
         var spot = position
         for _ in 0..<40 {

@@ -9,6 +9,13 @@ extension CanvasReducer {
             pan(dx: 0, dy: delta * wheelRows, &state, area: area)
             return []
         case .mousePress(let x, let y):
+            // A press while a node is being dragged means its release was lost (e.g. released
+            // outside the window): finish that move as one undo step before anything else.
+            if case .node(_, _, true)? = state.drag {
+                state.drag = nil
+                return [.transactionCommitted] + reduceMouse(&state, event, context: context)
+            }
+            state.drag = nil
             guard area.contains(x: x, y: y) else { return [] }
             let point = Point(x: x + origin.x, y: y + origin.y)
             switch state.mode {

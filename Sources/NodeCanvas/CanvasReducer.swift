@@ -106,7 +106,20 @@ public enum CanvasReducer {
         let x = layout.levelOfDetail == .dot ? layout.frame.minX : layout.frame.minX + 2
         let y = row ?? (layout.levelOfDetail == .dot ? layout.frame.minY : layout.frame.minY + 1)
         state.cursor = state.canvasPosition(Point(x: x, y: y))
+        reveal(layout.frame, &state, area: area)
         followCursor(&state, area: area)
+    }
+
+    /// Pans the least needed to show a whole rectangle (its top left, when it is too big).
+    static func reveal(_ frame: Rect, _ state: inout CanvasState, area: Rect) {
+        guard !area.isEmpty else { return }
+        var origin = state.scaledOrigin
+        let visible = area.offsetBy(dx: origin.x, dy: origin.y)
+        if frame.maxX > visible.maxX { origin.x += frame.maxX - visible.maxX }
+        if frame.maxY > visible.maxY { origin.y += frame.maxY - visible.maxY }
+        if frame.minX < origin.x + area.minX { origin.x = frame.minX - area.minX }
+        if frame.minY < origin.y + area.minY { origin.y = frame.minY - area.minY }
+        setScaledOrigin(origin, &state)
     }
 
     /// The shown nodes in reading order: top to bottom, then left to right.

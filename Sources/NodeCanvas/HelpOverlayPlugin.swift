@@ -22,13 +22,13 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         let actionWidth = entries.map { displayWidth(of: $0.action) }.max() ?? 0
         let area = canvas.area
         let width = min(area.width, keysWidth + actionWidth + 7)
-        let height = min(area.height, entries.count + 4)
-        guard width > 10, height > 4 else { return }
+        let height = min(area.height, entries.count + 2)
+        guard width > 10, height > 2 else { return }
         let box = Rect(x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
                        width: width, height: height)
         drawPanel(box, title: "Keys", footer: "any key closes", theme: theme, on: &surface)
-        for (index, entry) in entries.prefix(height - 4).enumerated() {
-            let y = box.minY + 2 + index
+        for (index, entry) in entries.prefix(height - 2).enumerated() {
+            let y = box.minY + 1 + index
             var keyStyle = theme.styles.panel
             keyStyle.bold = true
             let keys = Rect(x: box.minX + 2, y: y, width: keysWidth, height: 1)

@@ -39,7 +39,7 @@ public final class InspectorPlugin: CanvasPlugin {
             return ["Nothing selected.", "", "Tab selects a node."]
         }
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }
-        var lines = [model.name, "\(model.kindTitle) (\(model.kind)), id \(id)", ""]
+        var lines = [model.name, "kind   \(model.kindTitle)", "id     \(id)", ""]
         lines.append("value  \(model.value.description)")
         lines.append("from   " + provenance(of: model, graph: graph))
         if !model.inputs.isEmpty {

@@ -96,8 +96,15 @@ enum LinkRouter {
                 cost += occupancy.cost(from: a, to: b, owner: owner)
                 let segment = Rect(
                     x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
-                for obstacle in obstacles where obstacle.intersects(segment) {
-                    cost += 2000 * obstacle.intersection(segment).area
+                for obstacle in obstacles {
+                    if obstacle.intersects(segment) { cost += 2000 * obstacle.intersection(segment).area }
+                    // A vertical run right beside a box reads as part of the box, or as a link
+                    // into its rows: keep a column away.
+                    if a.x == b.x && a.y != b.y && (a.x == obstacle.minX - 1 || a.x == obstacle.maxX) {
+                        let top = max(min(a.y, b.y), obstacle.minY)
+                        let bottom = min(max(a.y, b.y), obstacle.maxY - 1)
+                        if bottom >= top { cost += 400 * (bottom - top + 1) }
+                    }
                 }
                 if cost >= bestCost { return }
             }

@@ -115,6 +115,7 @@ enum NodeWidgetDrawer {
             let current = marks.values.contains { if case .current = $0 { true } else { false } }
             let row = Rect(x: 1, y: 1, width: layout.frame.width - 2, height: 1)
             if current {
+                surface[1, 1] = Cell(context.theme.glyphs.currentTarget, style: styles.currentTarget)
                 surface.updateStyle(in: row) { $0 = styles.currentTarget }
             } else if valid {
                 surface[1, 1] = Cell(context.theme.glyphs.validTarget, style: styles.validTarget)
@@ -149,7 +150,7 @@ enum NodeWidgetDrawer {
                 surface[1, y] = Cell(context.theme.glyphs.invalidTarget, style: styles.invalidTarget)
             case .current(let isValid):
                 surface[1, y] = Cell(
-                    isValid ? context.theme.glyphs.validTarget : context.theme.glyphs.invalidTarget, style: styles.text)
+                    isValid ? context.theme.glyphs.currentTarget : context.theme.glyphs.invalidTarget, style: styles.text)
                 surface.updateStyle(in: inside) { $0 = isValid ? styles.currentTarget : styles.statusError }
             }
         }

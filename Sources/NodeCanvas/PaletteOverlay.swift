@@ -9,8 +9,8 @@ enum PaletteOverlay {
         let area = canvas.area
         let rows = max(1, min(kinds.count, 10))
         let width = min(area.width, 30)
-        let height = min(area.height, rows + 4)
-        guard width >= 12, height >= 5 else { return }
+        let height = min(area.height, rows + 3)
+        guard width >= 12, height >= 4 else { return }
         let state = canvas.state
         let cursor = state.scaledCursor
         let origin = state.scaledOrigin
@@ -38,11 +38,13 @@ enum PaletteOverlay {
             let style = index == choice ? styles.panelChoice : styles.panel
             surface.fill(line, with: " ", style: style)
             let text = Rect(x: line.minX + 1, y: line.minY, width: line.width - 2, height: 1)
-            surface.put(kind.title, in: text, style: style)
-            let detail = kind.symbol.isEmpty ? kind.category : "\(kind.symbol)  \(kind.category)"
+            let symbolColumn = text.minX + min(13, text.width / 2)
+            surface.put(kind.title, in: Rect(x: text.minX, y: text.minY, width: symbolColumn - text.minX - 1, height: 1),
+                        style: style, ellipsis: theme.glyphs.ellipsis)
             var detailStyle = style
             if index != choice { detailStyle = styles.secondary }
-            surface.put(detail, in: text, style: detailStyle, alignment: .trailing)
+            surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)
+            surface.put(kind.category, in: text, style: detailStyle, alignment: .trailing)
         }
     }
 }

@@ -41,7 +41,7 @@ extension Canvas {
     public func fitTopLeft() {
         var minimum = Position(x: 0, y: 0)
         for layout in scene.layouts.values {
-            minimum.x = min(minimum.x, layout.frame.minX - 1)
+            minimum.x = min(minimum.x, layout.frame.minX)
             minimum.y = min(minimum.y, layout.frame.minY)
         }
         let lod = state.levelOfDetail

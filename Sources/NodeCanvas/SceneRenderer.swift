@@ -105,41 +105,49 @@ enum SceneRenderer {
             contents.nodes.append(shown)
         }
 
-        // Ends: every link stays visibly attached to its rows, whatever covers them.
+        // Ends: every link stays visibly attached to its rows, whatever covers them. The end
+        // cells and the box edges beside them are drawn last, their arms merged, so where two
+        // ends or an end and another box share a cell the glyph joins all of them.
+        var endArms: [Point: (arms: LineArms, highlighted: Bool, selectedEdge: Bool)] = [:]
+        func addEnd(_ point: Point, _ arms: LineArms, highlighted: Bool, selectedEdge: Bool = false) {
+            var entry = endArms[point] ?? ([], false, false)
+            entry.arms.formUnion(arms)
+            entry.highlighted = entry.highlighted || highlighted
+            entry.selectedEdge = entry.selectedEdge || selectedEdge
+            endArms[point] = entry
+        }
         for (link, from, to, route) in routed {
             let highlighted = state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
-            let lineStyle = highlighted ? styles.selectedLink : styles.link
             let start = route[0], end = route[route.count - 1]
-            for point in [start, end] {
-                let x = point.x - shift.x, y = point.y - shift.y
-                if area.contains(x: x, y: y) {
-                    surface[x, y] = Cell(glyphs.line(lines.arms(atX: point.x, y: point.y)), style: lineStyle)
-                }
-            }
+            addEnd(start, lines.arms(atX: start.x, y: start.y), highlighted: highlighted)
+            addEnd(end, lines.arms(atX: end.x, y: end.y), highlighted: highlighted)
             if to.levelOfDetail != .dot {
-                let selected = to.id == state.selection
-                let x = to.frame.minX - shift.x, y = end.y - shift.y
-                if area.contains(x: x, y: y) {
-                    surface[x, y] = Cell(
-                        selected ? glyphs.selectedVerticalLeft : glyphs.verticalLeft,
-                        style: selected ? styles.selectedBorder : styles.border)
-                }
+                addEnd(Point(x: to.frame.minX, y: end.y), [.up, .down, .left], highlighted: false,
+                       selectedEdge: to.id == state.selection)
             }
             if from.levelOfDetail != .dot {
-                let selected = from.id == state.selection
-                let x = from.frame.maxX - 1 - shift.x, y = start.y - shift.y
-                if area.contains(x: x, y: y) {
-                    surface[x, y] = Cell(
-                        selected ? glyphs.selectedVerticalRight : glyphs.verticalRight,
-                        style: selected ? styles.selectedBorder : styles.border)
-                }
+                addEnd(Point(x: from.frame.maxX - 1, y: start.y), [.up, .down, .right], highlighted: false,
+                       selectedEdge: from.id == state.selection)
             }
             contents.links.append(
                 DrawnLink(
                     key: link.key, upstream: link.upstream, start: Point(x: start.x - shift.x, y: start.y - shift.y),
                     end: Point(x: end.x - shift.x, y: end.y - shift.y),
                     route: route.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }))
+        }
+        for (point, entry) in endArms {
+            let x = point.x - shift.x, y = point.y - shift.y
+            guard area.contains(x: x, y: y) else { continue }
+            var glyph = glyphs.line(entry.arms)
+            var style = entry.highlighted ? styles.selectedLink : styles.link
+            if entry.arms == [.up, .down, .left] || entry.arms == [.up, .down, .right] {
+                style = entry.selectedEdge ? styles.selectedBorder : styles.border
+                if entry.selectedEdge {
+                    glyph = entry.arms.contains(.left) ? glyphs.selectedVerticalLeft : glyphs.selectedVerticalRight
+                }
+            }
+            surface[x, y] = Cell(glyph, style: style)
         }
 
         // The cursor: the cell under it reversed.

@@ -83,13 +83,16 @@ public final class StatusBarPlugin: CanvasPlugin {
             x = surface.put(" ", x: x, y: y, style: styles.status)
         }
         let state = canvas.state
-        let where_ = "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
-        let rightWidth = displayWidth(of: where_)
-        let messageRoom = Rect(x: x + 1, y: y, width: surface.width - x - 1 - rightWidth - 1, height: 1)
+        let location = "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
+        // The message wins: the level of detail and position give way when it needs the room.
+        let full = surface.width - x - 1
+        let showsLocation = displayWidth(of: message) + displayWidth(of: location) + 2 <= full
+        let rightWidth = showsLocation ? displayWidth(of: location) : 0
+        let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (showsLocation ? 2 : 0), height: 1)
         surface.put(message, in: messageRoom, style: isError ? styles.statusError : styles.status,
                     ellipsis: canvas.theme.glyphs.ellipsis)
-        if surface.width - rightWidth > messageRoom.minX {
-            surface.put(where_, x: surface.width - rightWidth, y: y, style: styles.status)
+        if showsLocation {
+            surface.put(location, x: surface.width - rightWidth, y: y, style: styles.status)
         }
     }
 }

@@ -5,6 +5,8 @@ struct GraphFileDecoder {
         var index: Int
         var offset: Int
         var id: NodeID?
+        /// Where the id's value is, or the node's start when it has none.
+        var idOffset: Int
         var kind: (any NodeKind)?
         var name: String?
         var position = Position.zero
@@ -46,7 +48,11 @@ struct GraphFileDecoder {
         checkInputs(nodes, firstIndexOfID: firstIndexOfID)
         let order = checkCycles(nodes, firstIndexOfID: firstIndexOfID)
         guard problems.isEmpty else {
-            problems.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+            problems.sort {
+                ($0.location?.line ?? 0, $0.location?.column ?? 0) < (
+                    $1.location?.line ?? 0, $1.location?.column ?? 0
+                )
+            }
             return .failure(GraphFileError(problems: problems))
         }
         return build(nodes, order: order)
@@ -100,7 +106,8 @@ struct GraphFileDecoder {
             guard allowed.contains(member.key) else {
                 report(
                     .unexpectedField, node: node, field: prefix + member.key, at: member.keyOffset,
-                    reason: "unexpected field (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))")
+                    reason: "unexpected field (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
+                )
                 continue
             }
             result[member.key] = member.value
@@ -112,11 +119,15 @@ struct GraphFileDecoder {
         _ key: String, in fields: [String: JSONSyntax], node: FileNode?, at offset: Int, required: Bool
     ) -> String? {
         guard let value = fields[key] else {
-            if required { report(.missingField, node: node, field: key, at: offset, reason: "required field is missing") }
+            if required {
+                report(.missingField, node: node, field: key, at: offset, reason: "required field is missing")
+            }
             return nil
         }
         guard case .string(let string) = value.content else {
-            report(.wrongType, node: node, field: key, at: value.offset, reason: "must be a string, not \(value.typeDescription)")
+            report(
+                .wrongType, node: node, field: key, at: value.offset,
+                reason: "must be a string, not \(value.typeDescription)")
             return nil
         }
         return string
@@ -128,7 +139,9 @@ struct GraphFileDecoder {
     /// be read further.
     private mutating func readHeader(_ root: JSONSyntax) -> [JSONSyntax]? {
         guard case .object(let members) = root.content else {
-            report(.wrongType, at: root.offset, reason: "a graph file must hold a JSON object, not \(root.typeDescription)")
+            report(
+                .wrongType, at: root.offset,
+                reason: "a graph file must hold a JSON object, not \(root.typeDescription)")
             return nil
         }
         let header = fields(of: members, allowed: ["format", "version", "nodes"], node: nil)
@@ -141,13 +154,17 @@ struct GraphFileDecoder {
         }
         if let version = header["version"] {
             guard case .number(let number) = version.content else {
-                report(.wrongType, field: "version", at: version.offset, reason: "must be a number, not \(version.typeDescription)")
+                report(
+                    .wrongType, field: "version", at: version.offset,
+                    reason: "must be a number, not \(version.typeDescription)")
                 return nil
             }
             guard number == Double(GraphFile.version) else {
                 report(
                     .unsupportedVersion, field: "version", at: version.offset,
-                    reason: "version \(JSONText.number(number)) is not supported; this program reads version \(GraphFile.version)")
+                    reason:
+                        "version \(JSONText.number(number)) is not supported; this program reads version \(GraphFile.version)"
+                )
                 return nil
             }
         } else {
@@ -158,7 +175,9 @@ struct GraphFileDecoder {
             return nil
         }
         guard case .array(let items) = nodes.content else {
-            report(.wrongType, field: "nodes", at: nodes.offset, reason: "must be a list of nodes, not \(nodes.typeDescription)")
+            report(
+                .wrongType, field: "nodes", at: nodes.offset,
+                reason: "must be a list of nodes, not \(nodes.typeDescription)")
             return nil
         }
         guard items.count <= limits.maximumNodes else {
@@ -175,20 +194,25 @@ struct GraphFileDecoder {
     private static let nodeFields = ["id", "kind", "name", "x", "y", "value", "inputs"]
 
     private mutating func readNode(_ item: JSONSyntax, index: Int) -> FileNode {
-        var node = FileNode(index: index, offset: item.offset)
+        var node = FileNode(index: index, offset: item.offset, idOffset: item.offset)
         guard case .object(let members) = item.content else {
-            report(.wrongType, node: node, at: item.offset, reason: "a node must be an object, not \(item.typeDescription)")
+            report(
+                .wrongType, node: node, at: item.offset,
+                reason: "a node must be an object, not \(item.typeDescription)")
             node.isSound = false
             return node
         }
         // Read the id first, so that every other problem can name the node.
-        if let idValue = members.first(where: { $0.key == "id" })?.value, case .string(let text) = idValue.content {
+        if let idValue = members.first(where: { $0.key == "id" })?.value,
+            case .string(let text) = idValue.content
+        {
             let id = NodeID(text)
             if let problem = id.validationProblem {
                 report(.invalidID, node: node, field: "id", at: idValue.offset, reason: problem)
                 node.isSound = false
             } else {
                 node.id = id
+                node.idOffset = idValue.offset
             }
         }
         let problemsBefore = problems.count
@@ -201,7 +225,8 @@ struct GraphFileDecoder {
             if node.kind == nil {
                 report(
                     .unknownKind, node: node, field: "kind", at: fields["kind"]!.offset,
-                    reason: "unknown kind '\(kindName)' (known kinds: \(registry.names.joined(separator: ", ")))")
+                    reason:
+                        "unknown kind '\(kindName)' (known kinds: \(registry.names.joined(separator: ", ")))")
             }
         }
         if let name = string("name", in: fields, node: node, at: item.offset, required: false) {
@@ -211,7 +236,8 @@ struct GraphFileDecoder {
                 node.name = name
             }
         }
-        node.position = Position(x: coordinate("x", in: fields, node: node), y: coordinate("y", in: fields, node: node))
+        node.position = Position(
+            x: coordinate("x", in: fields, node: node), y: coordinate("y", in: fields, node: node))
         readValue(fields["value"], into: &node)
         readInputs(fields["inputs"], into: &node)
         if problems.count > problemsBefore || node.id == nil || node.kind == nil { node.isSound = false }
@@ -221,18 +247,26 @@ struct GraphFileDecoder {
     private mutating func coordinate(_ key: String, in fields: [String: JSONSyntax], node: FileNode) -> Int {
         guard let value = fields[key] else { return 0 }
         guard case .number(let number) = value.content else {
-            report(.wrongType, node: node, field: key, at: value.offset, reason: "must be a number, not \(value.typeDescription)")
+            report(
+                .wrongType, node: node, field: key, at: value.offset,
+                reason: "must be a number, not \(value.typeDescription)")
             return 0
         }
         let range = Position.validRange
         guard number.isFinite else {
-            report(.nonFiniteNumber, node: node, field: key, at: value.offset, reason: "the number is too large to be finite")
+            report(
+                .nonFiniteNumber, node: node, field: key, at: value.offset,
+                reason: "the number is too large to be finite")
             return 0
         }
-        guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+        guard number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else {
             report(
                 .invalidPosition, node: node, field: key, at: value.offset,
-                reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))")
+                reason:
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(JSONText.number(number))"
+            )
             return 0
         }
         return Int(number)
@@ -244,41 +278,63 @@ struct GraphFileDecoder {
             if let value {
                 report(
                     .invalidValue, node: node, field: "value", at: value.offset,
-                    reason: "\(article(kind.name)) \(kind.name) node computes its value from its inputs and holds none")
+                    reason:
+                        "\(article(kind.name)) \(kind.name) node computes its value from its inputs and holds none"
+                )
             }
             return
         }
         guard let value else { return }
         if value.containsNonFiniteNumber {
-            report(.nonFiniteNumber, node: node, field: "value", at: value.offset, reason: "the number is too large to be finite")
+            report(
+                .nonFiniteNumber, node: node, field: "value", at: value.offset,
+                reason: "the number is too large to be finite")
             return
         }
         guard let json = value.jsonValue else {
-            report(.invalidValue, node: node, field: "value", at: value.offset, reason: "must be a \(type), not \(value.typeDescription)")
+            report(
+                .invalidValue, node: node, field: "value", at: value.offset,
+                reason: "must be a \(type), not \(value.typeDescription)")
             return
         }
-        if type == .number, case .number = json {} else if type == .number {
-            report(.invalidValue, node: node, field: "value", at: value.offset, reason: "must be a number, not \(value.typeDescription)")
+        if type == .number, case .number = json {
+        } else if type == .number {
+            report(
+                .invalidValue, node: node, field: "value", at: value.offset,
+                reason: "must be a number, not \(value.typeDescription)")
             return
         }
+        // A tool-defined type takes the JSON as it is: "#ff0000" stays text rather than a color.
+        let decoded: Value =
+            if type != .number && type != .color, let payload = json.payload {
+                .custom(CustomValue(type: type, payload: payload))
+            } else {
+                json.value()
+            }
         do throws(GraphError) {
-            node.value = try scratch.coerce(json.value(), to: type, for: node.id ?? NodeID(""))
+            node.value = try scratch.coerce(decoded, to: type, for: node.id ?? NodeID(""))
         } catch {
-            report(.invalidValue, node: node, field: "value", at: value.offset, reason: "must be a \(type), not \(value.typeDescription)")
+            report(
+                .invalidValue, node: node, field: "value", at: value.offset,
+                reason: "must be a \(type), not \(value.typeDescription)")
         }
     }
 
     private mutating func readInputs(_ value: JSONSyntax?, into node: inout FileNode) {
         guard let value else { return }
         guard case .array(let items) = value.content else {
-            report(.wrongType, node: node, field: "inputs", at: value.offset, reason: "must be a list, not \(value.typeDescription)")
+            report(
+                .wrongType, node: node, field: "inputs", at: value.offset,
+                reason: "must be a list, not \(value.typeDescription)")
             return
         }
         if let kind = node.kind, items.count > kind.inputs.count {
             let slots = kind.inputs.count
             report(
                 .tooManyInputs, node: node, field: "inputs", at: value.offset,
-                reason: "\(items.count) inputs given, but \(article(kind.name)) \(kind.name) node has \(slots == 0 ? "no" : "only \(slots)") input slot\(slots == 1 ? "" : "s")")
+                reason:
+                    "\(items.count) inputs given, but \(article(kind.name)) \(kind.name) node has \(slots == 0 ? "no" : "only \(slots)") input slot\(slots == 1 ? "" : "s")"
+            )
         }
         for (slot, item) in items.enumerated() {
             switch item.content {
@@ -312,7 +368,7 @@ struct GraphFileDecoder {
             guard let id = nodes[index].id else { continue }
             if let first = firstIndexOfID[id] {
                 report(
-                    .duplicateID, node: nodes[index], field: "id", at: nodes[index].offset,
+                    .duplicateID, node: nodes[index], field: "id", at: nodes[index].idOffset,
                     reason: "another node (nodes[\(first)]) already has this id")
                 nodes[index].isSound = false
                 nodes[index].id = nil  // keeps its inputs out of the cycle check
@@ -334,14 +390,17 @@ struct GraphFileDecoder {
                         reason: "no node has id '\(input)'")
                     continue
                 }
-                guard let kind = node.kind, slot < kind.inputs.count, let upstreamKind = nodes[upstream].kind else {
+                guard let kind = node.kind, slot < kind.inputs.count, let upstreamKind = nodes[upstream].kind
+                else {
                     continue
                 }
                 let spec = kind.inputs[slot]
                 if upstreamKind.outputType != spec.type {
                     report(
                         .slotTypeMismatch, node: node, field: "inputs[\(slot)]", at: node.inputOffsets[slot],
-                        reason: "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input)' produces a \(upstreamKind.outputType)")
+                        reason:
+                            "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input)' produces a \(upstreamKind.outputType)"
+                    )
                 }
             }
         }
@@ -401,7 +460,8 @@ struct GraphFileDecoder {
 
     private mutating func build(_ nodes: [FileNode], order: [Int]) -> Result<Graph, GraphFileError> {
         var graph = Graph(registry: registry)
-        graph.reserveCapacity(nodes: nodes.count, slots: nodes.reduce(0) { $0 + ($1.kind?.inputs.count ?? 0) })
+        graph.reserveCapacity(
+            nodes: nodes.count, slots: nodes.reduce(0) { $0 + ($1.kind?.inputs.count ?? 0) })
         for index in order {
             let node = nodes[index]
             do throws(GraphError) {

@@ -113,7 +113,8 @@ public enum GraphFile {
     static func readFile(_ path: String, limit: Int) throws(LoadProblem) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw LoadProblem(.unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
+            throw LoadProblem(
+                .unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var status = stat()
@@ -131,7 +132,8 @@ public enum GraphFile {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw LoadProblem(.unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw LoadProblem(
+                    .unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])

@@ -116,7 +116,8 @@ struct JSONParser {
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw JSONSyntaxError(
-                offset: parser.index, message: "unexpected \(parser.describeByte()) after the end of the JSON value")
+                offset: parser.index,
+                message: "unexpected \(parser.describeByte()) after the end of the JSON value")
         }
         return value
     }
@@ -302,7 +303,9 @@ struct JSONParser {
                 try appendEscape(to: &pieces)
                 start = index
             case 0..<0x20:
-                throw error("a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) inside a string must be escaped")
+                throw error(
+                    "a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) inside a string must be escaped"
+                )
             default:
                 index += 1
             }
@@ -322,7 +325,8 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try hexQuad()
             if (0xD800..<0xDC00).contains(scalar) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("a \\u escape holds half of a surrogate pair") }
                 index += 2
                 let low = try hexQuad()
@@ -381,13 +385,17 @@ struct JSONParser {
         }
         if current == UInt8(ascii: ".") {
             index += 1
-            guard isDigit(current) else { throw error("unexpected \(describeByte()); expected a digit after '.'") }
+            guard isDigit(current) else {
+                throw error("unexpected \(describeByte()); expected a digit after '.'")
+            }
             while isDigit(current) { index += 1 }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(current) else { throw error("unexpected \(describeByte()); expected a digit in the exponent") }
+            guard isDigit(current) else {
+                throw error("unexpected \(describeByte()); expected a digit in the exponent")
+            }
             while isDigit(current) { index += 1 }
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
