@@ -15,7 +15,7 @@ enum InteractiveError: Error, Equatable, Sendable, CustomStringConvertible {
         case .doesNotLoad(let path, let problems):
             problems.map { "\(path): \($0)" }.joined(separator: "\n")
         case .noSuchDirectory(let path, let directory):
-            "\(path): the directory '\(directory)' does not exist, so the file could not be saved"
+            "\(path): the directory '\(directory)' does not exist; create it first, or pick another file"
         }
     }
 }

@@ -8,7 +8,8 @@ import NodeGraph
 /// The event loop feeds it canvas events (``handle(_:)``) and shows its ``frame()``; tests do the
 /// same without ncurses. Every edit reaches the autosave journal beside the file as it happens;
 /// a save, or a quit that discards the changes on purpose, removes the journal, so one that is
-/// still there at the next open holds unsaved work, which ``open(file:…)`` offers to recover.
+/// still there when a session opens the file holds unsaved work, which the session offers to
+/// recover (``SessionPrompt/recover(journal:editCount:)``) before anything else.
 final class InteractiveSession {
     /// The smallest screen the canvas is drawn on; below it a notice asks for a larger one.
     static let minimumSize = (width: 32, height: 8)
@@ -37,6 +38,8 @@ final class InteractiveSession {
     private var autosaveFailed = false
     /// The `--record` journal.
     private var recording: JournalRecorder?
+    /// Whether the `--record` journal failed to write (reported once).
+    private var recordingFailed = false
     /// The journal lines waiting for the answer to ``SessionPrompt/recover(journal:editCount:)``.
     private var pendingRecovery: [Journal.Line] = []
     private var observation: ObservationToken?
@@ -61,7 +64,9 @@ final class InteractiveSession {
         self.log = log
         self.recording = recording
         recording?.follow(document) { [weak self] error in
-            self?.report("cannot record the session: \(error)")
+            guard let self, !self.isFinished, !self.recordingFailed else { return }
+            self.recordingFailed = true
+            self.report("cannot record the session: \(error)")
         }
         observation = document.observe { [weak self] change in self?.autosaveRecord(change) }
         canvas.delegate = self
