@@ -341,8 +341,20 @@ case_every_key_of_the_key_map() {
   keys $s BTab && wait_status $s "NORMAL  One" || return 1
   keys $s - && wait_for $s "x + y + z = 2" || return 1
   keys $s Down Down Down Down Down Down Down Down Down && wait_status $s "NORMAL" || return 1
+  local before after
+  before="$(locate $s "╭ Two")" || return 1
+  keys $s J
+  local deadline=$((SECONDS + TIMEOUT))
+  while after="$(locate $s "╭ Two")" && [ "$after" = "$before" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  [ "${after#* }" -eq $((${before#* } - 4)) ] || fail "J moved Two from $before to $after" || return 1
   keys $s K && wait_status $s "NORMAL" || return 1
   keys $s H && wait_status $s "NORMAL" || return 1
+  keys $s n && wait_status $s "NEW" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
+  wait_without $s "New node" || return 1
+  keys $s n m u l && wait_for $s "Multiply" || return 1
+  keys $s Enter && wait_status $s "created Multiply 2" || return 1
+  wait_for $s "╭ Multiply 2" || return 1
   keys $s z && wait_status $s "compact" || return 1
   keys $s z && wait_status $s "dot" || return 1
   keys $s z && wait_status $s "full" || return 1
@@ -354,6 +366,40 @@ case_every_key_of_the_key_map() {
   keys $s q && wait_status $s "QUIT" || return 1
   keys $s y
   [ "$(exit_status $s)" = 0 ] || fail "y in the quit question did not exit 0"
+}
+
+case_mouse_wheel_pans_and_the_cross_deletes() {
+  local s=mouse_wheel_pans_and_the_cross_deletes
+  start $s "$WORK/wheel" --log "$WORK/wheel/log"
+  wait_for $s "╭ Two" || return 1
+  local before after
+  before="$(locate $s "╭ Two")" || return 1
+  mouse $s 65 50 15 M   # wheel down: the view pans down 3 rows
+  local deadline=$((SECONDS + TIMEOUT))
+  while after="$(locate $s "╭ Two")" && [ "$after" = "$before" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  [ "${after#* }" -eq $((${before#* } - 3)) ] || fail "the wheel moved Two from $before to $after" || return 1
+  mouse $s 64 50 15 M
+  deadline=$((SECONDS + TIMEOUT))
+  while after="$(locate $s "╭ Two")" && [ "$after" != "$before" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  [ "$after" = "$before" ] || fail "the wheel up did not pan back (Two at $after)" || return 1
+  local cross
+  cross="$(locate $s "× ╮")" || return 1   # the first node's delete marker
+  set -- $cross
+  mouse $s 0 $(($1 + 1)) $(($2 + 1)) M
+  mouse $s 0 $(($1 + 1)) $(($2 + 1)) m
+  wait_status $s "deleted" || return 1
+  keys $s u && wait_status $s "undid" || return 1
+  # Dragging the background pans the view.
+  before="$(locate $s "╭ Two")" || return 1
+  mouse $s 0 95 27 M
+  mouse $s 32 90 25 M
+  mouse $s 0 90 25 m
+  deadline=$((SECONDS + TIMEOUT))
+  while after="$(locate $s "╭ Two")" && [ "$after" = "$before" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  set -- $before
+  local column=$1 row=$2
+  set -- $after
+  [ "$1" -eq $((column - 5)) ] && [ "$2" -eq $((row - 2)) ] || fail "dragging the background moved Two from $before to $after"
 }
 
 # restore_after HOW — HOW is q, TERM, INT, HUP or crash.
@@ -491,7 +537,7 @@ case_idle_uses_no_cpu() {
 all_cases=(
   start_shows_the_demo create_a_number_and_link_it_into_add a_cycle_is_refused_with_its_path
   delete_and_undo pan_moves_the_view resize_relays_out save_writes_the_file demo_save_asks_for_a_name
-  mouse_click_selects_and_drag_moves every_key_of_the_key_map
+  mouse_click_selects_and_drag_moves mouse_wheel_pans_and_the_cross_deletes every_key_of_the_key_map
   restore_after_q restore_after_TERM restore_after_INT restore_after_HUP restore_after_crash
   recover_after_kill_9 record_replays_the_session not_a_terminal_exits_1_at_once
   unknown_terminal_type_exits_1 idle_uses_no_cpu
