@@ -116,6 +116,17 @@ locate() {
   fail "'$2' is not on screen"
 }
 
+# wait_at NAME TEXT "COLUMN ROW" — until TEXT is first found at that cell (0-based).
+wait_at() {
+  local name="$1" text="$2" want="$3" deadline=$((SECONDS + TIMEOUT)) at=""
+  while [ $SECONDS -le $deadline ]; do
+    at="$(locate "$name" "$text" 2>/dev/null)"
+    [ "$at" = "$want" ] && return 0
+    sleep 0.05
+  done
+  fail "'$text' is at ${at:-nowhere}, want $want"
+}
+
 # pid_of MARKER — the nodeui-tui process whose command line holds MARKER.
 pid_of() { pgrep -f -- "nodeui-tui.*$1" | head -n 1; }
 
@@ -313,17 +324,12 @@ case_mouse_click_selects_and_drag_moves() {
   mouse $s 32 $((x + 4)) $y M
   mouse $s 32 $((x + 10)) $((y + 2)) M
   mouse $s 0 $((x + 10)) $((y + 2)) m
-  local deadline=$((SECONDS + TIMEOUT)) after
-  while after="$(locate $s "╭ One")" && [ "$after" = "$at" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
   set -- $at
-  local column=$1 row=$2
-  set -- $after
-  [ "$1" -eq $((column + 10)) ] && [ "$2" -eq $((row + 2)) ] || fail "the drag moved One from $at to $after" || return 1
+  wait_at $s "╭ One" "$(($1 + 10)) $(($2 + 2))" || return 1
   keys $s u
+  wait_at $s "╭ One" "$at" || return 1
   wait_for $s "demo calculator" || return 1
-  deadline=$((SECONDS + TIMEOUT))
-  while after="$(locate $s "╭ One")" && [ "$after" != "$at" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
-  [ "$after" = "$at" ] || fail "u did not undo the drag in one step (One at $after)"
+  wait_without $s "not saved"
 }
 
 case_every_key_of_the_key_map() {
@@ -394,12 +400,8 @@ case_mouse_wheel_pans_and_the_cross_deletes() {
   mouse $s 0 95 27 M
   mouse $s 32 90 25 M
   mouse $s 0 90 25 m
-  deadline=$((SECONDS + TIMEOUT))
-  while after="$(locate $s "╭ Two")" && [ "$after" = "$before" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
   set -- $before
-  local column=$1 row=$2
-  set -- $after
-  [ "$1" -eq $((column - 5)) ] && [ "$2" -eq $((row - 2)) ] || fail "dragging the background moved Two from $before to $after"
+  wait_at $s "╭ Two" "$(($1 - 5)) $(($2 - 2))"
 }
 
 # restore_after HOW — HOW is q, TERM, INT, HUP or crash.
