@@ -404,6 +404,34 @@ case_mouse_wheel_pans_and_the_cross_deletes() {
   wait_at $s "╭ Two" "$(($1 - 5)) $(($2 - 2))"
 }
 
+case_suspend_and_resume() {
+  local s=suspend_and_resume dir="$WORK/suspend"
+  mkdir -p "$dir"
+  tm new-session -d -s $s -x 100 -y 30 "env PS1='ready\$ ' bash --norc -i"
+  wait_for $s 'ready$' || return 1
+  keys $s "cd $(printf '%q' "$dir"); TERM=xterm-256color SWIFT_BACKTRACE=interactive=no $(printf '%q' "$BIN") --log $(printf '%q' "$dir/log")" Enter
+  wait_for $s "╭ One" || return 1
+  keys $s C-z
+  wait_for $s "Stopped" || return 1
+  [ "$(tm display-message -p -t $s '#{alternate_on}#{mouse_any_flag}')" = 00 ] ||
+    fail "while stopped, the alternate screen or the mouse is still on" || return 1
+  keys $s fg Enter
+  wait_for $s "╭ One" || return 1
+  local at
+  at="$(locate $s "╭ One")" || return 1
+  set -- $at
+  local x=$(($1 + 3)) y=$(($2 + 1))
+  mouse $s 0 $x $y M
+  mouse $s 32 $((x + 4)) $y M
+  mouse $s 32 $((x + 10)) $((y + 2)) M
+  mouse $s 0 $((x + 10)) $((y + 2)) m
+  wait_at $s "╭ One" "$(($1 + 10)) $(($2 + 2))" || return 1
+  keys $s u && wait_status $s "undid" || return 1
+  keys $s q
+  wait_for $s 'ready$' || return 1
+  [ "$(tm display-message -p -t $s '#{alternate_on}#{mouse_any_flag}')" = 00 ] || fail "not restored after q"
+}
+
 # restore_after HOW — HOW is q, TERM, INT, HUP or crash.
 restore_after() {
   local how="$1" s="restore_after_$1" dir="$WORK/restore-$1"
@@ -540,7 +568,7 @@ all_cases=(
   start_shows_the_demo create_a_number_and_link_it_into_add a_cycle_is_refused_with_its_path
   delete_and_undo pan_moves_the_view resize_relays_out save_writes_the_file demo_save_asks_for_a_name
   mouse_click_selects_and_drag_moves mouse_wheel_pans_and_the_cross_deletes every_key_of_the_key_map
-  restore_after_q restore_after_TERM restore_after_INT restore_after_HUP restore_after_crash
+  restore_after_q restore_after_TERM restore_after_INT restore_after_HUP restore_after_crash suspend_and_resume
   recover_after_kill_9 record_replays_the_session not_a_terminal_exits_1_at_once
   unknown_terminal_type_exits_1 idle_uses_no_cpu
 )
