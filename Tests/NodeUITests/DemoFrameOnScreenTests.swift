@@ -38,14 +38,25 @@ extension TerminalBackendTests {
                 let shown = try #require(screen.cellOnScreen(x: x, y: y))
                 #expect(shown.text == String(cell.character), "text at \(x),\(y)")
                 let style = cell.style
-                let foreground = TerminalPalette.colorNumber(for: style.foreground, depth: .colors256, isForeground: true)
-                let background = TerminalPalette.colorNumber(for: style.background, depth: .colors256, isForeground: false)
-                let colors = shown.pair == 0 ? (foreground: -1, background: -1) : try #require(screen.colorsOfPair(shown.pair))
-                #expect(colors.foreground == foreground.number && colors.background == background.number, "colors at \(x),\(y)")
-                #expect((shown.attributes & cncurses_a_bold() != 0) == (style.bold || foreground.needsBold), "bold at \(x),\(y)")
+                let foreground = TerminalPalette.colorNumber(
+                    for: style.foreground, depth: .colors256, isForeground: true)
+                let background = TerminalPalette.colorNumber(
+                    for: style.background, depth: .colors256, isForeground: false)
+                let colors =
+                    shown.pair == 0
+                    ? (foreground: -1, background: -1) : try #require(screen.colorsOfPair(shown.pair))
+                #expect(
+                    colors.foreground == foreground.number && colors.background == background.number,
+                    "colors at \(x),\(y)")
+                #expect(
+                    (shown.attributes & cncurses_a_bold() != 0) == (style.bold || foreground.needsBold),
+                    "bold at \(x),\(y)")
                 #expect((shown.attributes & cncurses_a_dim() != 0) == style.dim, "dim at \(x),\(y)")
-                #expect((shown.attributes & cncurses_a_reverse() != 0) == style.reverse, "reverse at \(x),\(y)")
-                #expect((shown.attributes & cncurses_a_underline() != 0) == style.underline, "underline at \(x),\(y)")
+                #expect(
+                    (shown.attributes & cncurses_a_reverse() != 0) == style.reverse, "reverse at \(x),\(y)")
+                #expect(
+                    (shown.attributes & cncurses_a_underline() != 0) == style.underline,
+                    "underline at \(x),\(y)")
             }
         }
 

@@ -10,18 +10,22 @@ import Testing
 @Suite struct InteractiveSessionTests {
     /// A fresh empty directory.
     private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "session-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     private func demoSession(width: Int = 100, height: Int = 30) -> InteractiveSession {
-        InteractiveSession(document: GraphDocument(graph: .demoCalculator()), file: nil, width: width, height: height)
+        InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: width, height: height)
     }
 
     private func session(file: String, width: Int = 100, height: Int = 30) throws -> InteractiveSession {
         let graph = FileManager.default.fileExists(atPath: file) ? try GraphFile.load(path: file) : Graph()
-        return InteractiveSession(document: GraphDocument(graph: graph), file: file, width: width, height: height)
+        return InteractiveSession(
+            document: GraphDocument(graph: graph), file: file, width: width, height: height)
     }
 
     private func statusLine(_ session: InteractiveSession) -> String {
@@ -187,8 +191,11 @@ import Testing
         let session = InteractiveSession(
             document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
             recording: try JournalRecorder(path: record, truncating: true))
-        send(session, [.tab, .character("+"), .character("n"), .enter, .character("l"), .tab, .tab, .enter, .escape])
-        send(session, [.character("e")] + InputEvent.typing("7") + [.enter, .character("u"), .character("U")])
+        send(
+            session,
+            [.tab, .character("+"), .character("n"), .enter, .character("l"), .tab, .tab, .enter, .escape])
+        send(
+            session, [.character("e")] + InputEvent.typing("7") + [.enter, .character("u"), .character("U")])
         session.finish(clean: true)
         let replayed = GraphDocument(graph: .demoCalculator())
         let steps = replayed.replay(try Journal.read(path: record))
@@ -202,7 +209,8 @@ import Testing
         // Add's first input row, found on screen, clicked in link mode.
         let rows = session.frame().rows
         let row = rows.firstIndex { $0.contains("x: 1") }!
-        let column = rows[row].distance(from: rows[row].startIndex, to: rows[row].range(of: "x: 1")!.lowerBound)
+        let column = rows[row].distance(
+            from: rows[row].startIndex, to: rows[row].range(of: "x: 1")!.lowerBound)
         send(session, [.mousePress(x: column, y: row), .mouseRelease(x: column, y: row)])
         #expect(statusLine(session).contains("refused: would create a cycle: Add → Multiply → Add"))
     }
@@ -243,8 +251,13 @@ import Testing
         #expect(
             EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .wheelDown, button: nil, x: 0, y: 0)))
                 == [.wheel(delta: 1, x: 0, y: 0)])
-        #expect(EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0))).isEmpty)
-        #expect(EventTranslation.inputEvents(for: .resize(width: 80, height: 24)) == [.resize(width: 80, height: 24)])
+        #expect(
+            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)))
+                .isEmpty)
+        #expect(
+            EventTranslation.inputEvents(for: .resize(width: 80, height: 24)) == [
+                .resize(width: 80, height: 24)
+            ])
         #expect(EventTranslation.inputEvents(for: .terminationRequested(signal: 15)).isEmpty)
         #expect(EventTranslation.inputEvents(for: .key(.pageUp)).isEmpty)
     }

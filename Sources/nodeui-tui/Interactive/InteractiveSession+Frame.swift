@@ -40,7 +40,8 @@ extension InteractiveSession {
         for (index, line) in lines.enumerated() {
             surface.put(
                 line, in: Rect(x: area.minX, y: top + index, width: area.width, height: 1),
-                style: canvas.theme.styles.secondary, alignment: .center, ellipsis: canvas.theme.glyphs.ellipsis)
+                style: canvas.theme.styles.secondary, alignment: .center,
+                ellipsis: canvas.theme.glyphs.ellipsis)
         }
     }
 

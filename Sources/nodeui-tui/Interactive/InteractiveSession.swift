@@ -98,7 +98,8 @@ final class InteractiveSession {
         let area = canvas.area
         guard bounds.width <= area.width - 2, bounds.height <= area.height - 1 else { return }
         let origin = Position(
-            x: bounds.minX - (area.width - bounds.width) / 2, y: bounds.minY - (area.height - bounds.height) / 2)
+            x: bounds.minX - (area.width - bounds.width) / 2,
+            y: bounds.minY - (area.height - bounds.height) / 2)
         canvas.updateState { state in
             state.viewport.origin = origin
             state.cursor = Position(x: bounds.minX, y: max(bounds.minY - 1, origin.y))
@@ -219,10 +220,12 @@ final class InteractiveSession {
             requestSave(thenQuit: true)
         case (.saveAs(let text, let thenQuit), _):
             answerSaveAs(text: text, thenQuit: thenQuit, event: event)
-        case (.overwrite(let path, let thenQuit), .character("y")), (.overwrite(let path, let thenQuit), .character("Y")):
+        case (.overwrite(let path, let thenQuit), .character("y")),
+            (.overwrite(let path, let thenQuit), .character("Y")):
             prompt = nil
             if save(to: path), thenQuit { finish(clean: true) }
-        case (.overwrite(let path, let thenQuit), .character("n")), (.overwrite(let path, let thenQuit), .character("N")),
+        case (.overwrite(let path, let thenQuit), .character("n")),
+            (.overwrite(let path, let thenQuit), .character("N")),
             (.overwrite(let path, let thenQuit), .escape):
             prompt = .saveAs(text: path, thenQuit: thenQuit)
         default:
@@ -239,7 +242,9 @@ final class InteractiveSession {
         canvas.reload()
         let refused = steps.filter(\.isRefused)
         for step in refused {
-            if case .refused(let reason) = step.outcome { log.write("recovery: line \(step.line) refused: \(reason)") }
+            if case .refused(let reason) = step.outcome {
+                log.write("recovery: line \(step.line) refused: \(reason)")
+            }
         }
         let applied = steps.count - refused.count
         let edits = applied == 1 ? "1 edit" : "\(applied) edits"
@@ -275,7 +280,9 @@ final class InteractiveSession {
         let message = canvas.state.message
         guard message != loggedMessage else { return }
         loggedMessage = message
-        if let message { log.write((canvas.state.messageIsError ? "status (error): " : "status: ") + message) }
+        if let message {
+            log.write((canvas.state.messageIsError ? "status (error): " : "status: ") + message)
+        }
     }
 
     /// Opens a question on the status line, or closes it (`nil`).

@@ -26,9 +26,9 @@ enum InteractiveLauncher {
         let document: GraphDocument
         let recording: JournalRecorder?
         do throws(InteractiveError) {
-            log = try options.logPath.map { path throws(InteractiveError) in try AppLog(path: path) } ?? .disabled
+            log = if let path = options.logPath { try AppLog(path: path) } else { .disabled }
             document = try openDocument(options.file)
-            recording = try options.recordPath.map { path throws(InteractiveError) in try openRecording(path) }
+            recording = if let path = options.recordPath { try openRecording(path) } else { nil }
         } catch {
             StandardError.write(error.description)
             return 1
@@ -74,8 +74,9 @@ enum InteractiveLauncher {
         }
         let directory = (file as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
-            || !isDirectory.boolValue
+        if !directory.isEmpty,
+            !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+                || !isDirectory.boolValue
         {
             throw .noSuchDirectory(path: file, directory: directory)
         }
