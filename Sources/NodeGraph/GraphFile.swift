@@ -35,19 +35,27 @@ public enum GraphFile {
         public var maximumNodes: Int
         /// The deepest nesting of JSON lists and objects accepted.
         public var maximumDepth: Int
+        /// The most JSON values (numbers, strings, lists, objects…) accepted; a node takes about
+        /// ten. This bounds the memory loading takes, whatever the file holds.
+        public var maximumValues: Int
 
         /// Creates limits.
         /// - Parameters:
         ///   - maximumBytes: The largest file accepted; 64 MiB by default.
         ///   - maximumNodes: The most nodes accepted; 1,000,000 by default.
         ///   - maximumDepth: The deepest nesting accepted; 64 by default.
-        public init(maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64) {
+        ///   - maximumValues: The most JSON values accepted; 12,000,000 by default.
+        public init(
+            maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64,
+            maximumValues: Int = 12_000_000
+        ) {
             self.maximumBytes = maximumBytes
             self.maximumNodes = maximumNodes
             self.maximumDepth = maximumDepth
+            self.maximumValues = maximumValues
         }
 
-        /// 64 MiB, 1,000,000 nodes, nesting 64 deep.
+        /// 64 MiB, 1,000,000 nodes, nesting 64 deep, 12,000,000 JSON values.
         public static let standard = Limits()
     }
 

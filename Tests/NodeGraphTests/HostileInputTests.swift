@@ -104,4 +104,47 @@ import Testing
         #expect(graph.count == count)
         #expect(graph.value(of: "n0") == .number(1))
     }
+
+    /// A small deterministic generator, so a failure replays exactly.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func randomMutationsOfValidFilesAndJournalsNeverCrash() throws {
+        let file = Array(try GraphFile.encode(Graph.demoCalculator()))
+        let journal = Array(
+            #"{"op":"addNode","id":"n7","kind":"multiply","inputs":["one",null],"x":40,"y":5}"#.utf8)
+        let tokens: [[UInt8]] = [
+            "{", "}", "[", "]", ",", ":", "\"", "null", "1e999", "-0", "\\u0000", "add", "one",
+        ]
+        .map { Array($0.utf8) }
+        var generator = SplitMix(state: 42)
+        for round in 0..<2_000 {
+            var bytes = round.isMultiple(of: 2) ? file : journal
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[position] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.remove(at: position)
+                case 2: bytes.insert(contentsOf: tokens.randomElement(using: &generator)!, at: position)
+                default: bytes.removeSubrange(position..<min(bytes.count, position + 20))
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            if round.isMultiple(of: 2) {
+                if let graph = try? GraphFile.decode(Data(bytes)) { try graph.checkInvariants() }
+            } else {
+                let document = GraphDocument(graph: Graph.demoCalculator())
+                document.replay(Journal.lines(in: Data(bytes)))
+                try document.graph.checkInvariants()
+            }
+        }
+    }
 }

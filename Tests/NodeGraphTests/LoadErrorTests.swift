@@ -173,6 +173,13 @@ import Testing
         #expect(problems.first?.reason == "the file is larger than the limit of 10 bytes")
     }
 
+    @Test func reportsMoreJSONValuesThanTheLimit() {
+        let text = graphFile(#"{"id": "a", "kind": "number", "x": 1, "y": 2}"#)
+        let problems = loadProblems(text, limits: GraphFile.Limits(maximumValues: 6))
+        #expect(problems.map(\.kind) == [.fileTooLarge])
+        #expect(problems.first?.reason == "the file holds more than 6 JSON values, the limit")
+    }
+
     @Test func reportsMoreNodesThanTheLimit() {
         let text = graphFile(#"{"id": "a", "kind": "number"}, {"id": "b", "kind": "number"}"#)
         let problems = loadProblems(text, limits: GraphFile.Limits(maximumNodes: 1))

@@ -198,11 +198,25 @@ private let journal = """
         #expect(result.standardError.hasPrefix("/nonexistent.jsonl: cannot open the file"))
     }
 
+    // MARK: render
+
+    @Test func renderPrintsTheCanvasAsPlainTextRows() throws {
+        let result = try ChildProcess.runNodeUI([
+            "render", example("calculator.json"), "--width", "100", "--height", "30",
+        ])
+        #expect(result.status == 0)
+        let rows = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(rows.count == 30)
+        #expect(rows.contains { $0.contains("╭ Multiply") })
+        #expect(!result.standardOutput.contains("\u{1B}"))
+    }
+
     // MARK: Usage and help
 
     @Test(arguments: [
         ["eval"], ["eval", "a.json", "--bogus"], ["replay", "a.json"], ["check"], ["check", "a", "b"],
         ["eval", "a.json", "--json", "extra"],
+        ["render", "a.json", "--lod", "bogus"],
     ])
     func aUsageErrorExits2(_ arguments: [String]) throws {
         let result = try ChildProcess.runNodeUI(arguments)
@@ -212,7 +226,8 @@ private let journal = """
     }
 
     @Test(arguments: [
-        ["--help"], ["eval", "--help"], ["replay", "--help"], ["check", "--help"], ["help", "eval"],
+        ["--help"], ["eval", "--help"], ["replay", "--help"], ["check", "--help"], ["render", "--help"],
+        ["help", "eval"],
     ])
     func helpExits0WithExamples(_ arguments: [String]) throws {
         let result = try ChildProcess.runNodeUI(arguments)

@@ -7,6 +7,7 @@ struct NodeUICommand: ParsableCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         OpenCommand.self,
         EvalCommand.self,
+        RenderCommand.self,
         ReplayCommand.self,
         CheckCommand.self,
         SaveStressCommand.self,
