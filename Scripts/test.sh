@@ -43,7 +43,7 @@ done
 
 if [ -x Tests/e2e/run.sh ] || [ -f Tests/e2e/run.sh ]; then
   step "terminal end-to-end tests (tmux)"
-  bash Tests/e2e/run.sh
+  NODEUI_TUI="$(swift build --show-bin-path)/nodeui-tui" bash Tests/e2e/run.sh
 fi
 
 step "soak: 1,000,000 edits on 100,000 nodes"

@@ -26,6 +26,7 @@ struct NodeUICommand: ParsableCommand {
             Examples:
               nodeui-tui                                   open the demo calculator
               nodeui-tui Examples/graphs/calculator.json   open a graph file
+              nodeui-tui my.json --record edits.jsonl      open, recording every edit
               nodeui-tui eval Examples/graphs/calculator.json --json
               nodeui-tui replay empty.json --edits build-calculator.jsonl --trace
               nodeui-tui check my-graph.json
