@@ -24,17 +24,24 @@ public final class Canvas {
     public private(set) var lastFrame = FrameContents()
     /// How the canvas looks.
     public var theme: Theme {
-        didSet { scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource) }
+        didSet {
+            widgetImages.removeAll()
+            scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+        }
     }
     /// Which nodes to show, with which renderers.
     public var dataSource: any CanvasDataSource {
-        didSet { scene.rebuild(from: document.graph, dataSource: dataSource) }
+        didSet {
+            widgetImages.removeAll()
+            scene.rebuild(from: document.graph, dataSource: dataSource)
+        }
     }
     /// Hears selections, moves, creations, deletions and link toggles; may veto link targets.
     public weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
     public private(set) var dispatcher = PluginDispatcher()
 
+    private let widgetImages = WidgetImageCache()
     private var documentToken: ObservationToken?
     private var actionObservers: [(CanvasAction) -> Void] = []
     private var movingNode: NodeID?
@@ -293,7 +300,8 @@ public final class Canvas {
     /// - Complexity: Proportional to the screen's cells and the visible nodes and links.
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
-        lastFrame = SceneRenderer.draw(scene: scene, state: state, area: area, on: &surface, theme: theme)
+        lastFrame = SceneRenderer.draw(
+            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages)
         if case .palette(let palette) = state.mode {
             PaletteOverlay.draw(palette, canvas: self, on: &surface)
         }

@@ -151,11 +151,31 @@ public struct CanvasScene {
 
     /// The shown links whose routes may cross a region.
     /// - Parameter region: Cells at the current level of detail.
-    /// - Returns: The links, in a fixed order.
+    /// - Returns: The links, in a fixed order (by where they start and end).
     public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
-        linkIndex.query(region).compactMap { key in links[key].map { (key, $0) } }.sorted { a, b in
-            (a.upstream, a.key.downstream, a.key.slot) < (b.upstream, b.key.downstream, b.key.slot)
+        linksWithLayouts(in: region).map { ($0.key, $0.upstream) }
+    }
+
+    /// The shown links that may cross a region, with both ends' layouts, ordered by where they
+    /// start and end (identifiers only break ties between boxes on top of each other).
+    func linksWithLayouts(in region: Rect) -> [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)] {
+        var found: [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)] = []
+        var order: [(Int, Int, Int, Int, Int, index: Int)] = []
+        for key in linkIndex.query(region) {
+            guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
+                key.slot < to.inputRows.count
+            else { continue }
+            order.append((from.outputRow, from.frame.maxX, to.inputRows[key.slot], to.frame.minX, key.slot, found.count))
+            found.append((key, upstream, from, to))
         }
+        order.sort { a, b in
+            let left = (a.0, a.1, a.2, a.3, a.4), right = (b.0, b.1, b.2, b.3, b.4)
+            if left != right { return left < right }
+            return (found[a.index].upstream, found[a.index].key.downstream)
+                < (found[b.index].upstream, found[b.index].key.downstream)
+        }
+        let result = order.map { found[$0.index] }
+        return result
     }
 
     /// The topmost shown node at a cell.

@@ -26,16 +26,41 @@ enum NodeWidgetDrawer {
     ///   - marks: Link-mode marks per slot.
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
-        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark]
+        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark],
+        cache: WidgetImageCache? = nil
     ) {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return }
-        // Draw the widget on its own small surface, then copy the visible part: renderers may
-        // draw anywhere in their regions without knowing about the clip.
-        var widget = Surface(width: frame.width, height: frame.height)
-        let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        if layout.levelOfDetail == .dot {
+            // One glyph: cheaper to draw than to look up.
+            var cell = Surface(width: 1, height: 1)
+            drawDot(model, on: &cell, context: context, marks: marks)
+            surface[frame.minX, frame.minY] = cell[0, 0]
+            return
+        }
+        // Draw the widget on its own small surface (kept until the node changes), then copy the
+        // visible part: renderers draw anywhere in their regions without knowing about the clip.
+        let key = WidgetImageCache.Key(
+            model: model, width: layout.frame.width, height: layout.frame.height, levelOfDetail: layout.levelOfDetail,
+            isSelected: context.isSelected, editText: context.editText, marks: marks)
+        let widget: Surface
+        if let cached = cache?.image(for: layout.id, key: key) {
+            widget = cached
+        } else {
+            widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+            cache?.store(widget, for: layout.id, key: key)
+        }
+        surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)
+    }
+
+    /// The widget drawn on a surface of its own size.
+    static func image(
+        of layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, context: WidgetDrawingContext,
+        marks: [Int: TargetMark]
+    ) -> Surface {
+        var widget = Surface(width: layout.frame.width, height: layout.frame.height)
         var localLayout = layout
-        localLayout.frame = local
+        localLayout.frame = Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height)
         localLayout.inputRows = layout.inputRows.map { $0 - layout.frame.minY }
         localLayout.outputRow = layout.outputRow - layout.frame.minY
         switch layout.levelOfDetail {
@@ -44,14 +69,7 @@ enum NodeWidgetDrawer {
         case .full:
             drawFull(localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
         }
-        let visible = frame.intersection(clip)
-        for y in visible.minY..<visible.maxY {
-            for x in visible.minX..<visible.maxX {
-                let cell = widget[x - frame.minX, y - frame.minY]
-                if cell.isContinuation { continue }
-                surface[x, y] = cell
-            }
-        }
+        return widget
     }
 
     private static func drawDot(

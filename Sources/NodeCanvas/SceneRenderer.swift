@@ -27,7 +27,8 @@ public struct FrameContents: Sendable {
 /// a surface.
 enum SceneRenderer {
     static func draw(
-        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme
+        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
+        cache: WidgetImageCache? = nil
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -36,7 +37,7 @@ enum SceneRenderer {
         let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
         let region = area.offsetBy(dx: shift.x, dy: shift.y)
         let nodes = scene.nodes(in: region)
-        let links = scene.links(in: region)
+        let links = scene.linksWithLayouts(in: region)
         let glyphs = theme.glyphs, styles = theme.styles
         var marksByNode: [NodeID: [Int: TargetMark]] = [:]
         var linkSource: NodeID?
@@ -50,37 +51,51 @@ enum SceneRenderer {
         }
         _ = linkSource
 
-        // Links: routed in a fixed order, each avoiding bodies and earlier links.
+        // Links: routed in a fixed order, each avoiding bodies and earlier links. The boxes near
+        // the view are gathered once; a link reaching further asks the index for its own.
         let margin = 4
         let lineRegion = region.insetBy(dx: -margin, dy: -margin)
         var lines = LineCanvas(region: lineRegion)
         var occupancy = LinkOccupancy(region: lineRegion)
         var owners: [NodeID: Int32] = [:]
-        var routed: [(link: (key: LinkKey, upstream: NodeID), from: NodeLayout, to: NodeLayout, route: [Point])] = []
-        for link in links {
-            guard let from = scene.layouts[link.upstream], let to = scene.layouts[link.key.downstream],
-                let end = to.inputEnd(link.key.slot)
-            else { continue }
-            let start = from.outputStart
-            let owner: Int32
-            if let known = owners[link.upstream] {
-                owner = known
+        var routed: [(link: Int, route: [Point])] = []
+        var obstacles: [Rect] = []
+        let nearby = region.insetBy(dx: -48, dy: -24)
+        let nearbyBoxes = scene.nodeIndex.entries(in: nearby).map(\.rect)
+        for (linkIndex, link) in links.enumerated() {
+            let from = link.from, to = link.to
+            guard let end = to.inputEnd(link.key.slot) else { continue }
+            let start = Point(x: from.outputStart.x, y: from.outputStart.y)
+            let finish = Point(x: end.x, y: end.y)
+            let route: [Point]
+            if scene.levelOfDetail == .dot {
+                route = LinkRouter.direct(from: start, to: finish)
             } else {
-                owner = Int32(owners.count + 1)
-                owners[link.upstream] = owner
-            }
-            let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
-            let obstacles = scene.nodeIDs(in: bounds).compactMap { scene.layouts[$0]?.frame }
-            let route = LinkRouter.route(
-                from: Point(x: start.x, y: start.y), to: Point(x: end.x, y: end.y), upstream: from.frame,
-                downstream: to.frame, obstacles: obstacles, occupancy: occupancy, owner: owner)
-            for index in route.indices.dropFirst() {
-                occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
+                let owner: Int32
+                if let known = owners[link.upstream] {
+                    owner = known
+                } else {
+                    owner = Int32(owners.count + 1)
+                    owners[link.upstream] = owner
+                }
+                let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
+                obstacles.removeAll(keepingCapacity: true)
+                if nearby.contains(bounds) {
+                    for box in nearbyBoxes where box.intersects(bounds) { obstacles.append(box) }
+                } else {
+                    for entry in scene.nodeIndex.entries(in: bounds) { obstacles.append(entry.rect) }
+                }
+                route = LinkRouter.route(
+                    from: start, to: finish, upstream: from.frame, downstream: to.frame, obstacles: obstacles,
+                    occupancy: occupancy, owner: owner)
+                for index in route.indices.dropFirst() {
+                    occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
+                }
             }
             let highlight = state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
             lines.add(route: route, highlight: highlight)
-            routed.append((link, from, to, route))
+            routed.append((linkIndex, route))
         }
         lines.draw(
             on: &surface, offset: shift, clip: area, glyphs: glyphs, style: styles.link,
@@ -97,7 +112,7 @@ enum SceneRenderer {
                 editText: editText?.0 == layout.id ? editText?.1 : nil)
             NodeWidgetDrawer.draw(
                 layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
-                context: context, marks: marksByNode[layout.id] ?? [:])
+                context: context, marks: marksByNode[layout.id] ?? [:], cache: cache)
             var shown = layout
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
             shown.inputRows = layout.inputRows.map { $0 - shift.y }
@@ -116,7 +131,8 @@ enum SceneRenderer {
             entry.selectedEdge = entry.selectedEdge || selectedEdge
             endArms[point] = entry
         }
-        for (link, from, to, route) in routed {
+        for (linkIndex, route) in routed {
+            let link = links[linkIndex], from = link.from, to = link.to
             let highlighted = state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
             let start = route[0], end = route[route.count - 1]
