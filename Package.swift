@@ -41,7 +41,7 @@ let package = Package(
         // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
         .executableTarget(name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
         // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
-        .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeCanvas"], path: "Fuzz/Targets"),
         .executableTarget(name: "nodegraph-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
         // Canvas frame times on a 10,000-node graph: `swift run -c release nodecanvas-bench`.
         .executableTarget(name: "nodecanvas-bench", dependencies: ["NodeGraph", "NodeCanvas"], path: "Benchmarks/CanvasFrame"),

@@ -2,36 +2,24 @@ import Foundation
 import NodeGraph
 
 extension FuzzTarget {
-    /// Journal lines applied to the demo graph: refused lines change nothing, the invariants
+    /// Journal lines parsed and replayed on the demo graph: refused lines change nothing, the invariants
     /// hold after every line, and values always equal a from-scratch evaluation.
     public static let journal = FuzzTarget(name: "journal") { input in
         let document = GraphDocument(graph: startingGraph(), historyLimit: 50)
         var problems: [String] = []
-        let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(200)
-        for (number, line) in lines.enumerated() {
+        for line in Journal.lines(in: Data(input)).prefix(200) {
             let before = document.graph
-            let entry: JournalEntry
-            do {
-                entry = try JSONDecoder().decode(JournalEntry.self, from: Data(line))
-            } catch {
-                continue
-            }
-            do {
-                switch entry {
-                case .edit(let edit): try document.apply(edit)
-                case .undo: try document.undo()
-                case .redo: try document.redo()
-                }
-            } catch {
-                if document.graph != before { problems.append("line \(number + 1): refused \(entry.operationName) changed the graph") }
+            let step = document.replay(line)
+            if step.isRefused && document.graph != before {
+                problems.append("line \(line.number): refused \(line.operationName ?? "line") changed the graph")
             }
             do {
                 try document.graph.checkInvariants()
             } catch {
-                problems.append("line \(number + 1): \(error)")
+                problems.append("line \(line.number): \(error)")
             }
             if document.graph.currentValues() != document.graph.valuesFromScratch() {
-                problems.append("line \(number + 1): values differ from a from-scratch evaluation")
+                problems.append("line \(line.number): values differ from a from-scratch evaluation")
             }
         }
         return problems

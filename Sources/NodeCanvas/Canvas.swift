@@ -85,7 +85,7 @@ public final class Canvas {
         graphChanged = true
     }
 
-    /// Rebuilds the scene from the document's graph, e.g. after ``GraphDocument/replaceGraph(_:)``.
+    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
         scene.rebuild(from: document.graph, dataSource: dataSource)
@@ -287,7 +287,7 @@ public final class Canvas {
 
     /// Calls `handler` after every change to the document (edits, undo, redo), e.g. to log them.
     /// - Parameter handler: Receives each change.
-    /// - Returns: A token for ``GraphDocument/removeObserver(_:)``.
+    /// - Returns: A token for `GraphDocument.removeObserver(_:)`.
     @discardableResult
     public func observeChanges(_ handler: @escaping (Change) -> Void) -> ObservationToken {
         document.observe(handler)

@@ -1,6 +1,6 @@
 import NodeGraph
 
-/// Messages for people: like ``GraphError/description`` but naming nodes by their display names.
+/// Messages for people: like `GraphError.description` but naming nodes by their display names.
 public enum CanvasText {
     /// A refusal, naming nodes by name: `would create a cycle: Add → Multiply → Add`.
     /// - Parameters:

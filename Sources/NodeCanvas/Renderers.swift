@@ -23,7 +23,7 @@ public struct WidgetDrawingContext: Sendable {
 
 /// Draws the body of a node widget: what the node is and what it holds (below the title bar).
 ///
-/// Conform to show a kind of your own; return it from ``CanvasDataSource/bodyRenderer(for:)``.
+/// Conform to show a kind of your own; return it from ``CanvasDataSource/renderers(for:)``.
 public protocol NodeBodyRenderer: Sendable {
     /// The cells the body needs: its content width (without the box and padding) and its rows.
     /// - Parameters:

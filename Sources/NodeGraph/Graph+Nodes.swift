@@ -19,6 +19,9 @@ extension Graph {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             return value
         case .color where type == .color: return value
+        case .color(let color) where type != .number:
+            // A journal's "#rrggbb" string for a tool-defined type is text that looks like a color.
+            return .custom(CustomValue(type: type, payload: .string(color.hex)))
         case .custom(let custom) where custom.type == type: return value
         case .custom(let custom) where type != .number && type != .color:
             return .custom(CustomValue(type: type, payload: custom.payload))
@@ -58,6 +61,7 @@ extension Graph {
             throw .unknownSlot(node: id, slot: description.inputs.count - 1, slotCount: entry.slotCount)
         }
         var upstreams: [Int32?] = []
+        upstreams.reserveCapacity(description.inputs.count)
         for (slot, input) in description.inputs.enumerated() {
             guard let input else {
                 upstreams.append(nil)
@@ -75,7 +79,7 @@ extension Graph {
         }
 
         let node = store.allocateNode()
-        store.ids[Int(node)] = id
+        store.ids[Int(node)] = id.compacted
         store.idTable.insert(id, index: node, ids: store.ids)
         store.kind[node] = kindIndex
         store.x[node] = Int32(description.position.x)
@@ -127,6 +131,19 @@ extension Graph {
 
     mutating func performSetValue(_ value: Value, of id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
         let node = try index(of: id)
+        // Fast path: a number into the built-in number kind (one dictionary operation).
+        if case .number(let number) = value,
+            store.fastKind[Int(store.kind[node])] == FastKind.heldNumber.rawValue
+        {
+            guard number.isFinite else { throw .nonFiniteValue(node: id) }
+            let stored = store.ids[Int(node)]
+            guard let old = store.parameters.updateValue(value, forKey: node) else {
+                roots.append(node)
+                return .setValue(node: stored, value: store.entry(of: node).kind.defaultParameter ?? value)
+            }
+            if old != value { roots.append(node) }
+            return .setValue(node: stored, value: old)
+        }
         let kind = store.entry(of: node).kind
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)

@@ -16,48 +16,71 @@ extension Graph {
         let mark = store.mark
         let parentOfRoot: Int32 = -2
 
-        // Forward: nodes reachable from `downstream` placed before `upstream`.
-        var forward: [Int32] = [downstream]
+        // Forward: nodes reachable from `downstream` placed before `upstream`. The reusable work
+        // lists hold the search (`stack`) and the nodes found (`queue`); marks hold parents.
+        let firstOut = store.firstOut, nextOut = store.nextOut, owner = store.owner, order = store.order
+        var found = store.queue, stack = store.stack
+        found.removeAll()
+        stack.removeAll()
+        defer {
+            store.queue = found
+            store.stack = stack
+        }
+        found.append(downstream)
         mark[downstream] = parentOfRoot
-        var stack = [downstream]
+        stack.append(downstream)
         while let current = stack.popLast() {
-            var slot = store.firstOut[current]
+            var slot = firstOut[current]
             while slot >= 0 {
-                let next = store.owner[slot]
+                let next = owner[slot]
                 if next == upstream {
                     // downstream → … → current → upstream → downstream
-                    var path: [NodeID] = []
+                    var length = 0
                     var step = current
                     while step != parentOfRoot {
-                        path.append(store.ids[Int(step)])
+                        length += 1
                         step = mark[step]
                     }
-                    path.reverse()
-                    path += [store.ids[Int(upstream)], store.ids[Int(downstream)]]
-                    for node in forward { mark[node] = NodeStore.idle }
+                    let path = store.ids.withUnsafeBufferPointer { ids in
+                        [NodeID](unsafeUninitializedCapacity: length + 2) { buffer, count in
+                            let base = buffer.baseAddress!
+                            var step = current
+                            var index = length - 1
+                            while step != parentOfRoot {
+                                (base + index).initialize(to: ids[Int(step)])
+                                index -= 1
+                                step = mark[step]
+                            }
+                            (base + length).initialize(to: ids[Int(upstream)])
+                            (base + length + 1).initialize(to: ids[Int(downstream)])
+                            count = length + 2
+                        }
+                    }
+                    for index in 0..<found.count { mark[found[index]] = NodeStore.idle }
                     throw .wouldCreateCycle(path: path)
                 }
-                if mark[next] == NodeStore.idle && store.order[next] < upperBound {
+                if mark[next] == NodeStore.idle && order[next] < upperBound {
                     mark[next] = current
-                    forward.append(next)
+                    found.append(next)
                     stack.append(next)
                 }
-                slot = store.nextOut[slot]
+                slot = nextOut[slot]
             }
         }
+        var forward = Array(found.elements)
 
         // Backward: nodes that reach `upstream`, placed after `downstream`.
         var backward: [Int32] = [upstream]
         mark[upstream] = parentOfRoot
-        stack = [upstream]
-        while let current = stack.popLast() {
+        var backwardStack = [upstream]
+        while let current = backwardStack.popLast() {
             let start = store.slotStart[current]
             for slot in start..<start + Int32(store.slotCount(of: current)) {
                 let previous = store.source[slot]
                 if previous >= 0 && mark[previous] == NodeStore.idle && store.order[previous] > lowerBound {
                     mark[previous] = parentOfRoot
                     backward.append(previous)
-                    stack.append(previous)
+                    backwardStack.append(previous)
                 }
             }
         }
@@ -68,6 +91,7 @@ extension Graph {
         let byOrder: (Int32, Int32) -> Bool = { store.order[$0] < store.order[$1] }
         backward.sort(by: byOrder)
         forward.sort(by: byOrder)
+        store.indexOrderIsTopological = false
         var positions = (backward + forward).map { store.order[$0] }
         positions.sort()
         for (node, position) in zip(backward + forward, positions) { store.order[node] = position }
@@ -76,12 +100,43 @@ extension Graph {
     /// The live nodes by maintained topological position.
     /// - Complexity: O(*n* + *p*), where *p* is the highest position handed out.
     func maintainedOrder() -> [Int32] {
-        let store = self.store
-        var byPosition = [Int32](repeating: -1, count: Int(store.nextOrder))
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
-            byPosition[Int(store.order[node])] = node
+        withMaintainedOrder { nodes in
+            [Int32](unsafeUninitializedCapacity: nodes.count) { buffer, count in
+                for (index, node) in nodes.enumerated() { (buffer.baseAddress! + index).initialize(to: node) }
+                count = nodes.count
+            }
         }
-        return byPosition.filter { $0 >= 0 }
+    }
+
+    /// Calls `body` with the live nodes in maintained topological position order, in a
+    /// temporary buffer (this reads only: no shared scratch column is touched).
+    func withMaintainedOrder<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        let store = self.store
+        if store.indexOrderIsTopological {
+            // Index order is the maintained order: list the live indices.
+            let kind = store.kind, free = NodeStore.freeKind
+            let nodes = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(store.liveCount, 1))
+            defer { nodes.deallocate() }
+            var count = 0
+            for node in 0..<store.nodeEnd where kind[node] != free {
+                nodes[count] = node
+                count += 1
+            }
+            return body(UnsafeBufferPointer(start: nodes, count: count))
+        }
+        let end = Int(store.nextOrder)
+        let byPosition = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(end, 1))
+        defer { byPosition.deallocate() }
+        byPosition.initialize(repeating: -1, count: end)
+        let order = store.order, kind = store.kind, free = NodeStore.freeKind
+        for node in 0..<store.nodeEnd where kind[node] != free { byPosition[Int(order[node])] = node }
+        // Close the holes left by removed nodes, in place.
+        var count = 0
+        for position in 0..<end where byPosition[position] >= 0 {
+            byPosition[count] = byPosition[position]
+            count += 1
+        }
+        return body(UnsafeBufferPointer(start: byPosition, count: count))
     }
 
     /// Gives the next free topological position, renumbering densely when positions run out or
@@ -104,7 +159,20 @@ extension Graph {
     /// - Returns: The node identifiers.
     /// - Complexity: O(*n*).
     public func topologicalOrder() -> [NodeID] {
-        maintainedOrder().map { store.ids[Int($0)] }
+        let store = self.store
+        if store.indexOrderIsTopological && store.liveCount == Int(store.nodeEnd) {
+            return store.ids  // every index is live and in order: the ids array is the order
+        }
+        return withMaintainedOrder { nodes in
+            store.ids.withUnsafeBufferPointer { ids in
+                [NodeID](unsafeUninitializedCapacity: nodes.count) { buffer, count in
+                    for (index, node) in nodes.enumerated() {
+                        (buffer.baseAddress! + index).initialize(to: ids[Int(node)])
+                    }
+                    count = nodes.count
+                }
+            }
+        }
     }
 
     /// Every node in dependency order, ties broken by identifier: the same graph always gives

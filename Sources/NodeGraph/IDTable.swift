@@ -14,15 +14,37 @@ struct IDTable {
         mask = size - 1
     }
 
-    /// FNV-1a over the identifier's UTF-8 bytes, finished with a multiply-shift mix.
+    /// A multiply-xorshift hash over the identifier's UTF-8 bytes, eight at a time.
     @inline(__always) static func hash(_ id: NodeID) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.rawValue.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var text = id.rawValue
+        return text.withUTF8 { hash($0) }
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
         }
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ word) &* 0x94D0_49BB_1331_11EB
+            hash ^= hash >> 29
+        }
+        hash = (hash ^ (hash >> 32)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
     /// The index stored for `id`, comparing candidates against `ids`.
@@ -90,4 +112,16 @@ struct IDTable {
     }
 
     var bytes: Int { buckets.count * MemoryLayout<Int32>.stride }
+}
+
+extension NodeID {
+    /// The same identifier, re-created so that a short one (up to 15 UTF-8 bytes on 64-bit
+    /// platforms) is stored inline as a small string. Copies of an inline string need no
+    /// reference counting, which keeps handing out identifiers (`Change.recomputed`,
+    /// `topologicalOrder()`) free of atomic operations. Longer identifiers are returned as they are.
+    var compacted: NodeID {
+        var text = rawValue
+        guard text.utf8.count <= 15 else { return self }
+        return text.withUTF8 { NodeID(String(decoding: $0, as: UTF8.self)) }
+    }
 }

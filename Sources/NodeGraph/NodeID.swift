@@ -61,6 +61,8 @@ public struct NodeID: Hashable, Comparable, Sendable, Codable, ExpressibleByStri
         if rawValue.utf8.count > NodeID.maximumLength {
             return "a node id must be at most \(NodeID.maximumLength) bytes"
         }
+        // Printable ASCII (the usual case) has no control characters: skip the Unicode lookup.
+        if rawValue.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
         if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a node id must not contain control characters"
         }

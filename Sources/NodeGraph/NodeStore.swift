@@ -15,6 +15,31 @@ struct KindEntry {
     }
 }
 
+/// How `recomputeNode` computes a node of a kind without calling the kind: one byte per kind
+/// index in `NodeStore.fastKind`, read by the hot loops instead of copying a `KindEntry` (which
+/// retains its existential and slot array on every copy).
+enum FastKind: UInt8 {
+    /// Call the kind's `evaluate` (the general path).
+    case general = 0
+    /// The kernels of ``NumericKernel``.
+    case sum, difference, product, quotient
+    /// The built-in ``NumberKind``: the held number, as is.
+    case heldNumber
+    /// ``NumericKernel/sum`` over exactly three slots (the calculator's add), inlined in the loops.
+    case sum3
+
+    init(_ entry: KindEntry) {
+        switch entry.kernel {
+        case .sum where entry.slotCount == 3: self = .sum3
+        case .sum: self = .sum
+        case .difference: self = .difference
+        case .product: self = .product
+        case .quotient: self = .quotient
+        case nil: self = entry.kind is NumberKind && entry.kind.outputType == .number ? .heldNumber : .general
+        }
+    }
+}
+
 /// How a node's value is stored: a tag beside an 8-byte payload column.
 enum ValueTag: UInt8 {
     /// The payload is the number.
@@ -27,6 +52,9 @@ enum ValueTag: UInt8 {
 
 /// The graph's storage: one column per field, indexed by dense node index (`Int32`) or by
 /// global slot index. Shared between graph copies until one of them mutates.
+// Stored properties skip dynamic exclusivity checks: every access is a short, non-overlapping
+// read or write from the graph's own (single-threaded, copy-on-write) mutation paths, and the
+// checks cost more than the work on the hot paths (about 40 instructions per access).
 final class NodeStore {
     static let freeKind = UInt16.max
     static let idle: Int32 = -1
@@ -34,42 +62,48 @@ final class NodeStore {
     static let countMask: Int32 = (1 << 30) - 1
 
     let registry: KindRegistry
-    var kinds: [KindEntry] = []
-    var kindIndexByName: [String: UInt16] = [:]
+    @exclusivity(unchecked) var kinds: [KindEntry] = []
+    @exclusivity(unchecked) var kindIndexByName: [String: UInt16] = [:]
+    /// Per kind index: its `FastKind` and slot count (plain columns for the hot loops).
+    @exclusivity(unchecked) var fastKind = Column<UInt8>(capacity: 8, filling: 0)
+    @exclusivity(unchecked) var kindSlotCount = Column<Int32>(capacity: 8, filling: 0)
 
     // Node columns: `nodeEnd` indices in use (live or free).
-    var nodeEnd: Int32 = 0
-    var kind: Column<UInt16>
-    var x: Column<Int32>
-    var y: Column<Int32>
-    var tag: Column<UInt8>
-    var payload: Column<Double>
-    var slotStart: Column<Int32>
-    var firstOut: Column<Int32>
-    var order: Column<Int32>
+    @exclusivity(unchecked) var nodeEnd: Int32 = 0
+    @exclusivity(unchecked) var kind: Column<UInt16>
+    @exclusivity(unchecked) var x: Column<Int32>
+    @exclusivity(unchecked) var y: Column<Int32>
+    @exclusivity(unchecked) var tag: Column<UInt8>
+    @exclusivity(unchecked) var payload: Column<Double>
+    @exclusivity(unchecked) var slotStart: Column<Int32>
+    @exclusivity(unchecked) var firstOut: Column<Int32>
+    @exclusivity(unchecked) var order: Column<Int32>
     /// Scratch per node: `idle` between operations; counters and parents during them.
-    var mark: Column<Int32>
+    @exclusivity(unchecked) var mark: Column<Int32>
 
     // Slot columns: `slotEnd` indices in use.
-    var slotEnd: Int32 = 0
-    var source: Column<Int32>
-    var nextOut: Column<Int32>
-    var owner: Column<Int32>
+    @exclusivity(unchecked) var slotEnd: Int32 = 0
+    @exclusivity(unchecked) var source: Column<Int32>
+    @exclusivity(unchecked) var nextOut: Column<Int32>
+    @exclusivity(unchecked) var owner: Column<Int32>
 
-    var ids: [NodeID] = []
-    var idTable = IDTable()
-    var names: [Int32: String] = [:]
-    var parameters: [Int32: Value] = [:]
-    var boxed: [Int32: Value] = [:]
-    var freeNodes: [Int32] = []
-    var freeSlotRanges: [Int: [Int32]] = [:]
-    var liveCount = 0
-    var nextOrder: Int32 = 0
+    @exclusivity(unchecked) var ids: [NodeID] = []
+    @exclusivity(unchecked) var idTable = IDTable()
+    @exclusivity(unchecked) var names: [Int32: String] = [:]
+    @exclusivity(unchecked) var parameters: [Int32: Value] = [:]
+    @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
+    @exclusivity(unchecked) var freeNodes: [Int32] = []
+    @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
+    @exclusivity(unchecked) var liveCount = 0
+    @exclusivity(unchecked) var nextOrder: Int32 = 0
+    /// Whether index order is a topological order (every link goes from a lower index to a
+    /// higher one, i.e. `order` increases with the index): true until a link reorders nodes or
+    /// a freed index is reused. Lets `evaluateAll` walk the columns sequentially.
+    @exclusivity(unchecked) var indexOrderIsTopological = true
 
     // Reusable work lists.
-    var stack = IndexBuffer()
-    var queue = IndexBuffer()
-    var trace = IndexBuffer()
+    @exclusivity(unchecked) var stack = IndexBuffer()
+    @exclusivity(unchecked) var queue = IndexBuffer()
 
     init(registry: KindRegistry, nodeCapacity: Int = 16, slotCapacity: Int = 32) {
         self.registry = registry
@@ -92,6 +126,11 @@ final class NodeStore {
         registry = other.registry
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
+        // The property initializers already allocated these two: free them before replacing.
+        fastKind.deallocate()
+        kindSlotCount.deallocate()
+        fastKind = other.fastKind.copy()
+        kindSlotCount = other.kindSlotCount.copy()
         nodeEnd = other.nodeEnd
         kind = other.kind.copy()
         x = other.x.copy()
@@ -115,9 +154,12 @@ final class NodeStore {
         freeSlotRanges = other.freeSlotRanges
         liveCount = other.liveCount
         nextOrder = other.nextOrder
+        indexOrderIsTopological = other.indexOrderIsTopological
     }
 
     deinit {
+        fastKind.deallocate()
+        kindSlotCount.deallocate()
         kind.deallocate()
         x.deallocate()
         y.deallocate()
@@ -132,7 +174,6 @@ final class NodeStore {
         owner.deallocate()
         stack.deallocate()
         queue.deallocate()
-        trace.deallocate()
     }
 
     // MARK: Kinds
@@ -141,9 +182,17 @@ final class NodeStore {
     func kindIndex(named name: String) -> UInt16? {
         if let index = kindIndexByName[name] { return index }
         guard let kind = registry.kind(named: name) else { return nil }
+        guard kinds.count < Int(NodeStore.freeKind) else { return nil }
         let index = UInt16(kinds.count)
-        kinds.append(KindEntry(kind))
+        let entry = KindEntry(kind)
+        kinds.append(entry)
         kindIndexByName[name] = index
+        if kinds.count > fastKind.capacity {
+            fastKind.resize(to: fastKind.capacity * 2, keeping: Int(index), filling: 0)
+            kindSlotCount.resize(to: kindSlotCount.capacity * 2, keeping: Int(index), filling: 0)
+        }
+        fastKind[Int(index)] = FastKind(entry).rawValue
+        kindSlotCount[Int(index)] = Int32(entry.slotCount)
         return index
     }
 
@@ -175,7 +224,10 @@ final class NodeStore {
 
     /// A fresh node index (reusing a freed one when possible).
     func allocateNode() -> Int32 {
-        if let index = freeNodes.popLast() { return index }
+        if let index = freeNodes.popLast() {
+            indexOrderIsTopological = false
+            return index
+        }
         if Int(nodeEnd) == kind.capacity { reserveNodes(kind.capacity * 2) }
         ids.append(NodeID(""))
         defer { nodeEnd += 1 }
@@ -186,7 +238,7 @@ final class NodeStore {
     func allocateSlots(_ count: Int, for node: Int32) -> Int32 {
         guard count > 0 else { return slotEnd }
         let start: Int32
-        if let reused = freeSlotRanges[count]?.popLast() {
+        if !freeSlotRanges.isEmpty, let reused = freeSlotRanges[count]?.popLast() {
             start = reused
         } else {
             if Int(slotEnd) + count > source.capacity {
@@ -217,7 +269,7 @@ final class NodeStore {
 
     @inline(__always) func entry(of node: Int32) -> KindEntry { kinds[Int(kind[node])] }
 
-    @inline(__always) func slotCount(of node: Int32) -> Int { kinds[Int(kind[node])].slotCount }
+    @inline(__always) func slotCount(of node: Int32) -> Int { Int(kindSlotCount[Int(kind[node])]) }
 
     func index(of id: NodeID) -> Int32? { idTable.index(of: id, in: ids) }
 

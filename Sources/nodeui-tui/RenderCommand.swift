@@ -4,8 +4,6 @@ import NodeGraph
 
 /// `nodeui-tui render FILE [--width W] [--height H] [--lod full|compact|dot]`: print the canvas
 /// exactly as the terminal would first show it, as plain text rows (no escape codes).
-///
-/// NOTE for the lead: add `RenderCommand.self` to `NodeUICommand.subcommandTypes` to wire it in.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",

@@ -94,3 +94,16 @@ import Testing
         }
     }
 }
+
+@Suite struct LostMouseReleaseTests {
+    /// Found by the property test: press on One, drag, press again without a release.
+    @Test func aPressDuringADragFinishesTheMoveAsOneUndoStep() throws {
+        let canvas = makeCanvas(try demoCalculator(), width: 64, height: 22)
+        canvas.send(PropertyTests.event(770470))
+        canvas.send(PropertyTests.event(424878))
+        canvas.send(PropertyTests.event(330870))
+        #expect(canvas.document.history.canUndo)
+        while canvas.document.history.canUndo { try canvas.document.undo() }
+        #expect(canvas.document.graph == (try demoCalculator()))
+    }
+}

@@ -10,13 +10,15 @@ import Testing
         var graph = Graph()
         graph.reserveCapacity(nodes: count, slots: 0)
         for index in 0..<count {
-            try graph.addNode(NodeID("n\(index)"), kind: "number", name: "Number \(index)", value: .number(value))
+            try graph.addNode(
+                NodeID("n\(index)"), kind: "number", name: "Number \(index)", value: .number(value))
         }
         return graph
     }
 
     @Test func aSaveKilledAtRandomMomentsLeavesTheOldOrTheNewFileAndNoTemporaryFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try GraphFile.encode(try numbers(1_000, value: 1))
@@ -48,7 +50,8 @@ import Testing
             let status = ChildProcess.wait(pid)
             #expect(status == 128 + SIGKILL, "attempt \(attempt): the saver ended by itself: \(status)")
             let contents = try Data(contentsOf: URL(fileURLWithPath: target))
-            #expect(contents == first || contents == second, "attempt \(attempt): the file is neither document")
+            #expect(
+                contents == first || contents == second, "attempt \(attempt): the file is neither document")
             if contents == second { sawSecond = true }
             abandoned += try temporaryFiles(in: directory).count
         }

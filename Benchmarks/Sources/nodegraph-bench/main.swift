@@ -14,6 +14,7 @@ let usage = """
       --n LIST          sizes, e.g. 1e3,1e5 (default: 1e3,1e4,1e5,1e6)
       --quick           sizes up to 1e5, 0.2 s per measurement
       --min-time S      seconds of measurement per op (default 0.5; at least 3 samples anyway)
+      --engine LIST     floor,nodegraph (default: both)
       --table           print a human table at the end (JSON lines still go to --jsonl FILE)
       --jsonl FILE      also write the JSON lines to FILE
       --report FILE     render BENCHMARKS.md (markdown) from a JSON-lines file and exit
@@ -28,6 +29,7 @@ var workloads = Workload.names
 var selectedOps = Set(allOps)
 var sizes = [1_000, 10_000, 100_000, 1_000_000]
 var tableMode = false
+var engines: Set<String> = ["floor", "nodegraph"]
 nonisolated(unsafe) var jsonlFile: UnsafeMutablePointer<FILE>? = nil
 
 func parseSize(_ s: Substring) -> Int {
@@ -52,6 +54,7 @@ while index < arguments.count {
         settings.minSeconds = 0.2
     case "--min-time": settings.minSeconds = Double(next())!
     case "--table": tableMode = true
+    case "--engine": engines = Set(next().split(separator: ",").map(String.init))
     case "--jsonl": jsonlFile = fopen(next(), "w")
     case "--report":
         print(renderReport(path: next()), terminator: "")
@@ -59,6 +62,10 @@ while index < arguments.count {
     case "--memory-child":
         let engine = next(), workload = next(), n = Int(next())!
         memoryChild(engine: engine, workload: workload, n: n)
+        exit(0)
+    case "--instructions":
+        let op = next(), workload = next(), n = Int(parseSize(Substring(next()))), reps = Int(next())!
+        instructionsMode(op: op, workload: workload, n: n, reps: reps)
         exit(0)
     case "--debug-link":
         let name = next(), n = Int(next())!
@@ -102,8 +109,8 @@ for n in sizes {
         let w = Workload(name, n: n)
         let selected = ops(for: name, selected: selectedOps)
         let timed = selected.filter { $0 != "memory" }
-        let floor = runFloor(w, ops: timed)
-        let nodegraph = runNodeGraph(w, ops: timed)
+        let floor = engines.contains("floor") ? runFloor(w, ops: timed) : []
+        let nodegraph = engines.contains("nodegraph") ? runNodeGraph(w, ops: timed) : []
         var memory: [Record] = []
         if selected.contains("memory") { memory = runMemory(w) }
         all += floor + nodegraph + memory
