@@ -73,6 +73,22 @@ for levelOfDetail in LevelOfDetail.allCases where only == nil || only == levelOf
         "\(levelOfDetail.rawValue): fastest \(times[0]) ms, median \(median) ms CPU, 90th \(times[times.count * 9 / 10]) ms, "
             + "\(canvas.lastFrame.nodes.count) nodes and \(canvas.lastFrame.links.count) links shown")
 }
+// A frame that only moves the cursor (the view stays): links are not routed again.
+canvas.updateState {
+    $0.levelOfDetail = .full
+    $0.viewport.origin = Position(x: 1300, y: 400)
+    $0.cursor = Position(x: 1310, y: 410)
+}
+var still: [Double] = []
+for index in 0..<201 {
+    canvas.send(index % 2 == 0 ? .right : .left)
+    let before = threadMilliseconds()
+    _ = canvas.render()
+    still.append(threadMilliseconds() - before)
+}
+still.sort()
+print("full, cursor moves only: median \(still[still.count / 2]) ms CPU")
+
 // Dot detail shows about 16 times the area (every node a glyph, every link a line), so the
 // 2 ms budget applies to full and compact detail; dot is reported.
 let worst = results.filter { $0.0 != "dot" }.map(\.1).max() ?? 0

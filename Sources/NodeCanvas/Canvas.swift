@@ -26,6 +26,7 @@ public final class Canvas {
     public var theme: Theme {
         didSet {
             widgetImages.removeAll()
+            routes.removeAll()
             scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
         }
     }
@@ -33,6 +34,7 @@ public final class Canvas {
     public var dataSource: any CanvasDataSource {
         didSet {
             widgetImages.removeAll()
+            routes.removeAll()
             scene.rebuild(from: document.graph, dataSource: dataSource)
         }
     }
@@ -42,6 +44,7 @@ public final class Canvas {
     public private(set) var dispatcher = PluginDispatcher()
 
     private let widgetImages = WidgetImageCache()
+    private let routes = RouteCache()
     private var documentToken: ObservationToken?
     private var actionObservers: [(CanvasAction) -> Void] = []
     private var movingNode: NodeID?
@@ -301,7 +304,8 @@ public final class Canvas {
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         lastFrame = SceneRenderer.draw(
-            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages)
+            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
+            routeCache: routes)
         if case .palette(let palette) = state.mode {
             PaletteOverlay.draw(palette, canvas: self, on: &surface)
         }

@@ -32,6 +32,8 @@ public struct CanvasScene {
     public private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
     public private(set) var theme: Theme
+    /// Counts the scene's changes: any layout, link or model may differ between revisions.
+    public private(set) var revision = 0
     var nodeIndex = SpatialIndex<NodeID>()
     var linkIndex = SpatialIndex<LinkKey>()
     private var outgoing: [NodeID: Set<LinkKey>] = [:]
@@ -69,6 +71,7 @@ public struct CanvasScene {
     }
 
     private mutating func relayoutAll(dataSource: any CanvasDataSource) {
+        revision += 1
         renderers.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
@@ -91,6 +94,7 @@ public struct CanvasScene {
         var previous: [NodeID: NodeWidgetModel] = [:]
         for id in WidgetModelCache.touchedNodes(of: change) { previous[id] = models[id] }
         let touched = models.update(after: change, in: graph)
+        revision += 1
         for id in touched { layOut(id, dataSource: dataSource) }
         for id in touched {
             refreshIncomingLinks(of: id, previous: previous[id])

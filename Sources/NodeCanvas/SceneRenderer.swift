@@ -28,7 +28,7 @@ public struct FrameContents: Sendable {
 enum SceneRenderer {
     static func draw(
         scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
-        cache: WidgetImageCache? = nil
+        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -37,66 +37,27 @@ enum SceneRenderer {
         let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
         let region = area.offsetBy(dx: shift.x, dy: shift.y)
         let nodes = scene.nodes(in: region)
-        let links = scene.linksWithLayouts(in: region)
         let glyphs = theme.glyphs, styles = theme.styles
         var marksByNode: [NodeID: [Int: TargetMark]] = [:]
-        var linkSource: NodeID?
         if case .link(let link) = state.mode {
-            linkSource = link.source
             let current = link.currentTarget?.key
             for target in link.targets {
                 marksByNode[target.node, default: [:]][target.slot] =
                     target.key == current ? .current(isValid: target.isAllowed) : target.isAllowed ? .valid : .invalid
             }
         }
-        _ = linkSource
 
-        // Links: routed in a fixed order, each avoiding bodies and earlier links. The boxes near
-        // the view are gathered once; a link reaching further asks the index for its own.
-        let margin = 4
-        let lineRegion = region.insetBy(dx: -margin, dy: -margin)
-        var lines = LineCanvas(region: lineRegion)
-        var occupancy = LinkOccupancy(region: lineRegion)
-        var owners: [NodeID: Int32] = [:]
-        var routed: [(link: Int, route: [Point])] = []
-        var obstacles: [Rect] = []
-        let nearby = region.insetBy(dx: -48, dy: -24)
-        let nearbyBoxes = scene.nodeIndex.entries(in: nearby).map(\.rect)
-        for (linkIndex, link) in links.enumerated() {
-            let from = link.from, to = link.to
-            guard let end = to.inputEnd(link.key.slot) else { continue }
-            let start = Point(x: from.outputStart.x, y: from.outputStart.y)
-            let finish = Point(x: end.x, y: end.y)
-            let route: [Point]
-            if scene.levelOfDetail == .dot {
-                route = LinkRouter.direct(from: start, to: finish)
-            } else {
-                let owner: Int32
-                if let known = owners[link.upstream] {
-                    owner = known
-                } else {
-                    owner = Int32(owners.count + 1)
-                    owners[link.upstream] = owner
-                }
-                let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
-                obstacles.removeAll(keepingCapacity: true)
-                if nearby.contains(bounds) {
-                    for box in nearbyBoxes where box.intersects(bounds) { obstacles.append(box) }
-                } else {
-                    for entry in scene.nodeIndex.entries(in: bounds) { obstacles.append(entry.rect) }
-                }
-                route = LinkRouter.route(
-                    from: start, to: finish, upstream: from.frame, downstream: to.frame, obstacles: obstacles,
-                    occupancy: occupancy, owner: owner)
-                for index in route.indices.dropFirst() {
-                    occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
-                }
-            }
-            let highlight = state.selection != nil
-                && (link.upstream == state.selection || link.key.downstream == state.selection)
-            lines.add(route: route, highlight: highlight)
-            routed.append((linkIndex, route))
+        // Links: routed once per view, scene revision and selection; a frame that only moves the
+        // cursor or changes the mode reuses them.
+        let routingKey = RouteCache.Key(region: region, revision: scene.revision, selection: state.selection)
+        let routing: RouteCache.Routing
+        if let cached = routeCache?.routing(for: routingKey) {
+            routing = cached
+        } else {
+            routing = route(scene: scene, region: region, selection: state.selection)
+            routeCache?.store(routing, for: routingKey)
         }
+        let links = routing.links, routed = routing.routed, lines = routing.lines
         lines.draw(
             on: &surface, offset: shift, clip: area, glyphs: glyphs, style: styles.link,
             highlightStyle: styles.selectedLink)
@@ -173,5 +134,57 @@ enum SceneRenderer {
             surface.updateStyle(in: Rect(x: cx, y: cy, width: 1, height: 1)) { $0.reverse.toggle() }
         }
         return contents
+    }
+
+    /// Routes the links that may cross a region, in a fixed order, each avoiding bodies and
+    /// earlier links. The boxes near the view are gathered once; a link reaching further asks the
+    /// index for its own.
+    static func route(scene: CanvasScene, region: Rect, selection: NodeID?) -> RouteCache.Routing {
+        let links = scene.linksWithLayouts(in: region)
+        let margin = 4
+        let lineRegion = region.insetBy(dx: -margin, dy: -margin)
+        var lines = LineCanvas(region: lineRegion)
+        var occupancy = LinkOccupancy(region: lineRegion)
+        var owners: [NodeID: Int32] = [:]
+        var routed: [(link: Int, route: [Point])] = []
+        var obstacles: [Rect] = []
+        let nearby = region.insetBy(dx: -48, dy: -24)
+        let nearbyBoxes = scene.nodeIndex.entries(in: nearby).map(\.rect)
+        for (linkIndex, link) in links.enumerated() {
+            let from = link.from, to = link.to
+            guard let end = to.inputEnd(link.key.slot) else { continue }
+            let start = Point(x: from.outputStart.x, y: from.outputStart.y)
+            let finish = Point(x: end.x, y: end.y)
+            let route: [Point]
+            if scene.levelOfDetail == .dot {
+                route = LinkRouter.direct(from: start, to: finish)
+            } else {
+                let owner: Int32
+                if let known = owners[link.upstream] {
+                    owner = known
+                } else {
+                    owner = Int32(owners.count + 1)
+                    owners[link.upstream] = owner
+                }
+                let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
+                obstacles.removeAll(keepingCapacity: true)
+                if nearby.contains(bounds) {
+                    for box in nearbyBoxes where box.intersects(bounds) { obstacles.append(box) }
+                } else {
+                    for entry in scene.nodeIndex.entries(in: bounds) { obstacles.append(entry.rect) }
+                }
+                route = LinkRouter.route(
+                    from: start, to: finish, upstream: from.frame, downstream: to.frame, obstacles: obstacles,
+                    occupancy: occupancy, owner: owner)
+                for index in route.indices.dropFirst() {
+                    occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
+                }
+            }
+            let highlight = selection != nil
+                && (link.upstream == selection || link.key.downstream == selection)
+            lines.add(route: route, highlight: highlight)
+            routed.append((linkIndex, route))
+        }
+        return RouteCache.Routing(links: links, routed: routed, lines: lines)
     }
 }

@@ -58,3 +58,30 @@ extension Surface {
         }
     }
 }
+
+/// The links of the latest frame, routed: reused while the view, the scene and the selection
+/// stay the same (moving the cursor or changing mode redraws without routing again).
+final class RouteCache {
+    struct Key: Equatable {
+        var region: Rect
+        var revision: Int
+        var selection: NodeID?
+    }
+
+    struct Routing {
+        var links: [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)]
+        var routed: [(link: Int, route: [Point])]
+        var lines: LineCanvas
+    }
+
+    private var latest: (key: Key, routing: Routing)?
+
+    func routing(for key: Key) -> Routing? {
+        guard let latest, latest.key == key else { return nil }
+        return latest.routing
+    }
+
+    func store(_ routing: Routing, for key: Key) { latest = (key, routing) }
+
+    func removeAll() { latest = nil }
+}
