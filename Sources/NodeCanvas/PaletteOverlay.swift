@@ -7,10 +7,10 @@ enum PaletteOverlay {
         let styles = theme.styles
         let kinds = CanvasReducer.paletteKinds(matching: palette.query, in: canvas.document.graph.registry)
         let area = canvas.area
-        let rows = max(1, min(kinds.count, 10))
         let width = min(area.width, 30)
-        let height = min(area.height, rows + 3)
+        let height = min(area.height, max(1, min(kinds.count, 10)) + 3)
         guard width >= 12, height >= 4 else { return }
+        let rows = height - 3
         let state = canvas.state
         let cursor = state.scaledCursor
         let origin = state.scaledOrigin

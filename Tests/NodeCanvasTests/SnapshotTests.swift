@@ -84,3 +84,23 @@ import Testing
         assertSnapshot(canvas.render(), named: "edit-value")
     }
 }
+
+/// Screens in small terminals.
+@Suite struct SmallScreenTests {
+    @Test func thePaletteScrollsInsideItsBoxOnAShortScreen() throws {
+        let canvas = makeCanvas(Graph(), width: 40, height: 8)
+        canvas.send([.character("n"), .down, .down, .down, .down, .down])
+        let rows = screen(canvas.render())
+        #expect(rows[0].hasPrefix(" ╭ New node"))
+        #expect(rows[6].hasPrefix(" ╰"))
+        #expect(rows.joined().contains("Color"))
+        #expect(!rows.joined().contains("Number"))
+        canvas.send(.enter)
+        #expect(canvas.document.graph.kind(of: "color1")?.name == "color")
+    }
+
+    @Test func anEmptyCanvasSuggestsCreatingANode() {
+        let canvas = makeCanvas(Graph(), width: 60, height: 5)
+        #expect(canvas.status.hasPrefix("NORMAL  n new node · ? help · q quit"))
+    }
+}
