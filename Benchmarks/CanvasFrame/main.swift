@@ -15,12 +15,15 @@ func grid(columns: Int, rows: Int) -> Graph {
             let position = Position(x: 2 + column * 26, y: 1 + row * 7)
             let id = NodeID("n\(column)_\(row)")
             if column == 0 {
-                edits.append(.addNode(NodeDescription(id: id, kind: "number", position: position, value: .number(1))))
+                edits.append(
+                    .addNode(NodeDescription(id: id, kind: "number", position: position, value: .number(1))))
             } else {
                 let inputs: [NodeID?] = [
-                    NodeID("n\(column - 1)_\(row)"), row + 1 < rows ? NodeID("n\(column - 1)_\(row + 1)") : nil,
+                    NodeID("n\(column - 1)_\(row)"),
+                    row + 1 < rows ? NodeID("n\(column - 1)_\(row + 1)") : nil,
                 ]
-                edits.append(.addNode(NodeDescription(id: id, kind: "subtract", position: position, inputs: inputs)))
+                edits.append(
+                    .addNode(NodeDescription(id: id, kind: "subtract", position: position, inputs: inputs)))
             }
         }
     }

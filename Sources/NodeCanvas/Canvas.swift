@@ -69,7 +69,8 @@ public final class Canvas {
         self.theme = theme
         self.dataSource = dataSource
         state = CanvasState(width: width, height: height, levelOfDetail: levelOfDetail)
-        scene = CanvasScene(graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
+        scene = CanvasScene(
+            graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
         documentToken = document.observe { [weak self] change in self?.documentDidChange(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
     }
@@ -206,27 +207,37 @@ public final class Canvas {
         do throws(GraphError) {
             try document.apply(edit)
         } catch {
-            post("refused: " + CanvasText.describe(error, in: graph, arrow: theme.glyphs.arrow), isError: true)
+            post(
+                "refused: " + CanvasText.describe(error, in: graph, arrow: theme.glyphs.arrow), isError: true)
             return
         }
         let arrow = theme.glyphs.arrow
         switch edit {
         case .addNode(let description):
             delegate?.canvasDidCreate(description.id)
-            post("created \(document.graph.name(of: description.id) ?? description.id.rawValue)", isError: false)
+            post(
+                "created \(document.graph.name(of: description.id) ?? description.id.rawValue)",
+                isError: false)
         case .removeNode(let id):
             delegate?.canvasDidDelete(id)
             post("deleted \(graph.name(of: id) ?? id.rawValue) (u undoes)", isError: false)
         case .toggleLink(let from, let to, let slot):
-            let linked = document.graph.inputs(of: to).indices.contains(slot) && document.graph.inputs(of: to)[slot] == from
+            let linked =
+                document.graph.inputs(of: to).indices.contains(slot)
+                && document.graph.inputs(of: to)[slot] == from
             delegate?.canvasDidToggleLink(from: from, to: to, slot: slot, isLinked: linked)
-            let label = document.graph.kind(of: to).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? "\(slot)"
-            let names = "\(graph.name(of: from) ?? from.rawValue) \(arrow) \(graph.name(of: to) ?? to.rawValue).\(label)"
+            let label =
+                document.graph.kind(of: to).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
+                ?? "\(slot)"
+            let names =
+                "\(graph.name(of: from) ?? from.rawValue) \(arrow) \(graph.name(of: to) ?? to.rawValue).\(label)"
             post((linked ? "linked " : "unlinked ") + names, isError: false)
         case .move(let node, let position) where movingNode == nil:
             delegate?.canvasDidMove(node, to: position)
         case .setKind(let node, _):
-            post("\(graph.name(of: node) ?? node.rawValue) is now \(document.graph.kind(of: node)?.title ?? "")", isError: false)
+            post(
+                "\(graph.name(of: node) ?? node.rawValue) is now \(document.graph.kind(of: node)?.title ?? "")",
+                isError: false)
         default:
             break
         }
@@ -286,7 +297,9 @@ public final class Canvas {
 
     /// Calls `handler` with every action the canvas carries out, after the plugins heard it.
     /// - Parameter handler: Receives each action.
-    public func observeActions(_ handler: @escaping (CanvasAction) -> Void) { actionObservers.append(handler) }
+    public func observeActions(_ handler: @escaping (CanvasAction) -> Void) {
+        actionObservers.append(handler)
+    }
 
     /// Calls `handler` after every change to the document (edits, undo, redo), e.g. to log them.
     /// - Parameter handler: Receives each change.

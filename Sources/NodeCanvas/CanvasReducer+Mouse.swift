@@ -1,7 +1,9 @@
 import NodeGraph
 
 extension CanvasReducer {
-    static func reduceMouse(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext) -> [CanvasAction] {
+    static func reduceMouse(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+        -> [CanvasAction]
+    {
         let area = context.area
         let origin = state.scaledOrigin
         switch event {
@@ -30,7 +32,8 @@ extension CanvasReducer {
             case .pan(let fromX, let fromY, let start)?:
                 let lod = state.levelOfDetail
                 state.viewport.origin = Position(
-                    x: start.x - (x - fromX) * lod.horizontalScale, y: start.y - (y - fromY) * lod.verticalScale)
+                    x: start.x - (x - fromX) * lod.horizontalScale,
+                    y: start.y - (y - fromY) * lod.verticalScale)
                 return []
             case nil:
                 return []

@@ -90,7 +90,9 @@ public struct CanvasScene {
     /// - Returns: The nodes whose models were rebuilt or removed.
     /// - Complexity: O(*t*), the touched nodes, their slots and their links.
     @discardableResult
-    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource) -> Set<NodeID> {
+    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource)
+        -> Set<NodeID>
+    {
         var previous: [NodeID: NodeWidgetModel] = [:]
         for id in WidgetModelCache.touchedNodes(of: change) { previous[id] = models[id] }
         let touched = models.update(after: change, in: graph)
@@ -111,7 +113,8 @@ public struct CanvasScene {
             return
         }
         let nodeRenderers = dataSource.renderers(for: model)
-        let layout = NodeLayout(node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
+        let layout = NodeLayout(
+            node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
         renderers[id] = nodeRenderers
         layouts[id] = layout
         nodeIndex.update(id, rect: layout.frame)
@@ -162,14 +165,20 @@ public struct CanvasScene {
 
     /// The shown links that may cross a region, with both ends' layouts, ordered by where they
     /// start and end (identifiers only break ties between boxes on top of each other).
-    func linksWithLayouts(in region: Rect) -> [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)] {
+    func linksWithLayouts(in region: Rect) -> [(
+        key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout
+    )] {
         var found: [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)] = []
         var order: [(Int, Int, Int, Int, Int, index: Int)] = []
         for key in linkIndex.query(region) {
             guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
                 key.slot < to.inputRows.count
             else { continue }
-            order.append((from.outputRow, from.frame.maxX, to.inputRows[key.slot], to.frame.minX, key.slot, found.count))
+            order.append(
+                (
+                    from.outputRow, from.frame.maxX, to.inputRows[key.slot], to.frame.minX, key.slot,
+                    found.count
+                ))
             found.append((key, upstream, from, to))
         }
         order.sort { a, b in

@@ -165,7 +165,8 @@ enum LinkRouter {
                     }
                     // A vertical run right beside a box reads as part of the box, or as a link
                     // into its rows: keep a column away.
-                    if left == right && top != bottom && (left == obstacle.minX - 1 || left == obstacle.maxX) {
+                    if left == right && top != bottom && (left == obstacle.minX - 1 || left == obstacle.maxX)
+                    {
                         let from = max(top, obstacle.minY), to = min(bottom, obstacle.maxY - 1)
                         if to >= from { cost += 400 * (to - from + 1) }
                     }
@@ -186,7 +187,9 @@ enum LinkRouter {
             let low = end.x - start.x >= 2 ? start.x + 1 : start.x
             let high = end.x - start.x >= 2 ? end.x - 1 : end.x
             let middle = (start.x + end.x) / 2
-            let columns = columnCandidates(low, high).sorted { (abs($0 - middle), $0) < (abs($1 - middle), $1) }
+            let columns = columnCandidates(low, high).sorted {
+                (abs($0 - middle), $0) < (abs($1 - middle), $1)
+            }
             for column in columns {
                 let bias = 10 * abs(column - middle) + 40
                 if bias + length >= bestCost { break }
@@ -212,7 +215,8 @@ enum LinkRouter {
                         let left = end.x - inward
                         consider(
                             Corners(
-                                start, Point(x: right, y: start.y), Point(x: right, y: row), Point(x: left, y: row),
+                                start, Point(x: right, y: start.y), Point(x: right, y: row),
+                                Point(x: left, y: row),
                                 Point(x: left, y: end.y), end), bias: bias, obstacles: obstacles)
                     }
                 }

@@ -23,11 +23,13 @@ enum PaletteOverlay {
         let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
         var query = styles.panel
         query.underline = true
-        surface.put("\(theme.glyphs.validTarget) \(palette.query)\(theme.glyphs.textCursor)",
-                    in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 1), style: query)
+        surface.put(
+            "\(theme.glyphs.validTarget) \(palette.query)\(theme.glyphs.textCursor)",
+            in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 1), style: query)
         if kinds.isEmpty {
-            surface.put("no kind matches", in: Rect(x: inner.minX, y: inner.minY + 1, width: inner.width, height: 1),
-                        style: styles.secondary)
+            surface.put(
+                "no kind matches", in: Rect(x: inner.minX, y: inner.minY + 1, width: inner.width, height: 1),
+                style: styles.secondary)
             return
         }
         let choice = min(palette.choice, kinds.count - 1)
@@ -39,8 +41,10 @@ enum PaletteOverlay {
             surface.fill(line, with: " ", style: style)
             let text = Rect(x: line.minX + 1, y: line.minY, width: line.width - 2, height: 1)
             let symbolColumn = text.minX + min(13, text.width / 2)
-            surface.put(kind.title, in: Rect(x: text.minX, y: text.minY, width: symbolColumn - text.minX - 1, height: 1),
-                        style: style, ellipsis: theme.glyphs.ellipsis)
+            surface.put(
+                kind.title,
+                in: Rect(x: text.minX, y: text.minY, width: symbolColumn - text.minX - 1, height: 1),
+                style: style, ellipsis: theme.glyphs.ellipsis)
             var detailStyle = style
             if index != choice { detailStyle = styles.secondary }
             surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)

@@ -43,7 +43,8 @@ enum SceneRenderer {
             let current = link.currentTarget?.key
             for target in link.targets {
                 marksByNode[target.node, default: [:]][target.slot] =
-                    target.key == current ? .current(isValid: target.isAllowed) : target.isAllowed ? .valid : .invalid
+                    target.key == current
+                    ? .current(isValid: target.isAllowed) : target.isAllowed ? .valid : .invalid
             }
         }
 
@@ -67,7 +68,9 @@ enum SceneRenderer {
         if case .editValue(let edit) = state.mode { editText = (edit.node, edit.text) }
         let ordered = nodes.filter { $0.id != state.selection } + nodes.filter { $0.id == state.selection }
         for layout in ordered {
-            guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else { continue }
+            guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else {
+                continue
+            }
             let context = WidgetDrawingContext(
                 theme: theme, isSelected: layout.id == state.selection,
                 editText: editText?.0 == layout.id ? editText?.1 : nil)
@@ -94,22 +97,26 @@ enum SceneRenderer {
         }
         for (linkIndex, route) in routed {
             let link = links[linkIndex], from = link.from, to = link.to
-            let highlighted = state.selection != nil
+            let highlighted =
+                state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
             let start = route[0], end = route[route.count - 1]
             addEnd(start, lines.arms(atX: start.x, y: start.y), highlighted: highlighted)
             addEnd(end, lines.arms(atX: end.x, y: end.y), highlighted: highlighted)
             if to.levelOfDetail != .dot {
-                addEnd(Point(x: to.frame.minX, y: end.y), [.up, .down, .left], highlighted: false,
-                       selectedEdge: to.id == state.selection)
+                addEnd(
+                    Point(x: to.frame.minX, y: end.y), [.up, .down, .left], highlighted: false,
+                    selectedEdge: to.id == state.selection)
             }
             if from.levelOfDetail != .dot {
-                addEnd(Point(x: from.frame.maxX - 1, y: start.y), [.up, .down, .right], highlighted: false,
-                       selectedEdge: from.id == state.selection)
+                addEnd(
+                    Point(x: from.frame.maxX - 1, y: start.y), [.up, .down, .right], highlighted: false,
+                    selectedEdge: from.id == state.selection)
             }
             contents.links.append(
                 DrawnLink(
-                    key: link.key, upstream: link.upstream, start: Point(x: start.x - shift.x, y: start.y - shift.y),
+                    key: link.key, upstream: link.upstream,
+                    start: Point(x: start.x - shift.x, y: start.y - shift.y),
                     end: Point(x: end.x - shift.x, y: end.y - shift.y),
                     route: route.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }))
         }
@@ -121,7 +128,9 @@ enum SceneRenderer {
             if entry.arms == [.up, .down, .left] || entry.arms == [.up, .down, .right] {
                 style = entry.selectedEdge ? styles.selectedBorder : styles.border
                 if entry.selectedEdge {
-                    glyph = entry.arms.contains(.left) ? glyphs.selectedVerticalLeft : glyphs.selectedVerticalRight
+                    glyph =
+                        entry.arms.contains(.left)
+                        ? glyphs.selectedVerticalLeft : glyphs.selectedVerticalRight
                 }
             }
             surface[x, y] = Cell(glyph, style: style)
@@ -180,7 +189,8 @@ enum SceneRenderer {
                     occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
                 }
             }
-            let highlight = selection != nil
+            let highlight =
+                selection != nil
                 && (link.upstream == selection || link.key.downstream == selection)
             lines.add(route: route, highlight: highlight)
             routed.append((linkIndex, route))

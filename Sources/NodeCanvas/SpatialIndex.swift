@@ -78,7 +78,9 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         for row in range.rows {
             for column in range.columns {
                 let bucket = Bucket(column: column, row: row)
-                guard var keys = buckets[bucket], let index = keys.firstIndex(where: { $0.key == key }) else { continue }
+                guard var keys = buckets[bucket], let index = keys.firstIndex(where: { $0.key == key }) else {
+                    continue
+                }
                 keys.swapAt(index, keys.count - 1)
                 keys.removeLast()
                 buckets[bucket] = keys.isEmpty ? nil : keys

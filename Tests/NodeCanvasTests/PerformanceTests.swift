@@ -32,13 +32,15 @@ import Testing
         for index in 0..<count {
             canvas.send(.character(index % 2 == 0 ? "L" : "J"))
             let elapsed = clock.measure { _ = canvas.render() }
-            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+            times.append(
+                Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
         }
         return times.sorted()[count / 2]
     }
 
     @Test func aFrameOfATenThousandNodeGraphCostsWhatIsVisible() throws {
-        let canvas = Canvas(document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
+        let canvas = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
         canvas.updateState { $0.viewport.origin = Position(x: 1300, y: 400) }
         let large = Self.medianFrameTime(canvas)
         let shown = canvas.lastFrame.nodes.count
@@ -47,14 +49,16 @@ import Testing
 
         // The same view of a graph with a hundredth of the nodes costs about the same: the frame
         // pays for what it shows. (Absolute times: `swift run -c release nodecanvas-bench`.)
-        let small = Canvas(document: GraphDocument(graph: try Self.grid(columns: 12, rows: 12)), width: 200, height: 60)
+        let small = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 12, rows: 12)), width: 200, height: 60)
         let smallTime = Self.medianFrameTime(small)
         print("frame at 200×60: 10,000 nodes \(large) ms (\(shown) shown), 144 nodes \(smallTime) ms")
         #expect(large < smallTime * 3 + 5)
     }
 
     @Test func anEditRebuildsOnlyTheWidgetsItTouches() throws {
-        let canvas = Canvas(document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
+        let canvas = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
         let before = canvas.scene.models.buildCount
         try canvas.document.apply(.move(node: "n50_50", to: Position(x: 0, y: 0)))
         #expect(canvas.scene.models.buildCount == before + 1)

@@ -26,20 +26,28 @@ final class Log { var lines: [String] = [] }
 final class RecordingDelegate: CanvasDelegate {
     var events: [String] = []
     func canvasDidSelect(_ node: NodeID?) { events.append("selected \(node?.rawValue ?? "nothing")") }
-    func canvasDidMove(_ node: NodeID, to position: Position) { events.append("moved \(node) to \(position)") }
+    func canvasDidMove(_ node: NodeID, to position: Position) {
+        events.append("moved \(node) to \(position)")
+    }
     func canvasDidCreate(_ node: NodeID) { events.append("created \(node)") }
     func canvasDidDelete(_ node: NodeID) { events.append("deleted \(node)") }
     func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {
         events.append("\(isLinked ? "linked" : "unlinked") \(upstream) to \(downstream).\(slot)")
     }
-    func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool { candidate.node != "add" }
+    func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool {
+        candidate.node != "add"
+    }
 }
 
 /// A data source that hides one node and draws number bodies its own way.
 final class HidingDataSource: CanvasDataSource {
     struct StarBody: NodeBodyRenderer {
-        func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size { Size(width: 5, height: 1) }
-        func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
+        func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+            Size(width: 5, height: 1)
+        }
+        func draw(
+            _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+        ) {
             surface.put("★ \(node.value)", in: region)
         }
     }
@@ -59,7 +67,10 @@ final class HidingDataSource: CanvasDataSource {
             plugins: [RecordingPlugin("first", log: log), RecordingPlugin("second", log: log)])
         canvas.select("two")
         canvas.send(.character("x"))
-        #expect(log.lines == ["first loaded", "second loaded", "first heard removeNode", "second heard removeNode"])
+        #expect(
+            log.lines == [
+                "first loaded", "second loaded", "first heard removeNode", "second heard removeNode",
+            ])
         #expect(screen(canvas.render())[0].hasPrefix("second"))
         canvas.unloadPlugin(named: "first")
         #expect(log.lines.last == "first unloading")
@@ -85,7 +96,8 @@ final class HidingDataSource: CanvasDataSource {
         var graph = try demoCalculator()
         try graph.setKind("divide", of: "multiply")
         try graph.setValue(.number(2), of: "three")
-        try graph.addNode("after", kind: "add", name: "After", at: Position(x: 70, y: 1), inputs: ["multiply"])
+        try graph.addNode(
+            "after", kind: "add", name: "After", at: Position(x: 70, y: 1), inputs: ["multiply"])
         let canvas = makeCanvas(graph)
         let inspector = try #require(canvas.dispatcher.plugin(named: "inspector") as? InspectorPlugin)
         canvas.select("multiply")

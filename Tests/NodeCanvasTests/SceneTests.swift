@@ -61,7 +61,8 @@ import Testing
         var graph = try demoCalculator()
         for id in graph.nodeIDs { try graph.move(id, to: .zero) }
         let spacing = SpacingFamily(nodeGap: 2, layerGap: 6, leftInset: 1, topInset: 1)
-        let positions = AutoArrange.positions(for: graph, spacing: spacing) { _ in Size(width: 16, height: 5) }
+        let positions = AutoArrange.positions(for: graph, spacing: spacing) { _ in Size(width: 16, height: 5)
+        }
         #expect(positions["one"]?.x == 1 && positions["two"]?.x == 1 && positions["three"]?.x == 1)
         #expect(positions["add"]?.x == 23 && positions["subtract"]?.x == 23)
         #expect(positions["multiply"]?.x == 45)

@@ -32,7 +32,9 @@ import Testing
         _ = canvas.render()
         let cursor = canvas.state.cursor
         let slot = try #require(canvas.cell(ofSlot: 0, of: "add"))
-        canvas.send(Array(repeating: .left, count: cursor.x - slot.x) + Array(repeating: .up, count: cursor.y - slot.y))
+        canvas.send(
+            Array(repeating: .left, count: cursor.x - slot.x)
+                + Array(repeating: .up, count: cursor.y - slot.y))
         assertSnapshot(canvas.render(), named: "link-mode-refused")
     }
 
@@ -41,7 +43,8 @@ import Testing
         try graph.setValue(.number(2), of: "three")
         try graph.setKind("divide", of: "multiply")
         try graph.addNode(
-            "color", kind: "color", name: "Color", at: Position(x: 52, y: 13), inputs: ["multiply", "add", "one"])
+            "color", kind: "color", name: "Color", at: Position(x: 52, y: 13),
+            inputs: ["multiply", "add", "one"])
         assertSnapshot(makeCanvas(graph).render(), named: "error-and-dependants")
     }
 

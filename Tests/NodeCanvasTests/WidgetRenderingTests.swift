@@ -5,9 +5,12 @@ import Testing
 /// Single widgets and small scenes drawn without panels, compared with literal rows.
 @Suite struct WidgetRenderingTests {
     /// The scene of a graph alone (no status line or panels), at the top left.
-    func draw(_ graph: Graph, width: Int, height: Int, theme: Theme = .unicode, lod: LevelOfDetail = .full) -> [String] {
+    func draw(_ graph: Graph, width: Int, height: Int, theme: Theme = .unicode, lod: LevelOfDetail = .full)
+        -> [String]
+    {
         let canvas = Canvas(
-            document: GraphDocument(graph: graph), width: width, height: height, levelOfDetail: lod, theme: theme,
+            document: GraphDocument(graph: graph), width: width, height: height, levelOfDetail: lod,
+            theme: theme,
             plugins: [])
         return screen(canvas.render())
     }
@@ -15,32 +18,36 @@ import Testing
     @Test func aNumberWidgetShowsItsValueAndOutputType() throws {
         var graph = Graph()
         try graph.addNode("a", kind: "number", name: "Apples", at: Position(x: 0, y: 0), value: .number(2.5))
-        #expect(draw(graph, width: 18, height: 4) == [
-            "╭ Apples ─── × ╮",
-            "│ 2.5          │",
-            "│       number │",
-            "╰──────────────╯",
-        ])
+        #expect(
+            draw(graph, width: 18, height: 4) == [
+                "╭ Apples ─── × ╮",
+                "│ 2.5          │",
+                "│       number │",
+                "╰──────────────╯",
+            ])
     }
 
     @Test func anOperatorWidgetShowsItsFormulaResultAndInputRows() throws {
         var graph = Graph()
         try graph.addNode("a", kind: "number", at: Position(x: 0, y: 20), value: .number(4))
-        try graph.addNode("sub", kind: "subtract", name: "Less", at: Position(x: 1, y: 0), inputs: ["a", nil])
-        #expect(draw(graph, width: 19, height: 6) == [
-            " ╭ Less ───── × ╮",
-            " │ x − y    = 4 │",
-            "─┤ x: 4         │",
-            " │ y: –         │",
-            " │       number │",
-            " ╰──────────────╯",
-        ])
+        try graph.addNode(
+            "sub", kind: "subtract", name: "Less", at: Position(x: 1, y: 0), inputs: ["a", nil])
+        #expect(
+            draw(graph, width: 19, height: 6) == [
+                " ╭ Less ───── × ╮",
+                " │ x − y    = 4 │",
+                "─┤ x: 4         │",
+                " │ y: –         │",
+                " │       number │",
+                " ╰──────────────╯",
+            ])
     }
 
     @Test func anErrorShowsItsReasonAndDependantsSayWhichNodeBlocksThem() throws {
         var graph = Graph()
         try graph.addNode("zero", kind: "number", name: "Zero", at: Position(x: 0, y: 30))
-        try graph.addNode("ratio", kind: "divide", name: "Ratio", at: Position(x: 0, y: 0), inputs: [nil, "zero"])
+        try graph.addNode(
+            "ratio", kind: "divide", name: "Ratio", at: Position(x: 0, y: 0), inputs: [nil, "zero"])
         try graph.addNode("sum", kind: "add", name: "Sum", at: Position(x: 24, y: 0), inputs: ["ratio"])
         let rows = draw(graph, width: 50, height: 7)
         #expect(rows[1].hasPrefix("│ ! division by zero │"))
@@ -71,12 +78,13 @@ import Testing
             document: GraphDocument(graph: graph), width: 16, height: 4, theme: .monochrome, plugins: [])
         canvas.send(.tab)
         let surface = canvas.render()
-        #expect(screen(surface) == [
-            "┏ A ━━━━━━━━ × ┓",
-            "┃ 0            ┃",
-            "┃       number ┃",
-            "┗━━━━━━━━━━━━━━┛",
-        ])
+        #expect(
+            screen(surface) == [
+                "┏ A ━━━━━━━━ × ┓",
+                "┃ 0            ┃",
+                "┃       number ┃",
+                "┗━━━━━━━━━━━━━━┛",
+            ])
         #expect(surface[2, 0].style.reverse && surface[2, 0].style.bold)
         #expect(surface[0, 1].style.bold)
     }
@@ -93,11 +101,12 @@ import Testing
     @Test func compactWidgetsShowTitleAndValue() throws {
         var graph = Graph()
         try graph.addNode("a", kind: "number", name: "Seven", at: Position(x: 0, y: 0), value: .number(7))
-        #expect(draw(graph, width: 13, height: 3, lod: .compact) == [
-            "╭ Seven ─ × ╮",
-            "│ 7         │",
-            "╰───────────╯",
-        ])
+        #expect(
+            draw(graph, width: 13, height: 3, lod: .compact) == [
+                "╭ Seven ─ × ╮",
+                "│ 7         │",
+                "╰───────────╯",
+            ])
     }
 
     @Test func dotDetailDrawsOneGlyphPerNodeAtScaledPositions() throws {
