@@ -17,6 +17,18 @@ public struct LinkKey: Hashable, Sendable {
     }
 }
 
+/// Where one link starts and ends, and the frames of the boxes at its ends.
+struct LinkGeometry {
+    var key: LinkKey
+    var upstream: NodeID
+    /// The cell right of the upstream output row.
+    var start: Point
+    /// The cell left of the downstream input row.
+    var end: Point
+    var upstreamFrame: Rect
+    var downstreamFrame: Rect
+}
+
 /// The shown nodes' models, renderers and layouts at the current level of detail, with spatial
 /// indexes of node and link rectangles: everything a frame needs, kept up to date change by change.
 public struct CanvasScene {
@@ -160,35 +172,30 @@ public struct CanvasScene {
     /// - Parameter region: Cells at the current level of detail.
     /// - Returns: The links, in a fixed order (by where they start and end).
     public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
-        linksWithLayouts(in: region).map { ($0.key, $0.upstream) }
+        linkGeometry(in: region).map { ($0.key, $0.upstream) }
     }
 
-    /// The shown links that may cross a region, with both ends' layouts, ordered by where they
-    /// start and end (identifiers only break ties between boxes on top of each other).
-    func linksWithLayouts(in region: Rect) -> [(
-        key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout
-    )] {
-        var found: [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)] = []
-        var order: [(Int, Int, Int, Int, Int, index: Int)] = []
+    /// The shown links that may cross a region, with where they start and end and both ends'
+    /// frames, ordered by where they start and end (identifiers only break ties between boxes on
+    /// top of each other).
+    func linkGeometry(in region: Rect) -> [LinkGeometry] {
+        var found: [LinkGeometry] = []
         for key in linkIndex.query(region) {
             guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
-                key.slot < to.inputRows.count
+                let end = to.inputEnd(key.slot)
             else { continue }
-            order.append(
-                (
-                    from.outputRow, from.frame.maxX, to.inputRows[key.slot], to.frame.minX, key.slot,
-                    found.count
-                ))
-            found.append((key, upstream, from, to))
+            found.append(
+                LinkGeometry(
+                    key: key, upstream: upstream, start: Point(x: from.outputStart.x, y: from.outputStart.y),
+                    end: Point(x: end.x, y: end.y), upstreamFrame: from.frame, downstreamFrame: to.frame))
         }
-        order.sort { a, b in
-            let left = (a.0, a.1, a.2, a.3, a.4), right = (b.0, b.1, b.2, b.3, b.4)
+        found.sort { a, b in
+            let left = (a.start.y, a.start.x, a.end.y, a.end.x, a.key.slot)
+            let right = (b.start.y, b.start.x, b.end.y, b.end.x, b.key.slot)
             if left != right { return left < right }
-            return (found[a.index].upstream, found[a.index].key.downstream)
-                < (found[b.index].upstream, found[b.index].key.downstream)
+            return (a.upstream, a.key.downstream) < (b.upstream, b.key.downstream)
         }
-        let result = order.map { found[$0.index] }
-        return result
+        return found
     }
 
     /// The topmost shown node at a cell.

@@ -96,22 +96,24 @@ enum SceneRenderer {
             endArms[point] = entry
         }
         for (linkIndex, route) in routed {
-            let link = links[linkIndex], from = link.from, to = link.to
+            let link = links[linkIndex]
+            let dot = scene.levelOfDetail == .dot
             let highlighted =
                 state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
             let start = route[0], end = route[route.count - 1]
             addEnd(start, lines.arms(atX: start.x, y: start.y), highlighted: highlighted)
             addEnd(end, lines.arms(atX: end.x, y: end.y), highlighted: highlighted)
-            if to.levelOfDetail != .dot {
+            if !dot {
                 addEnd(
-                    Point(x: to.frame.minX, y: end.y), [.up, .down, .left], highlighted: false,
-                    selectedEdge: to.id == state.selection)
+                    Point(x: link.downstreamFrame.minX, y: end.y), [.up, .down, .left], highlighted: false,
+                    selectedEdge: link.key.downstream == state.selection)
             }
-            if from.levelOfDetail != .dot {
+            if !dot {
                 addEnd(
-                    Point(x: from.frame.maxX - 1, y: start.y), [.up, .down, .right], highlighted: false,
-                    selectedEdge: from.id == state.selection)
+                    Point(x: link.upstreamFrame.maxX - 1, y: start.y), [.up, .down, .right],
+                    highlighted: false,
+                    selectedEdge: link.upstream == state.selection)
             }
             contents.links.append(
                 DrawnLink(
@@ -149,7 +151,7 @@ enum SceneRenderer {
     /// earlier links. The boxes near the view are gathered once; a link reaching further asks the
     /// index for its own.
     static func route(scene: CanvasScene, region: Rect, selection: NodeID?) -> RouteCache.Routing {
-        let links = scene.linksWithLayouts(in: region)
+        let links = scene.linkGeometry(in: region)
         let margin = 4
         let lineRegion = region.insetBy(dx: -margin, dy: -margin)
         var lines = LineCanvas(region: lineRegion)
@@ -160,10 +162,7 @@ enum SceneRenderer {
         let nearby = region.insetBy(dx: -48, dy: -24)
         let nearbyBoxes = scene.nodeIndex.entries(in: nearby).map(\.rect)
         for (linkIndex, link) in links.enumerated() {
-            let from = link.from, to = link.to
-            guard let end = to.inputEnd(link.key.slot) else { continue }
-            let start = Point(x: from.outputStart.x, y: from.outputStart.y)
-            let finish = Point(x: end.x, y: end.y)
+            let start = link.start, finish = link.end
             let route: [Point]
             if scene.levelOfDetail == .dot {
                 route = LinkRouter.direct(from: start, to: finish)
@@ -175,7 +174,7 @@ enum SceneRenderer {
                     owner = Int32(owners.count + 1)
                     owners[link.upstream] = owner
                 }
-                let bounds = from.frame.union(to.frame).insetBy(dx: -3, dy: -2)
+                let bounds = link.upstreamFrame.union(link.downstreamFrame).insetBy(dx: -3, dy: -2)
                 obstacles.removeAll(keepingCapacity: true)
                 if nearby.contains(bounds) {
                     for box in nearbyBoxes where box.intersects(bounds) { obstacles.append(box) }
@@ -183,7 +182,8 @@ enum SceneRenderer {
                     for entry in scene.nodeIndex.entries(in: bounds) { obstacles.append(entry.rect) }
                 }
                 route = LinkRouter.route(
-                    from: start, to: finish, upstream: from.frame, downstream: to.frame, obstacles: obstacles,
+                    from: start, to: finish, upstream: link.upstreamFrame, downstream: link.downstreamFrame,
+                    obstacles: obstacles,
                     occupancy: occupancy, owner: owner)
                 for index in route.indices.dropFirst() {
                     occupancy.mark(from: route[index - 1], to: route[index], owner: owner)

@@ -69,7 +69,7 @@ final class RouteCache {
     }
 
     struct Routing {
-        var links: [(key: LinkKey, upstream: NodeID, from: NodeLayout, to: NodeLayout)]
+        var links: [LinkGeometry]
         var routed: [(link: Int, route: [Point])]
         var lines: LineCanvas
     }
