@@ -88,7 +88,8 @@ public final class StatusBarPlugin: CanvasPlugin {
             x = surface.put(" ", x: x, y: y, style: styles.status)
         }
         let state = canvas.state
-        let location = "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
+        let modified = canvas.document.isModified ? "modified  " : ""
+        let location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
         // The message wins: the level of detail and position give way when it needs the room.
         let full = surface.width - x - 1
         let showsLocation = displayWidth(of: message) + displayWidth(of: location) + 2 <= full

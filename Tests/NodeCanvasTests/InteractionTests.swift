@@ -274,3 +274,15 @@ extension Canvas {
         return nil
     }
 }
+
+@Suite struct StatusLineTests {
+    @Test func theStatusLineSaysWhenTheDocumentHasUnsavedChanges() throws {
+        let canvas = makeCanvas(try demoCalculator(), width: 100)
+        #expect(!canvas.status.contains("modified"))
+        canvas.select("one")
+        canvas.send(.character("+"))
+        #expect(canvas.status.hasSuffix("modified  full  4,2"))
+        canvas.document.markSaved()
+        #expect(!canvas.status.contains("modified"))
+    }
+}
