@@ -37,7 +37,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
-        .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph"], path: "Examples/CustomKinds"),
+        .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Examples/CustomKinds"),
         // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
         .executableTarget(name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
         // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
@@ -60,6 +60,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "NodeUITests", dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas"]),
+        .testTarget(
+            name: "NodeUITests", dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas", "HeadlessEval", "CustomKinds"]),
     ]
 )

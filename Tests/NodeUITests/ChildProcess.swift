@@ -87,6 +87,11 @@ enum ChildProcess {
 
     /// Runs `nodeui-tui` with `arguments` to completion.
     static func runNodeUI(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+        try runProduct("nodeui-tui", arguments)
+    }
+
+    /// Runs the built executable `product` (e.g. an example program) to completion.
+    static func runProduct(_ product: String, _ arguments: [String] = []) throws -> ProcessResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nodeui-\(UUID().uuidString)")
         let output = scratch.path + ".out"
@@ -95,7 +100,8 @@ enum ChildProcess {
             unlink(output)
             unlink(error)
         }
-        let pid = try spawn(nodeUI, arguments, standardOutput: output, standardError: error)
+        let path = productsDirectory.appendingPathComponent(product).path
+        let pid = try spawn(path, arguments, standardOutput: output, standardError: error)
         let status = wait(pid)
         return ProcessResult(
             status: status,
