@@ -62,18 +62,25 @@ for levelOfDetail in LevelOfDetail.allCases where only == nil || only == levelOf
         $0.levelOfDetail = levelOfDetail
         $0.viewport.origin = Position(x: 1300, y: 400)
     }
-    var times: [Double] = []
-    for index in 0..<(only == nil ? 201 : 2001) {
-        canvas.send(.character(["L", "J", "L", "K", "H", "J", "H", "K"][index % 8]))
-        let before = threadMilliseconds()
-        _ = canvas.render()
-        times.append(threadMilliseconds() - before)
+    // Three trials; the best trial's median is reported, so a busy machine's other work
+    // (which only ever adds time) disturbs the figure less.
+    var trials: [[Double]] = []
+    for _ in 0..<3 {
+        var times: [Double] = []
+        for index in 0..<(only == nil ? 201 : 2001) {
+            canvas.send(.character(["L", "J", "L", "K", "H", "J", "H", "K"][index % 8]))
+            let before = threadMilliseconds()
+            _ = canvas.render()
+            times.append(threadMilliseconds() - before)
+        }
+        times.sort()
+        trials.append(times)
     }
-    times.sort()
+    let times = trials.min { $0[$0.count / 2] < $1[$1.count / 2] }!
     let median = times[times.count / 2]
     results.append((levelOfDetail.rawValue, median))
     print(
-        "\(levelOfDetail.rawValue): fastest \(times[0]) ms, median \(median) ms CPU, 90th \(times[times.count * 9 / 10]) ms, "
+        "\(levelOfDetail.rawValue): fastest \(times[0]) ms, median \(median) ms CPU (best of 3 trials), 90th \(times[times.count * 9 / 10]) ms, "
             + "\(canvas.lastFrame.nodes.count) nodes and \(canvas.lastFrame.links.count) links shown")
 }
 // A frame that only moves the cursor (the view stays): links are not routed again.
