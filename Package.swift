@@ -43,6 +43,8 @@ let package = Package(
         // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
         .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeCanvas"], path: "Fuzz/Targets"),
         .executableTarget(name: "nodegraph-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
+        // Canvas frame times on a 10,000-node graph: `swift run -c release nodecanvas-bench`.
+        .executableTarget(name: "nodecanvas-bench", dependencies: ["NodeGraph", "NodeCanvas"], path: "Benchmarks/CanvasFrame"),
         .testTarget(
             name: "NodeGraphTests",
             dependencies: [

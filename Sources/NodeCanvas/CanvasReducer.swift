@@ -20,14 +20,17 @@ public enum CanvasReducer {
     ///   - context: The graph, scene and host choices.
     /// - Returns: The actions to carry out, in order.
     /// - Complexity: O(1) for most events; O(*n* log *n*) for Tab, find and link mode entry.
-    public static func reduce(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext) -> [CanvasAction] {
+    public static func reduce(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+        -> [CanvasAction]
+    {
         if case .resize(let width, let height) = event {
             state.viewport.width = max(0, width)
             state.viewport.height = max(0, height)
             return []
         }
         switch event {
-        case .mousePress, .mouseDrag, .mouseRelease, .wheel: return reduceMouse(&state, event, context: context)
+        case .mousePress, .mouseDrag, .mouseRelease, .wheel:
+            return reduceMouse(&state, event, context: context)
         default: break
         }
         state.message = nil
@@ -72,7 +75,8 @@ public enum CanvasReducer {
         guard !area.isEmpty else { return }
         let cursor = state.scaledCursor
         var origin = state.scaledOrigin
-        let margin = min(2, max(0, (area.width - 1) / 2)), verticalMargin = min(1, max(0, (area.height - 1) / 2))
+        let margin = min(2, max(0, (area.width - 1) / 2)),
+            verticalMargin = min(1, max(0, (area.height - 1) / 2))
         let left = origin.x + area.minX + margin, right = origin.x + area.maxX - 1 - margin
         let top = origin.y + area.minY + verticalMargin, bottom = origin.y + area.maxY - 1 - verticalMargin
         if cursor.x < left { origin.x -= left - cursor.x }

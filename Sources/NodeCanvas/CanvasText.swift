@@ -18,7 +18,9 @@ public enum CanvasText {
             return "\(label) of \(name(to)) takes a \(accepts), but \(name(from)) gives a \(produces)"
         case .unknownNode(let id): return "no node '\(id)'"
         case .slotNotLinked(let node, let slot):
-            let label = graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? "\(slot)"
+            let label =
+                graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
+                ?? "\(slot)"
             return "\(label) of \(name(node)) is not linked"
         case .notASource(let node, _): return "\(name(node)) computes its value; it holds none to edit"
         case .nonFiniteValue(let node): return "the value of \(name(node)) must be a finite number"

@@ -56,7 +56,8 @@ public struct Glyphs: Hashable, Sendable {
         horizontal: "─", vertical: "│",
         downRight: "┌", downLeft: "┐", upRight: "└", upLeft: "┘",
         verticalRight: "├", verticalLeft: "┤", horizontalDown: "┬", horizontalUp: "┴", cross: "┼",
-        deleteMarker: "×", dot: "●", selectedDot: "◉", validTarget: "▸", currentTarget: "▶", invalidTarget: "·",
+        deleteMarker: "×", dot: "●", selectedDot: "◉", validTarget: "▸", currentTarget: "▶",
+        invalidTarget: "·",
         errorMarker: "!", unconnected: "–", ellipsis: "…", textCursor: "▏", swatch: "█", arrow: "→")
 
     /// Plain ASCII, for terminals that are not UTF-8.
@@ -67,7 +68,8 @@ public struct Glyphs: Hashable, Sendable {
         horizontal: "-", vertical: "|",
         downRight: "+", downLeft: "+", upRight: "+", upLeft: "+",
         verticalRight: "+", verticalLeft: "+", horizontalDown: "+", horizontalUp: "+", cross: "+",
-        deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", currentTarget: "*", invalidTarget: ".",
+        deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", currentTarget: "*",
+        invalidTarget: ".",
         errorMarker: "!", unconnected: "-", ellipsis: "~", textCursor: "_", swatch: "#", arrow: "->")
 
     /// The glyph for a line cell whose arms point the given ways.

@@ -15,7 +15,7 @@ public enum KeyMap {
         Entry(keys: "H J K L", action: "pan the view left, down, up, right"),
         Entry(keys: "n", action: "new node at the cursor (type to filter)"),
         Entry(keys: "l", action: "link mode: Tab targets, Enter toggles, Esc"),
-        Entry(keys: "m", action: "move the node with the arrows, Enter/Esc"),
+        Entry(keys: "m", action: "move the node: arrows, Enter keeps, Esc undoes"),
         Entry(keys: "e", action: "edit a number: digits, Enter sets, Esc"),
         Entry(keys: "+ / -", action: "step a number by 1"),
         Entry(keys: "o", action: "cycle an operator's kind (+ − × ÷)"),

@@ -46,7 +46,8 @@ extension Canvas {
         }
         let lod = state.levelOfDetail
         updateState { state in
-            state.viewport.origin = Position(x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
+            state.viewport.origin = Position(
+                x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
             state.cursor = state.viewport.origin
         }
     }

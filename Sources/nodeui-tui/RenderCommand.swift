@@ -40,7 +40,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraphForRender(path: file)
-        let surface = renderCanvas(graph, width: width, height: height, lod: lod, theme: ascii ? .ascii : .unicode)
+        let surface = renderCanvas(
+            graph, width: width, height: height, lod: lod, theme: ascii ? .ascii : .unicode)
         StandardOutput.write(lines: surface.rows(trimmingTrailingSpaces: true))
     }
 }

@@ -37,13 +37,16 @@ import Testing
         _ = canvas.render()
         canvas.select("one")
         canvas.send(.character("l"))
-        for _ in 0..<20 where canvas.linkTarget != LinkKey(downstream: "subtract2", slot: 1) { canvas.send(.tab) }
+        for _ in 0..<20 where canvas.linkTarget != LinkKey(downstream: "subtract2", slot: 1) {
+            canvas.send(.tab)
+        }
         #expect(canvas.status.contains("Enter links One → Subtract 2.y"))
         canvas.send(.enter)
         #expect(canvas.document.graph.inputs(of: "subtract2") == [nil, "one"])
         #expect(canvas.document.graph.value(of: "subtract2") == .number(-1))
         let surface = canvas.render()
-        let link = try #require(canvas.lastFrame.links.first { $0.key == LinkKey(downstream: "subtract2", slot: 1) })
+        let link = try #require(
+            canvas.lastFrame.links.first { $0.key == LinkKey(downstream: "subtract2", slot: 1) })
         let row = try #require(canvas.cell(ofSlot: 1, of: "subtract2"))
         #expect(link.end.x == row.x - 3 && link.end.y == row.y)
         #expect(surface[row.x - 2, row.y].character == "┤")
@@ -147,8 +150,10 @@ import Testing
         _ = canvas.render()
         let frame = try #require(canvas.frame(of: "one"))
         canvas.send([
-            .mousePress(x: frame.minX + 1, y: frame.minY + 1), .mouseDrag(x: frame.minX + 3, y: frame.minY + 2),
-            .mouseDrag(x: frame.minX + 5, y: frame.minY + 18), .mouseRelease(x: frame.minX + 5, y: frame.minY + 18),
+            .mousePress(x: frame.minX + 1, y: frame.minY + 1),
+            .mouseDrag(x: frame.minX + 3, y: frame.minY + 2),
+            .mouseDrag(x: frame.minX + 5, y: frame.minY + 18),
+            .mouseRelease(x: frame.minX + 5, y: frame.minY + 18),
         ])
         #expect(canvas.state.selection == "one")
         #expect(canvas.document.graph.position(of: "one") == Position(x: 6, y: 18))
@@ -177,7 +182,8 @@ import Testing
     @Test func editingAValueRecomputesTheNodesDownstream() throws {
         let canvas = makeCanvas(try demoCalculator())
         canvas.select("one")
-        canvas.send([.character("e")] + InputEvent.typing("40") + [.character("1"), .backspace, .character("2")])
+        canvas.send(
+            [.character("e")] + InputEvent.typing("40") + [.character("1"), .backspace, .character("2")])
         #expect(canvas.render().text.contains("402▏"))
         canvas.send(.enter)
         let graph = canvas.document.graph
@@ -266,5 +272,17 @@ extension Canvas {
     var linkTarget: LinkKey? {
         if case .link(let link) = state.mode { return link.currentTarget?.key }
         return nil
+    }
+}
+
+@Suite struct StatusLineTests {
+    @Test func theStatusLineSaysWhenTheDocumentHasUnsavedChanges() throws {
+        let canvas = makeCanvas(try demoCalculator(), width: 100)
+        #expect(!canvas.status.contains("modified"))
+        canvas.select("one")
+        canvas.send(.character("+"))
+        #expect(canvas.status.hasSuffix("modified  full  4,2"))
+        canvas.document.markSaved()
+        #expect(!canvas.status.contains("modified"))
     }
 }

@@ -64,32 +64,46 @@ import Testing
         }
         for link in frame.links {
             let inputs = graph.inputs(of: link.key.downstream)
-            #expect(link.key.slot < inputs.count && inputs[link.key.slot] == link.upstream, sourceLocation: sourceLocation)
+            #expect(
+                link.key.slot < inputs.count && inputs[link.key.slot] == link.upstream,
+                sourceLocation: sourceLocation)
             guard let to = onScreen(link.key.downstream), let from = onScreen(link.upstream) else {
                 Issue.record("a drawn link's node is not shown", sourceLocation: sourceLocation)
                 continue
             }
-            #expect(link.end == Point(x: to.frame.minX - 1, y: to.inputRows[link.key.slot]), sourceLocation: sourceLocation)
-            #expect(link.start == Point(x: from.frame.maxX, y: from.outputRow), sourceLocation: sourceLocation)
+            #expect(
+                link.end == Point(x: to.frame.minX - 1, y: to.inputRows[link.key.slot]),
+                sourceLocation: sourceLocation)
+            #expect(
+                link.start == Point(x: from.frame.maxX, y: from.outputRow), sourceLocation: sourceLocation)
             guard !overlaid else { continue }
             if area.contains(x: link.end.x, y: link.end.y) {
-                #expect("─┌└├┬┴┼┠".contains(surface[link.end.x, link.end.y].character), sourceLocation: sourceLocation)
+                #expect(
+                    "─┌└├┬┴┼┠".contains(surface[link.end.x, link.end.y].character),
+                    sourceLocation: sourceLocation)
             }
             if area.contains(x: link.start.x, y: link.start.y) {
-                #expect("─┐┘┤┬┴┼┨".contains(surface[link.start.x, link.start.y].character), sourceLocation: sourceLocation)
+                #expect(
+                    "─┐┘┤┬┴┼┨".contains(surface[link.start.x, link.start.y].character),
+                    sourceLocation: sourceLocation)
             }
             if to.levelOfDetail != .dot, area.contains(x: to.frame.minX, y: link.end.y) {
-                #expect("┤┨┼".contains(surface[to.frame.minX, link.end.y].character), sourceLocation: sourceLocation)
+                #expect(
+                    "┤┨┼".contains(surface[to.frame.minX, link.end.y].character),
+                    sourceLocation: sourceLocation)
             }
             if from.levelOfDetail != .dot, area.contains(x: from.frame.maxX - 1, y: link.start.y) {
-                #expect("├┠┼".contains(surface[from.frame.maxX - 1, link.start.y].character), sourceLocation: sourceLocation)
+                #expect(
+                    "├┠┼".contains(surface[from.frame.maxX - 1, link.start.y].character),
+                    sourceLocation: sourceLocation)
             }
         }
         let drawn = Set(frame.links.map(\.key))
         for node in frame.nodes {
             for (slot, upstream) in graph.inputs(of: node.id).enumerated() {
                 guard let upstream, visible.contains(upstream) else { continue }
-                #expect(drawn.contains(LinkKey(downstream: node.id, slot: slot)), sourceLocation: sourceLocation)
+                #expect(
+                    drawn.contains(LinkKey(downstream: node.id, slot: slot)), sourceLocation: sourceLocation)
             }
         }
     }

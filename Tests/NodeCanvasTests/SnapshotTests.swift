@@ -32,7 +32,9 @@ import Testing
         _ = canvas.render()
         let cursor = canvas.state.cursor
         let slot = try #require(canvas.cell(ofSlot: 0, of: "add"))
-        canvas.send(Array(repeating: .left, count: cursor.x - slot.x) + Array(repeating: .up, count: cursor.y - slot.y))
+        canvas.send(
+            Array(repeating: .left, count: cursor.x - slot.x)
+                + Array(repeating: .up, count: cursor.y - slot.y))
         assertSnapshot(canvas.render(), named: "link-mode-refused")
     }
 
@@ -41,7 +43,8 @@ import Testing
         try graph.setValue(.number(2), of: "three")
         try graph.setKind("divide", of: "multiply")
         try graph.addNode(
-            "color", kind: "color", name: "Color", at: Position(x: 52, y: 13), inputs: ["multiply", "add", "one"])
+            "color", kind: "color", name: "Color", at: Position(x: 52, y: 13),
+            inputs: ["multiply", "add", "one"])
         assertSnapshot(makeCanvas(graph).render(), named: "error-and-dependants")
     }
 
@@ -82,5 +85,25 @@ import Testing
         canvas.select("two")
         canvas.send([.character("e"), .character("4"), .character("2")])
         assertSnapshot(canvas.render(), named: "edit-value")
+    }
+}
+
+/// Screens in small terminals.
+@Suite struct SmallScreenTests {
+    @Test func thePaletteScrollsInsideItsBoxOnAShortScreen() throws {
+        let canvas = makeCanvas(Graph(), width: 40, height: 8)
+        canvas.send([.character("n"), .down, .down, .down, .down, .down])
+        let rows = screen(canvas.render())
+        #expect(rows[0].hasPrefix(" ╭ New node"))
+        #expect(rows[6].hasPrefix(" ╰"))
+        #expect(rows.joined().contains("Color"))
+        #expect(!rows.joined().contains("Number"))
+        canvas.send(.enter)
+        #expect(canvas.document.graph.kind(of: "color1")?.name == "color")
+    }
+
+    @Test func anEmptyCanvasSuggestsCreatingANode() {
+        let canvas = makeCanvas(Graph(), width: 60, height: 5)
+        #expect(canvas.status.hasPrefix("NORMAL  n new node · ? help · q quit"))
     }
 }

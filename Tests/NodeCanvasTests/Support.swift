@@ -10,9 +10,13 @@ func demoCalculator() throws -> Graph {
     try graph.addNode("one", kind: "number", name: "One", at: Position(x: 2, y: 1), value: .number(1))
     try graph.addNode("two", kind: "number", name: "Two", at: Position(x: 2, y: 6), value: .number(2))
     try graph.addNode("three", kind: "number", name: "Three", at: Position(x: 2, y: 11), value: .number(3))
-    try graph.addNode("add", kind: "add", name: "Add", at: Position(x: 26, y: 1), inputs: ["one", "two", nil])
-    try graph.addNode("subtract", kind: "subtract", name: "Subtract", at: Position(x: 26, y: 10), inputs: ["three", "two"])
-    try graph.addNode("multiply", kind: "multiply", name: "Multiply", at: Position(x: 52, y: 5), inputs: ["add", "subtract"])
+    try graph.addNode(
+        "add", kind: "add", name: "Add", at: Position(x: 26, y: 1), inputs: ["one", "two", nil])
+    try graph.addNode(
+        "subtract", kind: "subtract", name: "Subtract", at: Position(x: 26, y: 10), inputs: ["three", "two"])
+    try graph.addNode(
+        "multiply", kind: "multiply", name: "Multiply", at: Position(x: 52, y: 5),
+        inputs: ["add", "subtract"])
     return graph
 }
 
@@ -29,7 +33,8 @@ func makeCanvas(_ graph: Graph, width: Int = 80, height: Int = 24, theme: Theme 
 func assertSnapshot(
     _ surface: Surface, named name: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "__Snapshots__")
     let file = directory.appendingPathComponent("\(name).txt")
     let actual = surface.rows(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
     let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
@@ -66,7 +71,8 @@ func statusLine(_ surface: Surface) -> String {
 extension Canvas {
     /// The screen cell of the first content column of a node's input row, from the last frame.
     func cell(ofSlot slot: Int, of node: NodeID) -> (x: Int, y: Int)? {
-        guard let layout = lastFrame.nodes.first(where: { $0.id == node }), slot < layout.inputRows.count else {
+        guard let layout = lastFrame.nodes.first(where: { $0.id == node }), slot < layout.inputRows.count
+        else {
             return nil
         }
         return (layout.frame.minX + 2, layout.inputRows[slot])
