@@ -17,6 +17,7 @@ binary="$scratch/release/nodegraph-fuzz"
 status=0
 for target in "${targets[@]}"; do
   work="Fuzz/.work/$target"
+  rm -rf "$work/crashes"
   mkdir -p "$work/corpus" "$work/crashes" "Fuzz/FailCases/$target"
   cp -n Fuzz/corpus/"$target"/* "$work/corpus/" 2>/dev/null
   dict=()

@@ -1,8 +1,62 @@
 #!/usr/bin/env bash
-# Runs every NodeGraph check: unit, property and CLI tests, then the terminal end-to-end tests.
+# Runs every NodeGraph check, as CI does: unit, property and CLI tests; the fuzz corpus and every
+# saved failure; the soak run; the terminal end-to-end tests; AddressSanitizer; the docs.
+#   bash Scripts/test.sh           everything
+#   bash Scripts/test.sh --quick   unit, property and CLI tests only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
 export SWIFT_BACKTRACE=interactive=no
-swift build --build-tests
-swift test --skip-build
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
+step() { printf '\n== %s\n' "$*"; }
+# Runs a command with its output in .build/logs/NAME.log; prints the lines that matter and the
+# log's path on failure, and keeps the command's exit status.
+logged() {
+  local name=$1 filter=$2
+  shift 2
+  mkdir -p .build/logs
+  local status=0
+  "$@" >".build/logs/$name.log" 2>&1 || status=$?
+  grep -E "$filter" ".build/logs/$name.log" || true
+  if [ $status -ne 0 ]; then
+    echo "FAILED ($status): $*  — full output in .build/logs/$name.log"
+    tail -40 ".build/logs/$name.log"
+  fi
+  return $status
+}
+started=$SECONDS
+
+step "build"
+logged build "error|warning: [^p]|Build complete" swift build --build-tests
+step "unit, property and CLI tests"
+logged test "✘|Suite .* (passed|failed)|Test run with" swift test --skip-build
+[ $quick -eq 1 ] && exit 0
+
+step "fuzz corpus and saved failures"
+for target in graphfile journal canvas; do
+  if [ -d "Fuzz/corpus/$target" ]; then
+    .build/debug/nodegraph-fuzz "$target" "Fuzz/corpus/$target" "Fuzz/FailCases/$target"
+  fi
+done
+
+if [ -x Tests/e2e/run.sh ] || [ -f Tests/e2e/run.sh ]; then
+  step "terminal end-to-end tests (tmux)"
+  NODEUI_TUI="$(swift build --show-bin-path)/nodeui-tui" bash Tests/e2e/run.sh
+fi
+
+step "soak: 1,000,000 edits on 100,000 nodes"
+logged soak-build "error|Build complete" swift build -c release --product nodegraph-soak
+.build/release/nodegraph-soak --nodes 100000 --edits 1000000 --check-every 250000
+
+step "AddressSanitizer (and UBSan on the C shim)"
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/Tests/lsan-suppressions.txt" \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  logged asan "ERROR: AddressSanitizer|runtime error|SUMMARY|Test run with|✘" \
+  swift test --scratch-path .build-asan --sanitize=address -Xcc -fsanitize=undefined
+if [ -f Scripts/docs.sh ]; then
+  step "documentation (warnings are errors)"
+  bash Scripts/docs.sh
+fi
+step "all checks passed in $((SECONDS - started)) s"

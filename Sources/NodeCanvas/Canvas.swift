@@ -24,17 +24,27 @@ public final class Canvas {
     public private(set) var lastFrame = FrameContents()
     /// How the canvas looks.
     public var theme: Theme {
-        didSet { scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource) }
+        didSet {
+            widgetImages.removeAll()
+            routes.removeAll()
+            scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+        }
     }
     /// Which nodes to show, with which renderers.
     public var dataSource: any CanvasDataSource {
-        didSet { scene.rebuild(from: document.graph, dataSource: dataSource) }
+        didSet {
+            widgetImages.removeAll()
+            routes.removeAll()
+            scene.rebuild(from: document.graph, dataSource: dataSource)
+        }
     }
     /// Hears selections, moves, creations, deletions and link toggles; may veto link targets.
     public weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
     public private(set) var dispatcher = PluginDispatcher()
 
+    private let widgetImages = WidgetImageCache()
+    private let routes = RouteCache()
     private var documentToken: ObservationToken?
     private var actionObservers: [(CanvasAction) -> Void] = []
     private var movingNode: NodeID?
@@ -59,7 +69,8 @@ public final class Canvas {
         self.theme = theme
         self.dataSource = dataSource
         state = CanvasState(width: width, height: height, levelOfDetail: levelOfDetail)
-        scene = CanvasScene(graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
+        scene = CanvasScene(
+            graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
         documentToken = document.observe { [weak self] change in self?.documentDidChange(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
     }
@@ -78,7 +89,7 @@ public final class Canvas {
         graphChanged = true
     }
 
-    /// Rebuilds the scene from the document's graph, e.g. after ``GraphDocument/replaceGraph(_:)``.
+    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
         scene.rebuild(from: document.graph, dataSource: dataSource)
@@ -196,27 +207,37 @@ public final class Canvas {
         do throws(GraphError) {
             try document.apply(edit)
         } catch {
-            post("refused: " + CanvasText.describe(error, in: graph, arrow: theme.glyphs.arrow), isError: true)
+            post(
+                "refused: " + CanvasText.describe(error, in: graph, arrow: theme.glyphs.arrow), isError: true)
             return
         }
         let arrow = theme.glyphs.arrow
         switch edit {
         case .addNode(let description):
             delegate?.canvasDidCreate(description.id)
-            post("created \(document.graph.name(of: description.id) ?? description.id.rawValue)", isError: false)
+            post(
+                "created \(document.graph.name(of: description.id) ?? description.id.rawValue)",
+                isError: false)
         case .removeNode(let id):
             delegate?.canvasDidDelete(id)
             post("deleted \(graph.name(of: id) ?? id.rawValue) (u undoes)", isError: false)
         case .toggleLink(let from, let to, let slot):
-            let linked = document.graph.inputs(of: to).indices.contains(slot) && document.graph.inputs(of: to)[slot] == from
+            let linked =
+                document.graph.inputs(of: to).indices.contains(slot)
+                && document.graph.inputs(of: to)[slot] == from
             delegate?.canvasDidToggleLink(from: from, to: to, slot: slot, isLinked: linked)
-            let label = document.graph.kind(of: to).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? "\(slot)"
-            let names = "\(graph.name(of: from) ?? from.rawValue) \(arrow) \(graph.name(of: to) ?? to.rawValue).\(label)"
+            let label =
+                document.graph.kind(of: to).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
+                ?? "\(slot)"
+            let names =
+                "\(graph.name(of: from) ?? from.rawValue) \(arrow) \(graph.name(of: to) ?? to.rawValue).\(label)"
             post((linked ? "linked " : "unlinked ") + names, isError: false)
         case .move(let node, let position) where movingNode == nil:
             delegate?.canvasDidMove(node, to: position)
         case .setKind(let node, _):
-            post("\(graph.name(of: node) ?? node.rawValue) is now \(document.graph.kind(of: node)?.title ?? "")", isError: false)
+            post(
+                "\(graph.name(of: node) ?? node.rawValue) is now \(document.graph.kind(of: node)?.title ?? "")",
+                isError: false)
         default:
             break
         }
@@ -276,11 +297,13 @@ public final class Canvas {
 
     /// Calls `handler` with every action the canvas carries out, after the plugins heard it.
     /// - Parameter handler: Receives each action.
-    public func observeActions(_ handler: @escaping (CanvasAction) -> Void) { actionObservers.append(handler) }
+    public func observeActions(_ handler: @escaping (CanvasAction) -> Void) {
+        actionObservers.append(handler)
+    }
 
     /// Calls `handler` after every change to the document (edits, undo, redo), e.g. to log them.
     /// - Parameter handler: Receives each change.
-    /// - Returns: A token for ``GraphDocument/removeObserver(_:)``.
+    /// - Returns: A token for `GraphDocument.removeObserver(_:)`.
     @discardableResult
     public func observeChanges(_ handler: @escaping (Change) -> Void) -> ObservationToken {
         document.observe(handler)
@@ -293,7 +316,9 @@ public final class Canvas {
     /// - Complexity: Proportional to the screen's cells and the visible nodes and links.
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
-        lastFrame = SceneRenderer.draw(scene: scene, state: state, area: area, on: &surface, theme: theme)
+        lastFrame = SceneRenderer.draw(
+            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
+            routeCache: routes)
         if case .palette(let palette) = state.mode {
             PaletteOverlay.draw(palette, canvas: self, on: &surface)
         }

@@ -44,7 +44,9 @@ extension CanvasDataSource {
     /// Shows every node.
     public func shouldShow(_ node: NodeWidgetModel) -> Bool { true }
     /// The calculator's renderers (see ``StandardRenderers``).
-    public func renderers(for node: NodeWidgetModel) -> NodeRenderers { StandardRenderers.renderers(for: node) }
+    public func renderers(for node: NodeWidgetModel) -> NodeRenderers {
+        StandardRenderers.renderers(for: node)
+    }
     /// 18 × 6 cells.
     public func defaultSize(ofNewNodeOfKind kind: String) -> Size { Size(width: 18, height: 6) }
 }
@@ -59,7 +61,8 @@ extension CanvasDelegate {
     /// Does nothing.
     public func canvasDidDelete(_ node: NodeID) {}
     /// Does nothing.
-    public func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {}
+    public func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {
+    }
     /// Offers every target the graph allows.
     public func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool { true }
 }
@@ -81,7 +84,8 @@ public enum StandardRenderers {
             } else {
                 ValueBodyRenderer()
             }
-        return NodeRenderers(body: body, inputs: [StandardInputRowRenderer()], output: StandardOutputRowRenderer())
+        return NodeRenderers(
+            body: body, inputs: [StandardInputRowRenderer()], output: StandardOutputRowRenderer())
     }
 }
 

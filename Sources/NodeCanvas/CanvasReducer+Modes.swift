@@ -28,7 +28,9 @@ extension CanvasReducer {
             }
             return []
         case .enter, .character(" "):
-            guard let target = link.currentTarget else { return say("move to a slot first (Tab)", error: true, &state) }
+            guard let target = link.currentTarget else {
+                return say("move to a slot first (Tab)", error: true, &state)
+            }
             if target.isVetoed { return say("this link is not offered here", error: true, &state) }
             return [.edit(.toggleLink(from: link.source, to: target.node, slot: target.slot))]
         case .up, .down, .left, .right:
@@ -58,13 +60,17 @@ extension CanvasReducer {
 
     /// The index of the target whose input row holds a cell (at the current level of detail).
     static func targetIndex(atX x: Int, y: Int, _ link: LinkModeState, context: CanvasContext) -> Int? {
-        guard let layout = context.scene.node(atX: x, y: y), let slot = layout.slot(atX: x, y: y) else { return nil }
+        guard let layout = context.scene.node(atX: x, y: y), let slot = layout.slot(atX: x, y: y) else {
+            return nil
+        }
         return link.targets.firstIndex { $0.node == layout.id && $0.slot == slot }
     }
 
     // MARK: Move mode
 
-    static func reduceMove(_ state: inout CanvasState, _ node: NodeID, _ event: InputEvent, context: CanvasContext)
+    static func reduceMove(
+        _ state: inout CanvasState, _ node: NodeID, _ event: InputEvent, context: CanvasContext
+    )
         -> [CanvasAction]
     {
         switch event {
@@ -168,7 +174,9 @@ extension CanvasReducer {
             palette.query.append(character)
             palette.choice = 0
         case .enter:
-            guard !kinds.isEmpty else { return say("no kind matches '\(palette.query)'", error: true, &state) }
+            guard !kinds.isEmpty else {
+                return say("no kind matches '\(palette.query)'", error: true, &state)
+            }
             let kind = kinds[min(palette.choice, kinds.count - 1)]
             let description = newNode(of: kind, at: palette.position, context: context)
             var actions = enter(.normal, &state)
@@ -184,18 +192,27 @@ extension CanvasReducer {
 
     /// A new node of a kind near a position: a fresh id (`add2`), a name that says which
     /// (`Add 2`), moved down until it does not cover another node.
-    static func newNode(of kind: any NodeKind, at position: Position, context: CanvasContext) -> NodeDescription {
+    static func newNode(of kind: any NodeKind, at position: Position, context: CanvasContext)
+        -> NodeDescription
+    {
+        let names = Set(context.scene.models.models.values.map(\.name))
+        func name(_ number: Int) -> String { number == 1 ? kind.title : "\(kind.title) \(number)" }
         var number = 1
-        while context.graph.contains(NodeID("\(kind.name)\(number)")) { number += 1 }
+        while context.graph.contains(NodeID("\(kind.name)\(number)")) || names.contains(name(number)) {
+            number += 1
+        }
         let id = NodeID("\(kind.name)\(number)")
-        let name = number == 1 ? kind.title : "\(kind.title) \(number)"
+        let name = name(number)
         let size = context.defaultSize(kind.name)
         var spot = position
         for _ in 0..<40 {
             let footprint = Rect(x: spot.x, y: spot.y, width: size.width, height: size.height)
-            let scaled = context.scene.levelOfDetail == .full ? footprint : Rect(
-                x: floorDivide(spot.x, context.scene.levelOfDetail.horizontalScale),
-                y: floorDivide(spot.y, context.scene.levelOfDetail.verticalScale), width: 1, height: 1)
+            let scaled =
+                context.scene.levelOfDetail == .full
+                ? footprint
+                : Rect(
+                    x: floorDivide(spot.x, context.scene.levelOfDetail.horizontalScale),
+                    y: floorDivide(spot.y, context.scene.levelOfDetail.verticalScale), width: 1, height: 1)
             if context.scene.nodeIDs(in: scaled).isEmpty { break }
             spot.y += size.height / 2 + 1
         }
@@ -204,7 +221,9 @@ extension CanvasReducer {
 
     // MARK: Find
 
-    static func reduceFind(_ state: inout CanvasState, _ query: String, _ event: InputEvent, context: CanvasContext)
+    static func reduceFind(
+        _ state: inout CanvasState, _ query: String, _ event: InputEvent, context: CanvasContext
+    )
         -> [CanvasAction]
     {
         var query = query

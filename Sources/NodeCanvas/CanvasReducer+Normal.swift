@@ -1,7 +1,9 @@
 import NodeGraph
 
 extension CanvasReducer {
-    static func reduceNormal(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext) -> [CanvasAction] {
+    static func reduceNormal(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+        -> [CanvasAction]
+    {
         let area = context.area
         switch event {
         case .up, .down, .left, .right:
@@ -31,7 +33,9 @@ extension CanvasReducer {
         case .escape:
             return select(nil, &state)
         case .delete, .character("x"):
-            guard let node = state.selection else { return say("select a node to delete (Tab)", error: true, &state) }
+            guard let node = state.selection else {
+                return say("select a node to delete (Tab)", error: true, &state)
+            }
             return [.edit(.removeNode(node))] + select(nil, &state)
         case .character(let character):
             return reduceNormalCharacter(&state, character, context: context)
@@ -47,7 +51,8 @@ extension CanvasReducer {
         let graph = context.graph
         switch character {
         case "H": pan(dx: -panColumns, dy: 0, &state, area: area)
-        case "l" where state.selection == nil: return say("select a node to link from (Tab)", error: true, &state)
+        case "l" where state.selection == nil:
+            return say("select a node to link from (Tab)", error: true, &state)
         case "L": pan(dx: panColumns, dy: 0, &state, area: area)
         case "J": pan(dx: 0, dy: panRows, &state, area: area)
         case "K": pan(dx: 0, dy: -panRows, &state, area: area)
@@ -123,7 +128,9 @@ extension CanvasReducer {
     }
 
     /// `l`: link mode from a node, with every slot marked and the first valid target current.
-    static func enterLinkMode(from source: NodeID, _ state: inout CanvasState, context: CanvasContext) -> [CanvasAction] {
+    static func enterLinkMode(from source: NodeID, _ state: inout CanvasState, context: CanvasContext)
+        -> [CanvasAction]
+    {
         var link = LinkModeState(source: source, targets: linkTargets(from: source, context: context))
         link.current = link.targets.firstIndex { $0.isAllowed }
         let actions = enter(.link(link), &state)

@@ -20,14 +20,17 @@ public enum CanvasReducer {
     ///   - context: The graph, scene and host choices.
     /// - Returns: The actions to carry out, in order.
     /// - Complexity: O(1) for most events; O(*n* log *n*) for Tab, find and link mode entry.
-    public static func reduce(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext) -> [CanvasAction] {
+    public static func reduce(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+        -> [CanvasAction]
+    {
         if case .resize(let width, let height) = event {
             state.viewport.width = max(0, width)
             state.viewport.height = max(0, height)
             return []
         }
         switch event {
-        case .mousePress, .mouseDrag, .mouseRelease, .wheel: return reduceMouse(&state, event, context: context)
+        case .mousePress, .mouseDrag, .mouseRelease, .wheel:
+            return reduceMouse(&state, event, context: context)
         default: break
         }
         state.message = nil
@@ -72,7 +75,8 @@ public enum CanvasReducer {
         guard !area.isEmpty else { return }
         let cursor = state.scaledCursor
         var origin = state.scaledOrigin
-        let margin = min(2, max(0, (area.width - 1) / 2)), verticalMargin = min(1, max(0, (area.height - 1) / 2))
+        let margin = min(2, max(0, (area.width - 1) / 2)),
+            verticalMargin = min(1, max(0, (area.height - 1) / 2))
         let left = origin.x + area.minX + margin, right = origin.x + area.maxX - 1 - margin
         let top = origin.y + area.minY + verticalMargin, bottom = origin.y + area.maxY - 1 - verticalMargin
         if cursor.x < left { origin.x -= left - cursor.x }
@@ -106,7 +110,20 @@ public enum CanvasReducer {
         let x = layout.levelOfDetail == .dot ? layout.frame.minX : layout.frame.minX + 2
         let y = row ?? (layout.levelOfDetail == .dot ? layout.frame.minY : layout.frame.minY + 1)
         state.cursor = state.canvasPosition(Point(x: x, y: y))
+        reveal(layout.frame, &state, area: area)
         followCursor(&state, area: area)
+    }
+
+    /// Pans the least needed to show a whole rectangle (its top left, when it is too big).
+    static func reveal(_ frame: Rect, _ state: inout CanvasState, area: Rect) {
+        guard !area.isEmpty else { return }
+        var origin = state.scaledOrigin
+        let visible = area.offsetBy(dx: origin.x, dy: origin.y)
+        if frame.maxX > visible.maxX { origin.x += frame.maxX - visible.maxX }
+        if frame.maxY > visible.maxY { origin.y += frame.maxY - visible.maxY }
+        if frame.minX < origin.x + area.minX { origin.x = frame.minX - area.minX }
+        if frame.minY < origin.y + area.minY { origin.y = frame.minY - area.minY }
+        setScaledOrigin(origin, &state)
     }
 
     /// The shown nodes in reading order: top to bottom, then left to right.

@@ -17,6 +17,18 @@ public struct LinkKey: Hashable, Sendable {
     }
 }
 
+/// Where one link starts and ends, and the frames of the boxes at its ends.
+struct LinkGeometry {
+    var key: LinkKey
+    var upstream: NodeID
+    /// The cell right of the upstream output row.
+    var start: Point
+    /// The cell left of the downstream input row.
+    var end: Point
+    var upstreamFrame: Rect
+    var downstreamFrame: Rect
+}
+
 /// The shown nodes' models, renderers and layouts at the current level of detail, with spatial
 /// indexes of node and link rectangles: everything a frame needs, kept up to date change by change.
 public struct CanvasScene {
@@ -32,6 +44,8 @@ public struct CanvasScene {
     public private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
     public private(set) var theme: Theme
+    /// Counts the scene's changes: any layout, link or model may differ between revisions.
+    public private(set) var revision = 0
     var nodeIndex = SpatialIndex<NodeID>()
     var linkIndex = SpatialIndex<LinkKey>()
     private var outgoing: [NodeID: Set<LinkKey>] = [:]
@@ -69,6 +83,7 @@ public struct CanvasScene {
     }
 
     private mutating func relayoutAll(dataSource: any CanvasDataSource) {
+        revision += 1
         renderers.removeAll(keepingCapacity: true)
         layouts.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
@@ -87,10 +102,13 @@ public struct CanvasScene {
     /// - Returns: The nodes whose models were rebuilt or removed.
     /// - Complexity: O(*t*), the touched nodes, their slots and their links.
     @discardableResult
-    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource) -> Set<NodeID> {
+    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource)
+        -> Set<NodeID>
+    {
         var previous: [NodeID: NodeWidgetModel] = [:]
         for id in WidgetModelCache.touchedNodes(of: change) { previous[id] = models[id] }
         let touched = models.update(after: change, in: graph)
+        revision += 1
         for id in touched { layOut(id, dataSource: dataSource) }
         for id in touched {
             refreshIncomingLinks(of: id, previous: previous[id])
@@ -107,7 +125,8 @@ public struct CanvasScene {
             return
         }
         let nodeRenderers = dataSource.renderers(for: model)
-        let layout = NodeLayout(node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
+        let layout = NodeLayout(
+            node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
         renderers[id] = nodeRenderers
         layouts[id] = layout
         nodeIndex.update(id, rect: layout.frame)
@@ -151,11 +170,32 @@ public struct CanvasScene {
 
     /// The shown links whose routes may cross a region.
     /// - Parameter region: Cells at the current level of detail.
-    /// - Returns: The links, in a fixed order.
+    /// - Returns: The links, in a fixed order (by where they start and end).
     public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
-        linkIndex.query(region).compactMap { key in links[key].map { (key, $0) } }.sorted { a, b in
-            (a.upstream, a.key.downstream, a.key.slot) < (b.upstream, b.key.downstream, b.key.slot)
+        linkGeometry(in: region).map { ($0.key, $0.upstream) }
+    }
+
+    /// The shown links that may cross a region, with where they start and end and both ends'
+    /// frames, ordered by where they start and end (identifiers only break ties between boxes on
+    /// top of each other).
+    func linkGeometry(in region: Rect) -> [LinkGeometry] {
+        var found: [LinkGeometry] = []
+        for key in linkIndex.query(region) {
+            guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
+                let end = to.inputEnd(key.slot)
+            else { continue }
+            found.append(
+                LinkGeometry(
+                    key: key, upstream: upstream, start: Point(x: from.outputStart.x, y: from.outputStart.y),
+                    end: Point(x: end.x, y: end.y), upstreamFrame: from.frame, downstreamFrame: to.frame))
         }
+        found.sort { a, b in
+            let left = (a.start.y, a.start.x, a.end.y, a.end.x, a.key.slot)
+            let right = (b.start.y, b.start.x, b.end.y, b.end.x, b.key.slot)
+            if left != right { return left < right }
+            return (a.upstream, a.key.downstream) < (b.upstream, b.key.downstream)
+        }
+        return found
     }
 
     /// The topmost shown node at a cell.

@@ -1,6 +1,6 @@
 import NodeGraph
 
-/// Messages for people: like ``GraphError/description`` but naming nodes by their display names.
+/// Messages for people: like `GraphError.description` but naming nodes by their display names.
 public enum CanvasText {
     /// A refusal, naming nodes by name: `would create a cycle: Add → Multiply → Add`.
     /// - Parameters:
@@ -18,7 +18,9 @@ public enum CanvasText {
             return "\(label) of \(name(to)) takes a \(accepts), but \(name(from)) gives a \(produces)"
         case .unknownNode(let id): return "no node '\(id)'"
         case .slotNotLinked(let node, let slot):
-            let label = graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? "\(slot)"
+            let label =
+                graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
+                ?? "\(slot)"
             return "\(label) of \(name(node)) is not linked"
         case .notASource(let node, _): return "\(name(node)) computes its value; it holds none to edit"
         case .nonFiniteValue(let node): return "the value of \(name(node)) must be a finite number"

@@ -31,6 +31,8 @@ public struct Glyphs: Hashable, Sendable {
     public var selectedDot: Character
     /// Marks an input row that a link may target in link mode.
     public var validTarget: Character
+    /// Marks the current link target in link mode.
+    public var currentTarget: Character
     /// Marks an input row that a link may not target in link mode.
     public var invalidTarget: Character
     /// Marks an error value.
@@ -54,7 +56,8 @@ public struct Glyphs: Hashable, Sendable {
         horizontal: "─", vertical: "│",
         downRight: "┌", downLeft: "┐", upRight: "└", upLeft: "┘",
         verticalRight: "├", verticalLeft: "┤", horizontalDown: "┬", horizontalUp: "┴", cross: "┼",
-        deleteMarker: "×", dot: "●", selectedDot: "◉", validTarget: "▸", invalidTarget: "·",
+        deleteMarker: "×", dot: "●", selectedDot: "◉", validTarget: "▸", currentTarget: "▶",
+        invalidTarget: "·",
         errorMarker: "!", unconnected: "–", ellipsis: "…", textCursor: "▏", swatch: "█", arrow: "→")
 
     /// Plain ASCII, for terminals that are not UTF-8.
@@ -65,7 +68,8 @@ public struct Glyphs: Hashable, Sendable {
         horizontal: "-", vertical: "|",
         downRight: "+", downLeft: "+", upRight: "+", upLeft: "+",
         verticalRight: "+", verticalLeft: "+", horizontalDown: "+", horizontalUp: "+", cross: "+",
-        deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", invalidTarget: ".",
+        deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", currentTarget: "*",
+        invalidTarget: ".",
         errorMarker: "!", unconnected: "-", ellipsis: "~", textCursor: "_", swatch: "#", arrow: "->")
 
     /// The glyph for a line cell whose arms point the given ways.

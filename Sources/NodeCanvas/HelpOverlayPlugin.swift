@@ -22,13 +22,14 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         let actionWidth = entries.map { displayWidth(of: $0.action) }.max() ?? 0
         let area = canvas.area
         let width = min(area.width, keysWidth + actionWidth + 7)
-        let height = min(area.height, entries.count + 4)
-        guard width > 10, height > 4 else { return }
-        let box = Rect(x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
-                       width: width, height: height)
+        let height = min(area.height, entries.count + 2)
+        guard width > 10, height > 2 else { return }
+        let box = Rect(
+            x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
+            width: width, height: height)
         drawPanel(box, title: "Keys", footer: "any key closes", theme: theme, on: &surface)
-        for (index, entry) in entries.prefix(height - 4).enumerated() {
-            let y = box.minY + 2 + index
+        for (index, entry) in entries.prefix(height - 2).enumerated() {
+            let y = box.minY + 1 + index
             var keyStyle = theme.styles.panel
             keyStyle.bold = true
             let keys = Rect(x: box.minX + 2, y: y, width: keysWidth, height: 1)
@@ -46,17 +47,28 @@ func drawPanel(_ box: Rect, title: String, footer: String? = nil, theme: Theme, 
     surface.fill(box, with: " ", style: styles.panel)
     guard box.width >= 2, box.height >= 2 else { return }
     let right = box.maxX - 1, bottom = box.maxY - 1
-    surface.fill(Rect(x: box.minX + 1, y: box.minY, width: box.width - 2, height: 1), with: glyphs.horizontal, style: styles.panel)
-    surface.fill(Rect(x: box.minX + 1, y: bottom, width: box.width - 2, height: 1), with: glyphs.horizontal, style: styles.panel)
-    surface.fill(Rect(x: box.minX, y: box.minY + 1, width: 1, height: box.height - 2), with: glyphs.vertical, style: styles.panel)
-    surface.fill(Rect(x: right, y: box.minY + 1, width: 1, height: box.height - 2), with: glyphs.vertical, style: styles.panel)
+    surface.fill(
+        Rect(x: box.minX + 1, y: box.minY, width: box.width - 2, height: 1), with: glyphs.horizontal,
+        style: styles.panel)
+    surface.fill(
+        Rect(x: box.minX + 1, y: bottom, width: box.width - 2, height: 1), with: glyphs.horizontal,
+        style: styles.panel)
+    surface.fill(
+        Rect(x: box.minX, y: box.minY + 1, width: 1, height: box.height - 2), with: glyphs.vertical,
+        style: styles.panel)
+    surface.fill(
+        Rect(x: right, y: box.minY + 1, width: 1, height: box.height - 2), with: glyphs.vertical,
+        style: styles.panel)
     surface[box.minX, box.minY] = Cell(glyphs.topLeft, style: styles.panel)
     surface[right, box.minY] = Cell(glyphs.topRight, style: styles.panel)
     surface[box.minX, bottom] = Cell(glyphs.bottomLeft, style: styles.panel)
     surface[right, bottom] = Cell(glyphs.bottomRight, style: styles.panel)
-    surface.put(" \(title) ", in: Rect(x: box.minX + 1, y: box.minY, width: box.width - 2, height: 1), style: styles.panelTitle)
+    surface.put(
+        " \(title) ", in: Rect(x: box.minX + 1, y: box.minY, width: box.width - 2, height: 1),
+        style: styles.panelTitle)
     if let footer {
-        surface.put(" \(footer) ", in: Rect(x: box.minX + 1, y: bottom, width: box.width - 3, height: 1),
-                    style: styles.panel, alignment: .trailing)
+        surface.put(
+            " \(footer) ", in: Rect(x: box.minX + 1, y: bottom, width: box.width - 3, height: 1),
+            style: styles.panel, alignment: .trailing)
     }
 }

@@ -39,7 +39,7 @@ public final class InspectorPlugin: CanvasPlugin {
             return ["Nothing selected.", "", "Tab selects a node."]
         }
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }
-        var lines = [model.name, "\(model.kindTitle) (\(model.kind)), id \(id)", ""]
+        var lines = [model.name, "kind   \(model.kindTitle)", "id     \(id)", ""]
         lines.append("value  \(model.value.description)")
         lines.append("from   " + provenance(of: model, graph: graph))
         if !model.inputs.isEmpty {
@@ -47,9 +47,12 @@ public final class InspectorPlugin: CanvasPlugin {
             lines.append("inputs")
             for row in model.inputs {
                 if let upstream = row.upstream {
-                    lines.append("  \(row.label) \(arrow.first == "→" ? "←" : "<-") \(name(upstream)) = \(row.value.description)")
+                    lines.append(
+                        "  \(row.label) \(arrow.first == "→" ? "←" : "<-") \(name(upstream)) = \(row.value.description)"
+                    )
                 } else {
-                    lines.append("  \(row.label) \(canvas.theme.glyphs.unconnected) reads \(row.value.description)")
+                    lines.append(
+                        "  \(row.label) \(canvas.theme.glyphs.unconnected) reads \(row.value.description)")
                 }
             }
         }
@@ -58,7 +61,9 @@ public final class InspectorPlugin: CanvasPlugin {
             lines.append("")
             lines.append("feeds")
             for (node, slot) in dependents.prefix(8) {
-                let label = graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" } ?? ""
+                let label =
+                    graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
+                    ?? ""
                 lines.append("  \(arrow) \(name(node)).\(label)")
             }
             if dependents.count > 8 { lines.append("  … and \(dependents.count - 8) more") }
@@ -91,8 +96,9 @@ public final class InspectorPlugin: CanvasPlugin {
         for (index, line) in lines(for: canvas).prefix(inner.height).enumerated() {
             var style = canvas.theme.styles.panel
             if index == 0 { style = canvas.theme.styles.panelTitle }
-            surface.put(line, in: Rect(x: inner.minX, y: inner.minY + index, width: inner.width, height: 1),
-                        style: style, ellipsis: canvas.theme.glyphs.ellipsis)
+            surface.put(
+                line, in: Rect(x: inner.minX, y: inner.minY + index, width: inner.width, height: 1),
+                style: style, ellipsis: canvas.theme.glyphs.ellipsis)
         }
     }
 }

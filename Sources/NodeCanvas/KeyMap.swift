@@ -15,7 +15,7 @@ public enum KeyMap {
         Entry(keys: "H J K L", action: "pan the view left, down, up, right"),
         Entry(keys: "n", action: "new node at the cursor (type to filter)"),
         Entry(keys: "l", action: "link mode: Tab targets, Enter toggles, Esc"),
-        Entry(keys: "m", action: "move the node with the arrows, Enter/Esc"),
+        Entry(keys: "m", action: "move the node: arrows, Enter keeps, Esc undoes"),
         Entry(keys: "e", action: "edit a number: digits, Enter sets, Esc"),
         Entry(keys: "+ / -", action: "step a number by 1"),
         Entry(keys: "o", action: "cycle an operator's kind (+ − × ÷)"),
@@ -25,11 +25,9 @@ public enum KeyMap {
         Entry(keys: "z", action: "level of detail: full, compact, dot"),
         Entry(keys: "a", action: "arrange the graph in layers"),
         Entry(keys: "i", action: "show or hide the inspector"),
-        Entry(keys: "s", action: "save"),
+        Entry(keys: "s / q", action: "save / quit"),
         Entry(keys: "?", action: "this help (any key closes it)"),
-        Entry(keys: "q", action: "quit"),
-        Entry(keys: "mouse", action: "click selects, drag moves a node or pans"),
-        Entry(keys: "", action: "click × deletes; in link mode click a row"),
-        Entry(keys: "wheel", action: "pan up and down"),
+        Entry(keys: "mouse", action: "click selects (× deletes), drag moves or pans"),
+        Entry(keys: "", action: "wheel pans; in link mode a click toggles a row"),
     ]
 }

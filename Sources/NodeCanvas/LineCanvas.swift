@@ -75,7 +75,8 @@ struct LineCanvas {
                 let sx = x - offset.x
                 let sy = y - offset.y
                 guard clip.contains(x: sx, y: sy) else { continue }
-                surface[sx, sy] = Cell(glyphs.line(cellArms), style: highlighted[index] ? highlightStyle : style)
+                surface[sx, sy] = Cell(
+                    glyphs.line(cellArms), style: highlighted[index] ? highlightStyle : style)
             }
         }
     }

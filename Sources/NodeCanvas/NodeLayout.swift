@@ -69,7 +69,9 @@ public struct NodeLayout: Hashable, Sendable {
             inputRows = Array(repeating: y, count: node.inputs.count)
             outputRow = y
         case .compact:
-            let width = max(displayWidth(of: node.name) + 7, displayWidth(of: compactValueText(node, theme.glyphs)) + 4, 10)
+            let width = max(
+                displayWidth(of: node.name) + 8, displayWidth(of: compactValueText(node, theme.glyphs)) + 4,
+                10)
             frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: 3)
             bodyHeight = 1
             inputRows = Array(repeating: y + 1, count: node.inputs.count)

@@ -26,42 +26,66 @@ enum NodeWidgetDrawer {
     ///   - marks: Link-mode marks per slot.
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
-        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark]
+        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark],
+        cache: WidgetImageCache? = nil
     ) {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return }
-        // Draw the widget on its own small surface, then copy the visible part: renderers may
-        // draw anywhere in their regions without knowing about the clip.
-        var widget = Surface(width: frame.width, height: frame.height)
-        let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        if layout.levelOfDetail == .dot {
+            // One glyph: cheaper to draw than to look up.
+            var cell = Surface(width: 1, height: 1)
+            drawDot(model, on: &cell, context: context, marks: marks)
+            surface[frame.minX, frame.minY] = cell[0, 0]
+            return
+        }
+        // Draw the widget on its own small surface (kept until the node changes), then copy the
+        // visible part: renderers draw anywhere in their regions without knowing about the clip.
+        let key = WidgetImageCache.Key(
+            model: model, width: layout.frame.width, height: layout.frame.height,
+            levelOfDetail: layout.levelOfDetail,
+            isSelected: context.isSelected, editText: context.editText, marks: marks)
+        let widget: Surface
+        if let cached = cache?.image(for: layout.id, key: key) {
+            widget = cached
+        } else {
+            widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+            cache?.store(widget, for: layout.id, key: key)
+        }
+        surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)
+    }
+
+    /// The widget drawn on a surface of its own size.
+    static func image(
+        of layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers,
+        context: WidgetDrawingContext,
+        marks: [Int: TargetMark]
+    ) -> Surface {
+        var widget = Surface(width: layout.frame.width, height: layout.frame.height)
         var localLayout = layout
-        localLayout.frame = local
+        localLayout.frame = Rect(x: 0, y: 0, width: layout.frame.width, height: layout.frame.height)
         localLayout.inputRows = layout.inputRows.map { $0 - layout.frame.minY }
         localLayout.outputRow = layout.outputRow - layout.frame.minY
         switch layout.levelOfDetail {
         case .dot: drawDot(model, on: &widget, context: context, marks: marks)
         case .compact: drawCompact(localLayout, model: model, on: &widget, context: context, marks: marks)
         case .full:
-            drawFull(localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
+            drawFull(
+                localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
         }
-        let visible = frame.intersection(clip)
-        for y in visible.minY..<visible.maxY {
-            for x in visible.minX..<visible.maxX {
-                let cell = widget[x - frame.minX, y - frame.minY]
-                if cell.isContinuation { continue }
-                surface[x, y] = cell
-            }
-        }
+        return widget
     }
 
     private static func drawDot(
-        _ model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark]
+        _ model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext,
+        marks: [Int: TargetMark]
     ) {
         let glyphs = context.theme.glyphs
         let styles = context.theme.styles
-        var style = model.value.error != nil ? styles.error : context.isSelected ? styles.selectedTitle : styles.title
+        var style =
+            model.value.error != nil ? styles.error : context.isSelected ? styles.selectedTitle : styles.title
         if !marks.isEmpty {
-            style = marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
+            style =
+                marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
                 ? styles.validTarget : styles.invalidTarget
         }
         surface[0, 0] = Cell(context.isSelected ? glyphs.selectedDot : glyphs.dot, style: style)
@@ -81,16 +105,19 @@ enum NodeWidgetDrawer {
         let right = frame.maxX - 1, bottom = frame.maxY - 1
         surface.fill(frame, with: " ", style: styles.text)
         surface.fill(Rect(x: 1, y: 0, width: frame.width - 2, height: 1), with: horizontal, style: border)
-        surface.fill(Rect(x: 1, y: bottom, width: frame.width - 2, height: 1), with: horizontal, style: border)
+        surface.fill(
+            Rect(x: 1, y: bottom, width: frame.width - 2, height: 1), with: horizontal, style: border)
         surface.fill(Rect(x: 0, y: 1, width: 1, height: frame.height - 2), with: vertical, style: border)
         surface.fill(Rect(x: right, y: 1, width: 1, height: frame.height - 2), with: vertical, style: border)
         surface[0, 0] = Cell(selected ? glyphs.selectedTopLeft : glyphs.topLeft, style: border)
         surface[right, 0] = Cell(selected ? glyphs.selectedTopRight : glyphs.topRight, style: border)
         surface[0, bottom] = Cell(selected ? glyphs.selectedBottomLeft : glyphs.bottomLeft, style: border)
-        surface[right, bottom] = Cell(selected ? glyphs.selectedBottomRight : glyphs.bottomRight, style: border)
+        surface[right, bottom] = Cell(
+            selected ? glyphs.selectedBottomRight : glyphs.bottomRight, style: border)
         // Title bar: ` Name ` after the corner, ` × ` before the other corner.
         let titleRoom = Rect(x: 1, y: 0, width: frame.width - 6, height: 1)
-        let name = " " + model.name.truncated(toWidth: max(1, titleRoom.width - 2), ellipsis: glyphs.ellipsis) + " "
+        let name =
+            " " + model.name.truncated(toWidth: max(1, titleRoom.width - 2), ellipsis: glyphs.ellipsis) + " "
         surface.put(name, in: titleRoom, style: selected ? styles.selectedTitle : styles.title)
         surface.put(" ", x: right - 3, y: 0, style: border)
         surface.put(String(glyphs.deleteMarker), x: right - 2, y: 0, style: styles.deleteMarker)
@@ -98,7 +125,8 @@ enum NodeWidgetDrawer {
     }
 
     private static func drawCompact(
-        _ layout: NodeLayout, model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext,
+        _ layout: NodeLayout, model: NodeWidgetModel, on surface: inout Surface,
+        context: WidgetDrawingContext,
         marks: [Int: TargetMark]
     ) {
         drawBox(layout, model: model, on: &surface, context: context)
@@ -106,15 +134,18 @@ enum NodeWidgetDrawer {
         let content = layout.content
         var style = model.value.error != nil ? styles.error : styles.text
         if model.value.error == nil { style.bold = true }
-        let text = context.editText.map { $0 + String(context.theme.glyphs.textCursor) }
+        let text =
+            context.editText.map { $0 + String(context.theme.glyphs.textCursor) }
             ?? compactValueText(model, context.theme.glyphs)
-        surface.put(text, in: content, style: context.editText != nil ? styles.editing : style,
-                    ellipsis: context.theme.glyphs.ellipsis)
+        surface.put(
+            text, in: content, style: context.editText != nil ? styles.editing : style,
+            ellipsis: context.theme.glyphs.ellipsis)
         if !marks.isEmpty {
             let valid = marks.values.contains { $0 == .valid || $0 == .current(isValid: true) }
             let current = marks.values.contains { if case .current = $0 { true } else { false } }
             let row = Rect(x: 1, y: 1, width: layout.frame.width - 2, height: 1)
             if current {
+                surface[1, 1] = Cell(context.theme.glyphs.currentTarget, style: styles.currentTarget)
                 surface.updateStyle(in: row) { $0 = styles.currentTarget }
             } else if valid {
                 surface[1, 1] = Cell(context.theme.glyphs.validTarget, style: styles.validTarget)
@@ -135,7 +166,8 @@ enum NodeWidgetDrawer {
         let styles = context.theme.styles
         for row in model.inputs where row.slot < layout.inputRows.count {
             let y = layout.inputRows[row.slot]
-            let next = row.slot + 1 < layout.inputRows.count ? layout.inputRows[row.slot + 1] : layout.outputRow
+            let next =
+                row.slot + 1 < layout.inputRows.count ? layout.inputRows[row.slot + 1] : layout.outputRow
             let region = Rect(x: content.minX, y: y, width: content.width, height: max(1, next - y))
             renderers.input(row.slot).draw(row, in: model, region: region, on: &surface, context: context)
             let inside = Rect(x: 1, y: y, width: layout.frame.width - 2, height: 1)
@@ -149,7 +181,8 @@ enum NodeWidgetDrawer {
                 surface[1, y] = Cell(context.theme.glyphs.invalidTarget, style: styles.invalidTarget)
             case .current(let isValid):
                 surface[1, y] = Cell(
-                    isValid ? context.theme.glyphs.validTarget : context.theme.glyphs.invalidTarget, style: styles.text)
+                    isValid ? context.theme.glyphs.currentTarget : context.theme.glyphs.invalidTarget,
+                    style: styles.text)
                 surface.updateStyle(in: inside) { $0 = isValid ? styles.currentTarget : styles.statusError }
             }
         }

@@ -23,7 +23,9 @@ public struct InputRowModel: Hashable, Sendable {
     ///   - upstream: The node feeding the slot.
     ///   - upstreamName: That node's display name.
     ///   - value: The value the slot reads.
-    public init(slot: Int, label: String, type: ValueType, upstream: NodeID?, upstreamName: String?, value: Value) {
+    public init(
+        slot: Int, label: String, type: ValueType, upstream: NodeID?, upstreamName: String?, value: Value
+    ) {
         self.slot = slot
         self.label = label
         self.type = type
@@ -110,7 +112,8 @@ public struct NodeWidgetModel: Hashable, Sendable {
         self.init(
             id: id, name: graph.name(of: id) ?? id.rawValue, kind: kind.name, kindTitle: kind.title,
             symbol: kind.symbol, category: kind.category, position: position, value: value,
-            parameter: graph.parameter(of: id), outputType: kind.outputType, inputs: rows, blockedBy: blockedBy)
+            parameter: graph.parameter(of: id), outputType: kind.outputType, inputs: rows,
+            blockedBy: blockedBy)
     }
 
     /// Whether the node holds a value a person can edit (a source node).

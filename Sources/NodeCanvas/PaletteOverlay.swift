@@ -7,10 +7,10 @@ enum PaletteOverlay {
         let styles = theme.styles
         let kinds = CanvasReducer.paletteKinds(matching: palette.query, in: canvas.document.graph.registry)
         let area = canvas.area
-        let rows = max(1, min(kinds.count, 10))
         let width = min(area.width, 30)
-        let height = min(area.height, rows + 4)
-        guard width >= 12, height >= 5 else { return }
+        let height = min(area.height, max(1, min(kinds.count, 10)) + 3)
+        guard width >= 12, height >= 4 else { return }
+        let rows = height - 3
         let state = canvas.state
         let cursor = state.scaledCursor
         let origin = state.scaledOrigin
@@ -23,11 +23,13 @@ enum PaletteOverlay {
         let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
         var query = styles.panel
         query.underline = true
-        surface.put("\(theme.glyphs.validTarget) \(palette.query)\(theme.glyphs.textCursor)",
-                    in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 1), style: query)
+        surface.put(
+            "\(theme.glyphs.validTarget) \(palette.query)\(theme.glyphs.textCursor)",
+            in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 1), style: query)
         if kinds.isEmpty {
-            surface.put("no kind matches", in: Rect(x: inner.minX, y: inner.minY + 1, width: inner.width, height: 1),
-                        style: styles.secondary)
+            surface.put(
+                "no kind matches", in: Rect(x: inner.minX, y: inner.minY + 1, width: inner.width, height: 1),
+                style: styles.secondary)
             return
         }
         let choice = min(palette.choice, kinds.count - 1)
@@ -38,11 +40,15 @@ enum PaletteOverlay {
             let style = index == choice ? styles.panelChoice : styles.panel
             surface.fill(line, with: " ", style: style)
             let text = Rect(x: line.minX + 1, y: line.minY, width: line.width - 2, height: 1)
-            surface.put(kind.title, in: text, style: style)
-            let detail = kind.symbol.isEmpty ? kind.category : "\(kind.symbol)  \(kind.category)"
+            let symbolColumn = text.minX + min(13, text.width / 2)
+            surface.put(
+                kind.title,
+                in: Rect(x: text.minX, y: text.minY, width: symbolColumn - text.minX - 1, height: 1),
+                style: style, ellipsis: theme.glyphs.ellipsis)
             var detailStyle = style
             if index != choice { detailStyle = styles.secondary }
-            surface.put(detail, in: text, style: detailStyle, alignment: .trailing)
+            surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)
+            surface.put(kind.category, in: text, style: detailStyle, alignment: .trailing)
         }
     }
 }

@@ -41,12 +41,13 @@ extension Canvas {
     public func fitTopLeft() {
         var minimum = Position(x: 0, y: 0)
         for layout in scene.layouts.values {
-            minimum.x = min(minimum.x, layout.frame.minX - 1)
+            minimum.x = min(minimum.x, layout.frame.minX)
             minimum.y = min(minimum.y, layout.frame.minY)
         }
         let lod = state.levelOfDetail
         updateState { state in
-            state.viewport.origin = Position(x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
+            state.viewport.origin = Position(
+                x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
             state.cursor = state.viewport.origin
         }
     }

@@ -23,7 +23,7 @@ public struct WidgetDrawingContext: Sendable {
 
 /// Draws the body of a node widget: what the node is and what it holds (below the title bar).
 ///
-/// Conform to show a kind of your own; return it from ``CanvasDataSource/bodyRenderer(for:)``.
+/// Conform to show a kind of your own; return it from ``CanvasDataSource/renderers(for:)``.
 public protocol NodeBodyRenderer: Sendable {
     /// The cells the body needs: its content width (without the box and padding) and its rows.
     /// - Parameters:
@@ -37,7 +37,8 @@ public protocol NodeBodyRenderer: Sendable {
     ///   - region: The cells to draw into; drawing outside it is clipped.
     ///   - surface: The surface.
     ///   - context: The theme and the node's state.
-    func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext)
+    func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext)
 }
 
 /// Draws one input row of a node widget; it knows the slot, label, upstream node and value
@@ -76,7 +77,8 @@ public protocol OutputRowRenderer: Sendable {
     ///   - region: The cells to draw into.
     ///   - surface: The surface.
     ///   - context: The theme and the node's state.
-    func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext)
+    func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext)
 }
 
 /// The renderers of one node: its body, one per input slot, and its output row.

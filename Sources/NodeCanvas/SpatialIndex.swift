@@ -13,7 +13,7 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     public let bucketWidth: Int
     /// The height of a bucket, in cells.
     public let bucketHeight: Int
-    private var buckets: [Bucket: [Key]] = [:]
+    private var buckets: [Bucket: [(key: Key, rect: Rect)]] = [:]
     private var large: Set<Key> = []
     private(set) var rects: [Key: Rect] = [:]
     private static var largeThreshold: Int { 64 }
@@ -63,7 +63,7 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         }
         for row in range.rows {
             for column in range.columns {
-                buckets[Bucket(column: column, row: row), default: []].append(key)
+                buckets[Bucket(column: column, row: row), default: []].append((key, rect))
             }
         }
     }
@@ -78,7 +78,9 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         for row in range.rows {
             for column in range.columns {
                 let bucket = Bucket(column: column, row: row)
-                guard var keys = buckets[bucket], let index = keys.firstIndex(of: key) else { continue }
+                guard var keys = buckets[bucket], let index = keys.firstIndex(where: { $0.key == key }) else {
+                    continue
+                }
                 keys.swapAt(index, keys.count - 1)
                 keys.removeLast()
                 buckets[bucket] = keys.isEmpty ? nil : keys
@@ -97,24 +99,34 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// - Parameter region: The region.
     /// - Returns: The keys.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
-    public func query(_ region: Rect) -> [Key] {
+    public func query(_ region: Rect) -> [Key] { entries(in: region).map(\.key) }
+
+    /// The keys whose rectangles overlap a region, with their rectangles, each once.
+    /// - Parameter region: The region.
+    /// - Returns: The keys and rectangles.
+    /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
+    public func entries(in region: Rect) -> [(key: Key, rect: Rect)] {
         guard !region.isEmpty else { return [] }
-        var result: [Key] = []
+        var result: [(key: Key, rect: Rect)] = []
         let range = bucketRange(of: region)
         for row in range.rows {
             for column in range.columns {
-                guard let keys = buckets[Bucket(column: column, row: row)] else { continue }
-                for key in keys {
-                    guard let rect = rects[key], rect.intersects(region) else { continue }
+                guard let entries = buckets[Bucket(column: column, row: row)] else { continue }
+                for entry in entries {
+                    let rect = entry.rect
+                    guard rect.intersects(region) else { continue }
                     // Report a key only from the bucket holding the top-left cell of the overlap.
-                    let overlap = rect.intersection(region)
-                    if floorDivide(overlap.minX, bucketWidth) == column && floorDivide(overlap.minY, bucketHeight) == row {
-                        result.append(key)
+                    if floorDivide(max(rect.minX, region.minX), bucketWidth) == column
+                        && floorDivide(max(rect.minY, region.minY), bucketHeight) == row
+                    {
+                        result.append(entry)
                     }
                 }
             }
         }
-        for key in large where rects[key]?.intersects(region) == true { result.append(key) }
+        for key in large {
+            if let rect = rects[key], rect.intersects(region) { result.append((key, rect)) }
+        }
         return result
     }
 }

@@ -38,17 +38,22 @@ public struct NumberBodyRenderer: NodeBodyRenderer {
     }
 
     /// Draws the value (bold), or the edit text with a cursor.
-    public func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
         let styles = context.theme.styles
         if context.editText != nil {
-            surface.fill(Rect(x: region.x, y: region.y, width: region.width, height: 1), style: styles.editing)
+            surface.fill(
+                Rect(x: region.x, y: region.y, width: region.width, height: 1), style: styles.editing)
             surface.put(text(of: node, context: context), in: region, style: styles.editing)
             return
         }
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
         var style = styles.text
         style.bold = true
-        surface.put(text(of: node, context: context), in: region, style: style, ellipsis: context.theme.glyphs.ellipsis)
+        surface.put(
+            text(of: node, context: context), in: region, style: style,
+            ellipsis: context.theme.glyphs.ellipsis)
     }
 }
 
@@ -70,11 +75,14 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
         if let error = errorText(of: node, glyphs: context.theme.glyphs) {
             return Size(width: displayWidth(of: error), height: 1)
         }
-        return Size(width: displayWidth(of: formula(of: node)) + 1 + displayWidth(of: result(of: node)), height: 1)
+        return Size(
+            width: displayWidth(of: formula(of: node)) + 1 + displayWidth(of: result(of: node)), height: 1)
     }
 
     /// Draws the formula on the left (dim) and the result on the right (bold).
-    public func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
         let styles = context.theme.styles
         var resultStyle = styles.text
@@ -83,7 +91,9 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
         let resultWidth = displayWidth(of: result)
         surface.put(result, in: region, style: resultStyle, alignment: .trailing)
         let formulaRegion = Rect(x: region.x, y: region.y, width: region.width - resultWidth - 1, height: 1)
-        surface.put(formula(of: node), in: formulaRegion, style: styles.secondary, ellipsis: context.theme.glyphs.ellipsis)
+        surface.put(
+            formula(of: node), in: formulaRegion, style: styles.secondary,
+            ellipsis: context.theme.glyphs.ellipsis)
     }
 }
 
@@ -105,7 +115,9 @@ public struct ColorBodyRenderer: NodeBodyRenderer {
     }
 
     /// Draws the swatch (background color, or a shade glyph without colors) and the hex code.
-    public func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
         guard let color = node.value.color else {
             surface.put(node.value.description, in: region, style: context.theme.styles.text)
@@ -141,7 +153,9 @@ public struct ValueBodyRenderer: NodeBodyRenderer {
     }
 
     /// Draws the symbol and the value.
-    public func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
         surface.put(text(of: node, context: context), in: region, style: context.theme.styles.text)
     }
@@ -160,7 +174,9 @@ public struct StandardInputRowRenderer: InputRowRenderer {
 
     /// `label: value`, one row.
     public func size(of row: InputRowModel, in node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
-        Size(width: displayWidth(of: row.label) + 2 + displayWidth(of: valueText(of: row, glyphs: context.theme.glyphs)), height: 1)
+        Size(
+            width: displayWidth(of: row.label) + 2
+                + displayWidth(of: valueText(of: row, glyphs: context.theme.glyphs)), height: 1)
     }
 
     /// Draws the label and the value; an unconnected value dim, an error value in the error style.
@@ -188,7 +204,10 @@ public struct StandardOutputRowRenderer: OutputRowRenderer {
     }
 
     /// Draws the type name, right-aligned and dim.
-    public func draw(_ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext) {
-        surface.put(node.outputType.name, in: region, style: context.theme.styles.secondary, alignment: .trailing)
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
+        surface.put(
+            node.outputType.name, in: region, style: context.theme.styles.secondary, alignment: .trailing)
     }
 }

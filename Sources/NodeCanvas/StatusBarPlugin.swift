@@ -22,7 +22,8 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// The status line's text, without styles: what tests read.
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
-    public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool) {
+    public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
+    {
         let state = canvas.state
         let graph = canvas.document.graph
         let selection = state.selection.flatMap { graph.name(of: $0) } ?? ""
@@ -37,7 +38,8 @@ public final class StatusBarPlugin: CanvasPlugin {
         switch state.mode {
         case .normal:
             guard let node = state.selection else {
-                return graph.isEmpty ? "n new node · ? help · q quit" : "Tab select · n new · H J K L pan · ? help"
+                return graph.isEmpty
+                    ? "n new node · ? help · q quit" : "Tab select · n new · H J K L pan · ? help"
             }
             let edit = graph.parameter(of: node)?.number != nil ? "e edit · +/- step · " : ""
             let cycle = graph.kind(of: node)?.category == "arithmetic" ? "o operator · " : ""
@@ -47,7 +49,8 @@ public final class StatusBarPlugin: CanvasPlugin {
             guard let target = link.currentTarget else { return "from \(source): Tab to a slot · Esc done" }
             let slot = CanvasText.slotName(target.candidate, in: graph)
             if let refusal = target.candidate.refusal {
-                return "\(glyphs.invalidTarget) \(slot): " + CanvasText.describe(refusal, in: graph, arrow: glyphs.arrow)
+                return "\(glyphs.invalidTarget) \(slot): "
+                    + CanvasText.describe(refusal, in: graph, arrow: glyphs.arrow)
             }
             if target.isVetoed { return "\(glyphs.invalidTarget) \(slot): not offered here" }
             let verb = target.candidate.isLinked ? "unlinks" : "links"
@@ -58,10 +61,12 @@ public final class StatusBarPlugin: CanvasPlugin {
             let name = graph.name(of: edit.node) ?? edit.node.rawValue
             return "\(name) = \(edit.text)\(glyphs.textCursor) · Enter sets · Esc cancels"
         case .palette:
-            return "type to filter · \(glyphs.arrow == "→" ? "↑↓" : "up/down") choose · Enter create · Esc cancel"
+            return
+                "type to filter · \(glyphs.arrow == "→" ? "↑↓" : "up/down") choose · Enter create · Esc cancel"
         case .find(let query):
             let count = CanvasReducer.findMatches(query, context: canvas.context).count
-            return "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es") · Enter jump · Esc cancel"
+            return
+                "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es") · Enter jump · Esc cancel"
         case .help:
             return "any key closes help"
         }
@@ -83,13 +88,18 @@ public final class StatusBarPlugin: CanvasPlugin {
             x = surface.put(" ", x: x, y: y, style: styles.status)
         }
         let state = canvas.state
-        let where_ = "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
-        let rightWidth = displayWidth(of: where_)
-        let messageRoom = Rect(x: x + 1, y: y, width: surface.width - x - 1 - rightWidth - 1, height: 1)
-        surface.put(message, in: messageRoom, style: isError ? styles.statusError : styles.status,
-                    ellipsis: canvas.theme.glyphs.ellipsis)
-        if surface.width - rightWidth > messageRoom.minX {
-            surface.put(where_, x: surface.width - rightWidth, y: y, style: styles.status)
+        let modified = canvas.document.isModified ? "modified  " : ""
+        let location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
+        // The message wins: the level of detail and position give way when it needs the room.
+        let full = surface.width - x - 1
+        let showsLocation = displayWidth(of: message) + displayWidth(of: location) + 2 <= full
+        let rightWidth = showsLocation ? displayWidth(of: location) : 0
+        let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (showsLocation ? 2 : 0), height: 1)
+        surface.put(
+            message, in: messageRoom, style: isError ? styles.statusError : styles.status,
+            ellipsis: canvas.theme.glyphs.ellipsis)
+        if showsLocation {
+            surface.put(location, x: surface.width - rightWidth, y: y, style: styles.status)
         }
     }
 }

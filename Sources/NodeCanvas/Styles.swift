@@ -53,7 +53,8 @@ public struct Styles: Hashable, Sendable {
         border: CellStyle, selectedBorder: CellStyle, title: CellStyle, selectedTitle: CellStyle,
         deleteMarker: CellStyle, text: CellStyle, secondary: CellStyle, error: CellStyle, link: CellStyle,
         selectedLink: CellStyle, validTarget: CellStyle, invalidTarget: CellStyle, currentTarget: CellStyle,
-        editing: CellStyle, status: CellStyle, statusMode: CellStyle, statusError: CellStyle, panel: CellStyle,
+        editing: CellStyle, status: CellStyle, statusMode: CellStyle, statusError: CellStyle,
+        panel: CellStyle,
         panelTitle: CellStyle, panelChoice: CellStyle, showsColors: Bool
     ) {
         self.border = border

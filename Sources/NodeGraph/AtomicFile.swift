@@ -58,7 +58,8 @@ public enum AtomicFile {
             throw SaveError(path: path, reason: "a directory has that name")
         }
         let temporary = Temporary(
-            directory: directoryDescriptor, name: ".\(name)\(temporaryMarker)\(getpid())-\(randomSuffix()).tmp")
+            directory: directoryDescriptor,
+            name: ".\(name)\(temporaryMarker)\(getpid())-\(randomSuffix()).tmp")
         try temporary.write(data, keeping: exists ? old : nil, path: path, unnamedFirst: true)
         guard renameat(directoryDescriptor, temporary.name, directoryDescriptor, name) == 0 else {
             let reason = systemError()
@@ -66,7 +67,9 @@ public enum AtomicFile {
             throw SaveError(path: path, reason: "cannot rename the temporary file over the file: \(reason)")
         }
         guard fsync(directoryDescriptor) == 0 else {
-            throw SaveError(path: path, reason: "the file was replaced, but the directory could not be flushed: \(systemError())")
+            throw SaveError(
+                path: path,
+                reason: "the file was replaced, but the directory could not be flushed: \(systemError())")
         }
     }
 
@@ -103,14 +106,17 @@ public enum AtomicFile {
                         _ = fchown(descriptor, old.st_uid, old.st_gid)  // only possible with privileges
                     }
                     guard fchmod(descriptor, old.st_mode & 0o7777) == 0 else {
-                        throw SaveError(path: path, reason: "cannot keep the file's permissions: \(systemError())")
+                        throw SaveError(
+                            path: path, reason: "cannot keep the file's permissions: \(systemError())")
                     }
                 }
                 guard fsync(descriptor) == 0 else {
                     throw SaveError(path: path, reason: "cannot flush the file to disk: \(systemError())")
                 }
                 if !named {
-                    guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW) == 0
+                    guard
+                        linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW)
+                            == 0
                     else {
                         // No /proc: start again with a named temporary file.
                         close(descriptor)
@@ -158,7 +164,9 @@ public enum AtomicFile {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
             let rest = entry.dropFirst(prefix.count)
-            guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }), pid != getpid() else { continue }
+            guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }), pid != getpid() else {
+                continue
+            }
             if kill(pid, 0) != 0 && errno == ESRCH { unlinkat(descriptor, entry, 0) }
         }
     }

@@ -15,12 +15,16 @@ extension Graph {
     public static func demoCalculator() -> Graph {
         var graph = Graph(registry: .standard)
         let nodes = [
-            NodeDescription(id: "one", kind: "number", name: "One", position: Position(x: 2, y: 1), value: .number(1)),
-            NodeDescription(id: "two", kind: "number", name: "Two", position: Position(x: 2, y: 10), value: .number(2)),
             NodeDescription(
-                id: "three", kind: "number", name: "Three", position: Position(x: 2, y: 19), value: .number(3)),
+                id: "one", kind: "number", name: "One", position: Position(x: 2, y: 1), value: .number(1)),
             NodeDescription(
-                id: "add", kind: "add", name: "Add", position: Position(x: 30, y: 2), inputs: ["one", "two", nil]),
+                id: "two", kind: "number", name: "Two", position: Position(x: 2, y: 10), value: .number(2)),
+            NodeDescription(
+                id: "three", kind: "number", name: "Three", position: Position(x: 2, y: 19), value: .number(3)
+            ),
+            NodeDescription(
+                id: "add", kind: "add", name: "Add", position: Position(x: 30, y: 2),
+                inputs: ["one", "two", nil]),
             NodeDescription(
                 id: "subtract", kind: "subtract", name: "Subtract", position: Position(x: 30, y: 14),
                 inputs: ["three", "one"]),

@@ -109,37 +109,40 @@ extension Graph {
 
     /// For a source node, every slot of every other node: may it be linked, and why not.
     ///
-    /// The canvas uses this to mark valid targets in link mode. Candidates come in
-    /// ``dependencyOrder()``, slots in order.
+    /// The canvas uses this to mark valid targets in link mode. Candidates come in no particular
+    /// node order, each node's slots in order.
     /// - Parameter upstream: The node whose output would feed the slots.
     /// - Returns: One candidate per slot of every node (empty for an unknown node).
-    /// - Complexity: O(*n* + *e*).
+    /// - Complexity: O(*n* + *e* + *p*), where *p* is the total length of the cycle paths named
+    ///   (one per ancestor of `upstream`).
     public func linkCandidates(from upstream: NodeID) -> [LinkCandidate] {
         guard let from = store.index(of: upstream) else { return [] }
         let produces = store.entry(of: from).kind.outputType
         // Every node that reaches `from` (its ancestors) would close a loop; remember the next
-        // step towards `from` to name the path.
-        var towardsSource: [Int32: Int32] = [from: -1]
+        // step towards `from` to name the path (`unvisited` for other nodes, -1 at `from`).
+        let unvisited = Int32.min
+        var towardsSource = [Int32](repeating: unvisited, count: Int(store.nodeEnd))
+        towardsSource[Int(from)] = -1
         var stack = [from]
         while let current = stack.popLast() {
             let start = store.slotStart[current]
             for slot in start..<start + Int32(store.slotCount(of: current)) {
                 let previous = store.source[slot]
-                if previous >= 0 && towardsSource[previous] == nil {
-                    towardsSource[previous] = current
+                if previous >= 0 && towardsSource[Int(previous)] == unvisited {
+                    towardsSource[Int(previous)] = current
                     stack.append(previous)
                 }
             }
         }
         var candidates: [LinkCandidate] = []
-        for node in canonicalOrder() {
+        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
             let entry = store.entry(of: node)
             let id = store.ids[Int(node)]
             var cycle: GraphError?
-            if towardsSource[node] != nil {
+            if towardsSource[Int(node)] != unvisited {
                 var path = [id]
                 var step = node
-                while let next = towardsSource[step], next >= 0 {
+                while case let next = towardsSource[Int(step)], next >= 0 {
                     path.append(store.ids[Int(next)])
                     step = next
                 }

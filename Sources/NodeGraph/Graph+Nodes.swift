@@ -19,6 +19,9 @@ extension Graph {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             return value
         case .color where type == .color: return value
+        case .color(let color) where type != .number:
+            // A journal's "#rrggbb" string for a tool-defined type is text that looks like a color.
+            return .custom(CustomValue(type: type, payload: .string(color.hex)))
         case .custom(let custom) where custom.type == type: return value
         case .custom(let custom) where type != .number && type != .color:
             return .custom(CustomValue(type: type, payload: custom.payload))

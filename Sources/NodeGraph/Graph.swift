@@ -124,7 +124,7 @@ public struct Graph: @unchecked Sendable {
         return store.dependents(of: node).map { (store.ids[Int($0.node)], $0.slot) }
     }
 
-    /// Everything about one node, as a description that ``addNode(_:)`` would accept.
+    /// Everything about one node, as a description that ``Edit/addNode(_:)`` would accept.
     /// - Parameter id: The node's identifier.
     /// - Returns: The description, or `nil` if there is no such node.
     public func node(_ id: NodeID) -> NodeDescription? {

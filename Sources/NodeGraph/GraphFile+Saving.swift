@@ -43,7 +43,9 @@ extension GraphFile {
         try AtomicFile.write(data, to: path)
     }
 
-    private static func appendNode(_ node: NodeDescription, of graph: Graph, to text: inout String) throws(SaveError) {
+    private static func appendNode(_ node: NodeDescription, of graph: Graph, to text: inout String)
+        throws(SaveError)
+    {
         let kind = graph.registry.kind(named: node.kind)
         text += "{\"id\": "
         JSONText.appendQuoted(node.id.rawValue, to: &text)
@@ -62,7 +64,8 @@ extension GraphFile {
         if let value = node.value {
             let json = JSONValue(value)
             guard json.isFinite else {
-                throw SaveError(path: "", reason: "the value of '\(node.id)' holds a number that is not finite")
+                throw SaveError(
+                    path: "", reason: "the value of '\(node.id)' holds a number that is not finite")
             }
             text += ", \"value\": "
             json.write(to: &text)

@@ -35,19 +35,27 @@ public enum GraphFile {
         public var maximumNodes: Int
         /// The deepest nesting of JSON lists and objects accepted.
         public var maximumDepth: Int
+        /// The most JSON values (numbers, strings, lists, objects…) accepted; a node takes about
+        /// ten. This bounds the memory loading takes, whatever the file holds.
+        public var maximumValues: Int
 
         /// Creates limits.
         /// - Parameters:
         ///   - maximumBytes: The largest file accepted; 64 MiB by default.
         ///   - maximumNodes: The most nodes accepted; 1,000,000 by default.
         ///   - maximumDepth: The deepest nesting accepted; 64 by default.
-        public init(maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64) {
+        ///   - maximumValues: The most JSON values accepted; 12,000,000 by default.
+        public init(
+            maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64,
+            maximumValues: Int = 12_000_000
+        ) {
             self.maximumBytes = maximumBytes
             self.maximumNodes = maximumNodes
             self.maximumDepth = maximumDepth
+            self.maximumValues = maximumValues
         }
 
-        /// 64 MiB, 1,000,000 nodes, nesting 64 deep.
+        /// 64 MiB, 1,000,000 nodes, nesting 64 deep, 12,000,000 JSON values.
         public static let standard = Limits()
     }
 
@@ -113,7 +121,8 @@ public enum GraphFile {
     static func readFile(_ path: String, limit: Int) throws(LoadProblem) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw LoadProblem(.unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
+            throw LoadProblem(
+                .unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var status = stat()
@@ -131,7 +140,8 @@ public enum GraphFile {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw LoadProblem(.unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw LoadProblem(
+                    .unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])

@@ -55,7 +55,8 @@ enum JSONText {
     static func appendQuoted(_ string: String, to text: inout String) {
         text += "\""
         var needsEscaping = false
-        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        {
             needsEscaping = true
             break
         }

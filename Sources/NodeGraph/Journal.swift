@@ -9,7 +9,7 @@ import Foundation
 /// ```
 ///
 /// Reading never stops at a bad line: each line is read on its own (``lines(in:)``), and a
-/// malformed line carries its reason in plain words. ``GraphDocument/replay(_:)`` applies the
+/// malformed line carries its reason in plain words. ``GraphDocument/replay(_:)->[ReplayStep]`` applies the
 /// lines through the document, so `undo` and `redo` lines use its history.
 public enum Journal {
     /// One non-blank line of a journal: its number and what it says, or why it cannot be read.
@@ -74,10 +74,12 @@ public enum Journal {
     public static func readLine(_ data: Data, number: Int) -> Line {
         let checked: Result<JSONSyntax, JournalLineError> = data.withUnsafeBytes { raw in
             do throws(JSONSyntaxError) {
-                return .success(try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth))
+                return .success(
+                    try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth))
             } catch {
                 let location = TextLocation(offset: error.offset, in: raw.bindMemory(to: UInt8.self))
-                return .failure(JournalLineError("malformed JSON at column \(location.column): \(error.message)"))
+                return .failure(
+                    JournalLineError("malformed JSON at column \(location.column): \(error.message)"))
             }
         }
         let syntax: JSONSyntax
@@ -88,7 +90,8 @@ public enum Journal {
         guard case .object(let members) = syntax.content else {
             return Line(
                 number: number, operationName: nil,
-                entry: .failure(JournalLineError("a journal line must be a JSON object, not \(syntax.typeDescription)")))
+                entry: .failure(
+                    JournalLineError("a journal line must be a JSON object, not \(syntax.typeDescription)")))
         }
         var operation: String?
         if case .string(let op)? = members.first(where: { $0.key == "op" })?.value.content { operation = op }
@@ -103,7 +106,8 @@ public enum Journal {
                 number: number, operationName: operation,
                 entry: .failure(JournalLineError(describe(error, in: syntax))))
         } catch {
-            return Line(number: number, operationName: operation, entry: .failure(JournalLineError("\(error)")))
+            return Line(
+                number: number, operationName: operation, entry: .failure(JournalLineError("\(error)")))
         }
     }
 
@@ -223,7 +227,9 @@ public enum Journal {
                 }
                 return "field '\(field)' has a value that cannot be read"
             }
-            if context.debugDescription.hasPrefix("The given data"), let field = fractionalWholeNumberField(in: syntax) {
+            if context.debugDescription.hasPrefix("The given data"),
+                let field = fractionalWholeNumberField(in: syntax)
+            {
                 return field
             }
             return context.debugDescription

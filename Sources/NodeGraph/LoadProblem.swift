@@ -7,7 +7,8 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The file cannot be opened or read.
         case unreadable
-        /// The file is larger than ``GraphFile/Limits/maximumBytes``.
+        /// The file is larger than ``GraphFile/Limits/maximumBytes``, or holds more JSON values
+        /// than ``GraphFile/Limits/maximumValues``.
         case fileTooLarge
         /// The text is not JSON (or nests deeper than ``GraphFile/Limits/maximumDepth``).
         case malformedJSON

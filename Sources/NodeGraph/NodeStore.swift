@@ -130,6 +130,9 @@ final class NodeStore {
         registry = other.registry
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
+        // The property initializers already allocated these two: free them before replacing.
+        fastKind.deallocate()
+        kindSlotCount.deallocate()
         fastKind = other.fastKind.copy()
         kindSlotCount = other.kindSlotCount.copy()
         nodeEnd = other.nodeEnd

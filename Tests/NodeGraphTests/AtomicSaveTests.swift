@@ -57,7 +57,9 @@ func temporaryFiles(in directory: URL) throws -> [String] {
             try GraphFile.save(Graph(), to: "/nonexistent-directory/graph.json")
             Issue.record("the save should have failed")
         } catch {
-            #expect(error.description.hasPrefix("cannot save '/nonexistent-directory/graph.json': cannot open the directory"))
+            #expect(
+                error.description.hasPrefix(
+                    "cannot save '/nonexistent-directory/graph.json': cannot open the directory"))
         }
     }
 

@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func anEmptyGraphSavesAsAnEmptyList() throws {
-        #expect(try canonicalText(Graph()) == "{\n  \"format\": \"nodegraph\",\n  \"nodes\": [],\n  \"version\": 1\n}\n")
+        #expect(
+            try canonicalText(Graph())
+                == "{\n  \"format\": \"nodegraph\",\n  \"nodes\": [],\n  \"version\": 1\n}\n")
         #expect(try loadGraph(canonicalText(Graph())).isEmpty)
     }
 
@@ -86,7 +88,8 @@ import Testing
     }
 
     @Test func optionalFieldsTakeTheirDefaults() throws {
-        let graph = try loadGraph(graphFile(#"{"id": "n", "kind": "number"}, {"id": "m", "kind": "multiply"}"#))
+        let graph = try loadGraph(
+            graphFile(#"{"id": "n", "kind": "number"}, {"id": "m", "kind": "multiply"}"#))
         #expect(graph.position(of: "n") == .zero)
         #expect(graph.name(of: "n") == "Number")
         #expect(graph.value(of: "n") == .number(0))
@@ -129,7 +132,9 @@ import Testing
             let inputs: [SlotSpec] = []
             let outputType = ValueType("text")
             var parameterType: ValueType? { ValueType("text") }
-            var defaultParameter: Value? { .custom(CustomValue(type: ValueType("text"), payload: .string(""))) }
+            var defaultParameter: Value? {
+                .custom(CustomValue(type: ValueType("text"), payload: .string("")))
+            }
             func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
                 guard let parameter = inputs.parameter else { throw EvaluationFailure("no text") }
                 return parameter
@@ -138,10 +143,18 @@ import Testing
         var registry = KindRegistry()
         registry.register(TextSource())
         var graph = Graph(registry: registry)
-        try graph.addNode("greeting", kind: "text", value: .custom(CustomValue(type: text, payload: .string("hi\n\"there\""))))
+        try graph.addNode(
+            "greeting", kind: "text",
+            value: .custom(CustomValue(type: text, payload: .string("hi\n\"there\""))))
+        try graph.addNode("looksLikeAColor", kind: "text", value: .custom(CustomValue(type: text, payload: .string("#FF0000"))))
         let saved = try canonicalText(graph)
         let reloaded = try loadGraph(saved, registry: registry)
         #expect(reloaded.value(of: "greeting") == graph.value(of: "greeting"))
+        #expect(reloaded.value(of: "looksLikeAColor") == graph.value(of: "looksLikeAColor"))
+        let document = GraphDocument(graph: reloaded)
+        let step = document.replay(journalLines(##"{"op":"setValue","node":"greeting","value":"#00ff00"}"##)[0])
+        #expect(step.outcome == .applied(recomputed: ["greeting"]))
+        #expect(document.graph.value(of: "greeting") == .custom(CustomValue(type: text, payload: .string("#00ff00"))))
         #expect(try canonicalText(reloaded) == saved)
     }
 }

@@ -28,7 +28,8 @@ func refusal(_ line: String) -> String? {
             """#)
         #expect(
             lines.map(\.operationName) == [
-                "addNode", "link", "unlink", "setValue", "setKind", "move", "rename", "removeNode", "undo", "redo",
+                "addNode", "link", "unlink", "setValue", "setKind", "move", "rename", "removeNode", "undo",
+                "redo",
             ])
         #expect(try lines[1].entry.get() == .edit(.link(from: "one", to: "n7", slot: 0)))
         #expect(try lines[8].entry.get() == .undo)
@@ -40,7 +41,9 @@ func refusal(_ line: String) -> String? {
     }
 
     @Test func aMalformedLineSaysWhereInPlainWords() {
-        #expect(refusal(#"{"op":"link","from":"a" "to":"b"}"#) == "malformed JSON at column 25: unexpected '\"'; expected ',' or '}' in an object")
+        #expect(
+            refusal(#"{"op":"link","from":"a" "to":"b"}"#)
+                == "malformed JSON at column 25: unexpected '\"'; expected ',' or '}' in an object")
     }
 
     @Test func anUnknownOperationIsNamed() {
@@ -52,8 +55,12 @@ func refusal(_ line: String) -> String? {
     }
 
     @Test func aFieldOfTheWrongTypeIsNamed() {
-        #expect(refusal(#"{"op":"link","from":"a","to":"b","slot":"first"}"#) == "field 'slot' must be a whole number, not a string")
-        #expect(refusal(#"{"op":"link","from":"a","to":"b","slot":1.5}"#) == "field 'slot' must be a whole number, not 1.5")
+        #expect(
+            refusal(#"{"op":"link","from":"a","to":"b","slot":"first"}"#)
+                == "field 'slot' must be a whole number, not a string")
+        #expect(
+            refusal(#"{"op":"link","from":"a","to":"b","slot":1.5}"#)
+                == "field 'slot' must be a whole number, not 1.5")
     }
 
     @Test func anUnexpectedFieldIsNamed() {
@@ -61,11 +68,15 @@ func refusal(_ line: String) -> String? {
     }
 
     @Test func aDuplicatedFieldIsRefused() {
-        #expect(refusal(#"{"op":"setValue","node":"a","value":1,"value":2}"#) == "field 'value' appears more than once")
+        #expect(
+            refusal(#"{"op":"setValue","node":"a","value":1,"value":2}"#)
+                == "field 'value' appears more than once")
     }
 
     @Test func aNumberTooLargeToBeFiniteIsRefused() {
-        #expect(refusal(#"{"op":"setValue","node":"a","value":1e999}"#) == "the number in field 'value' is too large to be finite")
+        #expect(
+            refusal(#"{"op":"setValue","node":"a","value":1e999}"#)
+                == "the number in field 'value' is too large to be finite")
     }
 
     @Test func aLineThatIsNotAnObjectIsRefused() {
@@ -131,7 +142,11 @@ func refusal(_ line: String) -> String? {
 
     @Test func writtenLinesReadBackAsTheSameEntries() throws {
         let entries: [JournalEntry] = [
-            .edit(.addNode(NodeDescription(id: "n", kind: "number", name: "N", position: Position(x: 1, y: 2), value: .number(2.5)))),
+            .edit(
+                .addNode(
+                    NodeDescription(
+                        id: "n", kind: "number", name: "N", position: Position(x: 1, y: 2),
+                        value: .number(2.5)))),
             .edit(.link(from: "a", to: "b", slot: 1)),
             .edit(.unlink(to: "b", slot: 0)),
             .edit(.setValue(node: "a", value: .color(Color(red: 1, green: 2, blue: 3)))),
@@ -148,9 +163,20 @@ func refusal(_ line: String) -> String? {
 
     @Test func theBuildCalculatorJournalBuildsTheDemoCalculator() throws {
         let document = GraphDocument()
-        let lines = try Journal.read(path: examplesDirectory.appendingPathComponent("build-calculator.jsonl").path)
+        let lines = try Journal.read(
+            path: examplesDirectory.appendingPathComponent("build-calculator.jsonl").path)
         let steps = document.replay(lines)
         #expect(!steps.contains { $0.isRefused })
         #expect(document.graph == Graph.demoCalculator())
+    }
+
+    @Test func theCalculatorEditsJournalRefusesExactlyItsTwoBadLines() throws {
+        let document = GraphDocument(graph: Graph.demoCalculator())
+        let lines = try Journal.read(
+            path: examplesDirectory.appendingPathComponent("calculator-edits.jsonl").path)
+        let refused = document.replay(lines).filter(\.isRefused)
+        #expect(refused.map(\.line) == [3, 4])
+        #expect(refused.last?.outcome == .refused(reason: "would create a cycle: add → multiply → add"))
+        #expect(document.graph.value(of: "ratio") == .number(97.5))
     }
 }

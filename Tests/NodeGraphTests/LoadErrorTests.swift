@@ -5,14 +5,19 @@ import Testing
 /// Each problem a graph file can have, reported with its node and field.
 @Suite struct LoadErrorTests {
     @Test func reportsAWrongFormat() throws {
-        let problem = try expectSingleProblem(#"{"format": "other", "version": 1, "nodes": []}"#, .wrongFormat)
+        let problem = try expectSingleProblem(
+            #"{"format": "other", "version": 1, "nodes": []}"#, .wrongFormat)
         #expect(problem.field == "format")
         #expect(problem.reason == #"expected "nodegraph", found "other""#)
     }
 
     @Test func reportsAnUnsupportedVersion() throws {
-        let problem = try expectSingleProblem(#"{"format": "nodegraph", "version": 2, "nodes": []}"#, .unsupportedVersion)
-        #expect(problem.description == "line 1, column 36: field 'version': version 2 is not supported; this program reads version 1")
+        let problem = try expectSingleProblem(
+            #"{"format": "nodegraph", "version": 2, "nodes": []}"#, .unsupportedVersion)
+        #expect(
+            problem.description
+                == "line 1, column 36: field 'version': version 2 is not supported; this program reads version 1"
+        )
     }
 
     @Test func reportsMissingHeaderFields() {
@@ -47,11 +52,14 @@ import Testing
 
     @Test func reportsAnUnknownKind() throws {
         let problem = try expectSingleProblem(graphFile(#"{"id": "a", "kind": "frobnicate"}"#), .unknownKind)
-        #expect(problem.description.hasPrefix("line 1, column 69: node 'a', field 'kind': unknown kind 'frobnicate'"))
+        #expect(
+            problem.description.hasPrefix(
+                "line 1, column 69: node 'a', field 'kind': unknown kind 'frobnicate'"))
     }
 
     @Test func reportsADanglingInput() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "s", "kind": "add", "inputs": [null, "ghost"]}"#), .danglingInput)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "s", "kind": "add", "inputs": [null, "ghost"]}"#), .danglingInput)
         #expect(problem.node == "s")
         #expect(problem.field == "inputs[1]")
         #expect(problem.reason == "no node has id 'ghost'")
@@ -59,14 +67,16 @@ import Testing
 
     @Test func reportsMoreInputsThanSlots() throws {
         let problem = try expectSingleProblem(
-            graphFile(#"{"id": "n", "kind": "number"}, {"id": "d", "kind": "divide", "inputs": ["n", "n", "n"]}"#),
+            graphFile(
+                #"{"id": "n", "kind": "number"}, {"id": "d", "kind": "divide", "inputs": ["n", "n", "n"]}"#),
             .tooManyInputs)
         #expect(problem.reason == "3 inputs given, but a divide node has only 2 input slots")
     }
 
     @Test func reportsASlotTypeMismatch() throws {
         let problem = try expectSingleProblem(
-            graphFile(#"{"id": "c", "kind": "color"}, {"id": "m", "kind": "multiply", "inputs": [null, "c"]}"#),
+            graphFile(
+                #"{"id": "c", "kind": "color"}, {"id": "m", "kind": "multiply", "inputs": [null, "c"]}"#),
             .slotTypeMismatch)
         #expect(problem.field == "inputs[1]")
         #expect(problem.reason == "slot 1 (y) takes a number, but 'c' produces a color")
@@ -85,7 +95,8 @@ import Testing
     }
 
     @Test func reportsASelfLoop() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "s", "kind": "add", "inputs": [null, "s"]}"#), .cycle)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "s", "kind": "add", "inputs": [null, "s"]}"#), .cycle)
         #expect(problem.reason == "inputs form a cycle: s → s")
     }
 
@@ -101,47 +112,56 @@ import Testing
     }
 
     @Test func reportsANumberTooLargeToBeFinite() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "value": 1e999}"#), .nonFiniteNumber)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "value": 1e999}"#), .nonFiniteNumber)
         #expect(problem.field == "value")
     }
 
     @Test func reportsANonNumericValue() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "value": "five"}"#), .invalidValue)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "value": "five"}"#), .invalidValue)
         #expect(problem.reason == "must be a number, not a string")
     }
 
     @Test func reportsAValueOnANodeThatHoldsNone() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "s", "kind": "add", "value": 3}"#), .invalidValue)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "s", "kind": "add", "value": 3}"#), .invalidValue)
         #expect(problem.reason == "an add node computes its value from its inputs and holds none")
     }
 
     @Test func reportsAPositionThatIsNotAWholeNumber() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "x": 1.5}"#), .invalidPosition)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "x": 1.5}"#), .invalidPosition)
         #expect(problem.field == "x")
     }
 
     @Test func reportsAnInvalidName() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "name": ""}"#), .invalidName)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "name": ""}"#), .invalidName)
         #expect(problem.field == "name")
     }
 
     @Test func reportsAnUnexpectedField() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "colour": 1}"#), .unexpectedField)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "colour": 1}"#), .unexpectedField)
         #expect(problem.field == "colour")
     }
 
     @Test func reportsAFieldThatAppearsTwice() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "n", "kind": "number", "value": 1, "value": 2}"#), .duplicateField)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "n", "kind": "number", "value": 1, "value": 2}"#), .duplicateField)
         #expect(problem.field == "value")
     }
 
     @Test func reportsAFieldOfTheWrongType() throws {
-        let problem = try expectSingleProblem(graphFile(#"{"id": "s", "kind": "add", "inputs": "one"}"#), .wrongType)
+        let problem = try expectSingleProblem(
+            graphFile(#"{"id": "s", "kind": "add", "inputs": "one"}"#), .wrongType)
         #expect(problem.reason == "must be a list, not a string")
     }
 
     @Test func reportsMalformedJSONWithItsPosition() throws {
-        let problem = try expectSingleProblem("{\n  \"format\": \"nodegraph\"\n  \"version\": 1}", .malformedJSON)
+        let problem = try expectSingleProblem(
+            "{\n  \"format\": \"nodegraph\"\n  \"version\": 1}", .malformedJSON)
         #expect(problem.location == TextLocation(line: 3, column: 3))
         #expect(problem.reason == "malformed JSON: unexpected '\"'; expected ',' or '}' in an object")
     }
@@ -151,6 +171,13 @@ import Testing
         let problems = loadProblems(text, limits: GraphFile.Limits(maximumBytes: 10))
         #expect(problems.map(\.kind) == [.fileTooLarge])
         #expect(problems.first?.reason == "the file is larger than the limit of 10 bytes")
+    }
+
+    @Test func reportsMoreJSONValuesThanTheLimit() {
+        let text = graphFile(#"{"id": "a", "kind": "number", "x": 1, "y": 2}"#)
+        let problems = loadProblems(text, limits: GraphFile.Limits(maximumValues: 6))
+        #expect(problems.map(\.kind) == [.fileTooLarge])
+        #expect(problems.first?.reason == "the file holds more than 6 JSON values, the limit")
     }
 
     @Test func reportsMoreNodesThanTheLimit() {

@@ -71,14 +71,15 @@ private let journal = """
     @Test func evalOfABrokenFileExits1WithOneLinePerProblem() throws {
         let file = try temporaryFile(
             "broken.json",
-            #"{"format": "nodegraph", "version": 1, "nodes": [{"id": "s", "kind": "add", "inputs": ["ghost"]}, {"id": "s", "kind": "number"}]}"#)
+            #"{"format": "nodegraph", "version": 1, "nodes": [{"id": "s", "kind": "add", "inputs": ["ghost"]}, {"id": "s", "kind": "number"}]}"#
+        )
         let result = try ChildProcess.runNodeUI(["eval", file])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(
             result.standardError == """
                 \(file): line 1, column 87: node 's', field 'inputs[0]': no node has id 'ghost'
-                \(file): line 1, column 98: node 's', field 'id': another node (nodes[0]) already has this id
+                \(file): line 1, column 105: node 's', field 'id': another node (nodes[0]) already has this id
 
                 """)
     }
@@ -86,7 +87,9 @@ private let journal = """
     @Test func evalOfAMissingFileExits1() throws {
         let result = try ChildProcess.runNodeUI(["eval", "/nonexistent/graph.json"])
         #expect(result.status == 1)
-        #expect(result.standardError == "/nonexistent/graph.json: cannot open the file: No such file or directory\n")
+        #expect(
+            result.standardError
+                == "/nonexistent/graph.json: cannot open the file: No such file or directory\n")
     }
 
     // MARK: check
@@ -99,7 +102,8 @@ private let journal = """
 
     @Test func checkListsEveryProblemAndExits1() throws {
         let file = try temporaryFile(
-            "bad.json", #"{"format": "other", "version": 1, "nodes": [{"id": "a", "kind": "frob"}, {"id": "b"}]}"#)
+            "bad.json",
+            #"{"format": "other", "version": 1, "nodes": [{"id": "a", "kind": "frob"}, {"id": "b"}]}"#)
         let result = try ChildProcess.runNodeUI(["check", file])
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n")
@@ -132,7 +136,9 @@ private let journal = """
 
     @Test func replayWithTracePrintsWhatEachAppliedLineRecomputed() throws {
         let edits = try temporaryFile("edits.jsonl", journal)
-        let result = try ChildProcess.runNodeUI(["replay", example("calculator.json"), "--edits", edits, "--trace"])
+        let result = try ChildProcess.runNodeUI([
+            "replay", example("calculator.json"), "--edits", edits, "--trace",
+        ])
         let lines = result.standardOutput.split(separator: "\n").prefix(6)
         #expect(
             Array(lines) == [
@@ -147,12 +153,20 @@ private let journal = """
 
     @Test func replayJSONPrintsOneObjectPerLineThenTheValues() throws {
         let edits = try temporaryFile("edits.jsonl", journal)
-        let result = try ChildProcess.runNodeUI(["replay", example("calculator.json"), "--edits", edits, "--json"])
+        let result = try ChildProcess.runNodeUI([
+            "replay", example("calculator.json"), "--edits", edits, "--json",
+        ])
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 7)
         #expect(lines[1] == #"{"line":2,"op":"link","status":"applied","recomputed":["ratio"]}"#)
-        #expect(lines[2] == #"{"line":3,"op":"link","status":"refused","reason":"would create a cycle: add → multiply → add"}"#)
-        #expect(lines[4] == #"{"line":6,"op":null,"status":"refused","reason":"malformed JSON at column 1: unexpected 'n'; expected a value"}"#)
+        #expect(
+            lines[2]
+                == #"{"line":3,"op":"link","status":"refused","reason":"would create a cycle: add → multiply → add"}"#
+        )
+        #expect(
+            lines[4]
+                == #"{"line":6,"op":null,"status":"refused","reason":"malformed JSON at column 1: unexpected 'n'; expected a value"}"#
+        )
         #expect(lines[5] == #"{"line":7,"op":"move","status":"applied","recomputed":[]}"#)
         #expect(lines[6].hasPrefix(#"{"nodes":[{"id":"one","name":"One","kind":"number","value":4},"#))
     }
@@ -163,19 +177,38 @@ private let journal = """
             "replay", example("empty.json"), "--edits", example("build-calculator.jsonl"), "--out", out,
         ])
         #expect(result.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: example("calculator.json"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: out))
+                == Data(contentsOf: URL(fileURLWithPath: example("calculator.json"))))
     }
 
     @Test func replayStrictExits1WhenALineIsRefused() throws {
         let edits = try temporaryFile("edits.jsonl", journal)
-        let result = try ChildProcess.runNodeUI(["replay", example("calculator.json"), "--edits", edits, "--strict"])
+        let result = try ChildProcess.runNodeUI([
+            "replay", example("calculator.json"), "--edits", edits, "--strict",
+        ])
         #expect(result.status == 1)
     }
 
     @Test func replayOfAMissingJournalExits1() throws {
-        let result = try ChildProcess.runNodeUI(["replay", example("calculator.json"), "--edits", "/nonexistent.jsonl"])
+        let result = try ChildProcess.runNodeUI([
+            "replay", example("calculator.json"), "--edits", "/nonexistent.jsonl",
+        ])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("/nonexistent.jsonl: cannot open the file"))
+    }
+
+    // MARK: render
+
+    @Test func renderPrintsTheCanvasAsPlainTextRows() throws {
+        let result = try ChildProcess.runNodeUI([
+            "render", example("calculator.json"), "--width", "100", "--height", "30",
+        ])
+        #expect(result.status == 0)
+        let rows = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(rows.count == 30)
+        #expect(rows.contains { $0.contains("╭ Multiply") })
+        #expect(!result.standardOutput.contains("\u{1B}"))
     }
 
     // MARK: Usage and help
@@ -183,6 +216,7 @@ private let journal = """
     @Test(arguments: [
         ["eval"], ["eval", "a.json", "--bogus"], ["replay", "a.json"], ["check"], ["check", "a", "b"],
         ["eval", "a.json", "--json", "extra"],
+        ["render", "a.json", "--lod", "bogus"],
     ])
     func aUsageErrorExits2(_ arguments: [String]) throws {
         let result = try ChildProcess.runNodeUI(arguments)
@@ -191,7 +225,10 @@ private let journal = """
         #expect(result.standardOutput == "")
     }
 
-    @Test(arguments: [["--help"], ["eval", "--help"], ["replay", "--help"], ["check", "--help"], ["help", "eval"]])
+    @Test(arguments: [
+        ["--help"], ["eval", "--help"], ["replay", "--help"], ["check", "--help"], ["render", "--help"],
+        ["help", "eval"],
+    ])
     func helpExits0WithExamples(_ arguments: [String]) throws {
         let result = try ChildProcess.runNodeUI(arguments)
         #expect(result.status == 0)

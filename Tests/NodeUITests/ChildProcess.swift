@@ -19,7 +19,8 @@ struct ProcessResult {
 enum ChildProcess {
     /// The directory holding the built products, beside the running test bundle.
     static let productsDirectory: URL = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent()
     }()
@@ -28,7 +29,8 @@ enum ChildProcess {
     static var nodeUI: String { productsDirectory.appendingPathComponent("nodeui-tui").path }
 
     /// Starts `path` with `arguments`, writing its output to the given files.
-    static func spawn(_ path: String, _ arguments: [String], standardOutput: String, standardError: String) throws
+    static func spawn(_ path: String, _ arguments: [String], standardOutput: String, standardError: String)
+        throws
         -> pid_t
     {
         var actions = posix_spawn_file_actions_t()
@@ -85,14 +87,21 @@ enum ChildProcess {
 
     /// Runs `nodeui-tui` with `arguments` to completion.
     static func runNodeUI(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nodeui-\(UUID().uuidString)")
+        try runProduct("nodeui-tui", arguments)
+    }
+
+    /// Runs the built executable `product` (e.g. an example program) to completion.
+    static func runProduct(_ product: String, _ arguments: [String] = []) throws -> ProcessResult {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nodeui-\(UUID().uuidString)")
         let output = scratch.path + ".out"
         let error = scratch.path + ".err"
         defer {
             unlink(output)
             unlink(error)
         }
-        let pid = try spawn(nodeUI, arguments, standardOutput: output, standardError: error)
+        let path = productsDirectory.appendingPathComponent(product).path
+        let pid = try spawn(path, arguments, standardOutput: output, standardError: error)
         let status = wait(pid)
         return ProcessResult(
             status: status,

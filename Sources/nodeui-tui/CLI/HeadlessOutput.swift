@@ -48,7 +48,9 @@ enum HeadlessOutput {
     /// `{"line":N,"op":"link","status":"refused","reason":"…"}`; `op` is `null` when the line
     /// cannot be read far enough to tell.
     static func json(_ step: ReplayStep) -> String {
-        var text = "{\"line\":\(step.line),\"op\":" + (step.operationName.map { JSONValue.string($0).jsonText } ?? "null")
+        var text =
+            "{\"line\":\(step.line),\"op\":"
+            + (step.operationName.map { JSONValue.string($0).jsonText } ?? "null")
         switch step.outcome {
         case .applied(let recomputed):
             text += ",\"status\":\"applied\",\"recomputed\":"

@@ -7,6 +7,7 @@ struct NodeUICommand: ParsableCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         OpenCommand.self,
         EvalCommand.self,
+        RenderCommand.self,
         ReplayCommand.self,
         CheckCommand.self,
         SaveStressCommand.self,
@@ -25,8 +26,9 @@ struct NodeUICommand: ParsableCommand {
             Examples:
               nodeui-tui                                   open the demo calculator
               nodeui-tui Examples/graphs/calculator.json   open a graph file
+              nodeui-tui my.json --record edits.jsonl      open, recording every edit
               nodeui-tui eval Examples/graphs/calculator.json --json
-              nodeui-tui replay Examples/graphs/empty.json --edits Examples/graphs/build-calculator.jsonl
+              nodeui-tui replay empty.json --edits build-calculator.jsonl --trace
               nodeui-tui check my-graph.json
             """,
         subcommands: subcommandTypes,

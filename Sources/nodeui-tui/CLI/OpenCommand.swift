@@ -1,24 +1,43 @@
 import ArgumentParser
+import Foundation
 
-/// `nodeui-tui [FILE]` (or `nodeui-tui open [FILE]`): the interactive canvas.
+/// `nodeui-tui [FILE] [--record EDITS.jsonl] [--log LOG]` (or `nodeui-tui open …`): the
+/// interactive canvas.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open a graph file on the interactive canvas (the default command).",
         discussion: """
             Opens FILE, which is created on first save if it does not exist; without FILE, opens \
-            the demo calculator. Needs a terminal: without one it exits 1.
+            the demo calculator (`s` then asks for a file name, calculator.json by default). \
+            Every edit is written as it happens to FILE.autosave.jsonl, which a save or a chosen \
+            quit removes; if the program is killed, the next open offers to recover the edits. \
+            Needs a terminal: without one it exits 1 (use eval, render, replay or check instead).
 
             Examples:
               nodeui-tui
               nodeui-tui Examples/graphs/calculator.json
+              nodeui-tui my-graph.json --record session.jsonl --log nodeui.log
+              nodeui-tui replay Examples/graphs/calculator.json --edits session.jsonl
             """)
 
     @Argument(help: "The graph file to open.")
     var file: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write every edit of the session to this journal, which `nodeui-tui replay` reproduces.",
+            valueName: "edits.jsonl"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Append a log of the session to this file.", valueName: "log-file"))
+    var log: String?
+
     func run() throws {
-        let status = runInteractive(file: file)
+        let options = InteractiveOptions(
+            file: file, recordPath: record, logPath: log,
+            allowsForcedCrash: ProcessInfo.processInfo.environment["NODEUI_TEST_CRASH"] == "1")
+        let status = runInteractive(options)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -23,8 +23,10 @@ struct ReplayCommand: ParsableCommand {
             and some line was refused, or a file cannot be read or saved (1).
 
             Examples:
-              nodeui-tui replay Examples/graphs/empty.json --edits Examples/graphs/build-calculator.jsonl
-              nodeui-tui replay Examples/graphs/calculator.json --edits edits.jsonl --trace --out result.json
+              nodeui-tui replay empty.json --edits build-calculator.jsonl
+              nodeui-tui replay calculator.json --edits edits.jsonl --trace
+              nodeui-tui replay calculator.json --edits edits.jsonl --out result.json
+              nodeui-tui replay calculator.json --edits edits.jsonl --json --strict
             """)
 
     @Argument(help: "The graph file to start from.")

@@ -19,6 +19,9 @@ import Synchronization
 ///   the saved termios and write ``resetSequence``, then reinstall the previous handler (Swift's
 ///   crash reporter) and return, so the fault recurs and the crash report prints on a sane
 ///   terminal. A signal sent by `kill` or `raise` is raised again instead.
+/// - SIGCONT (back from Ctrl-Z, which ncurses handles) only records that it came; the next
+///   ``TerminalScreen/nextEvent(timeoutMilliseconds:)`` sets the mouse modes ncurses does not know
+///   again and reports a resize, so the whole screen is repainted.
 ///
 /// Install before `newterm`, so ncurses leaves SIGINT and SIGTERM alone.
 enum TerminalGuard {
@@ -26,6 +29,9 @@ enum TerminalGuard {
     static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signals of a crash.
     static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// The program continues after Ctrl-Z (ncurses' own SIGTSTP handler suspends and resumes
+    /// curses mode, but sets only the mouse modes it knows; the screen sets its own again).
+    static let continueSignal = SIGCONT
 
     /// What a crash handler writes to the terminal: leave keypad-transmit mode, turn every mouse
     /// mode off, show the cursor, reset attributes and leave the alternate screen.
@@ -43,6 +49,7 @@ enum TerminalGuard {
         guard !isInstalled else { return }
         // Touch every global a handler reads, so none is first initialized inside a handler.
         _ = pendingTerminationSignal.load(ordering: .relaxed)
+        _ = continued.load(ordering: .relaxed)
         _ = resetSequence.utf8Start
         let state = signalState
         state.pointee.hasSavedAttributes = tcgetattr(inputDescriptor, savedTerminalAttributes) == 0
@@ -56,6 +63,11 @@ enum TerminalGuard {
             action.__sigaction_handler.sa_handler = handleTerminationSignal
             sigaction(signal, &action, previousActions + Int(signal))
         }
+        var continueAction = sigaction()
+        sigemptyset(&continueAction.sa_mask)
+        continueAction.sa_flags = SA_RESTART
+        continueAction.__sigaction_handler.sa_handler = handleContinueSignal
+        sigaction(continueSignal, &continueAction, previousActions + Int(continueSignal))
         for signal in crashSignals {
             var action = sigaction()
             sigemptyset(&action.sa_mask)
@@ -69,7 +81,7 @@ enum TerminalGuard {
     /// Puts back the handlers that were there before ``install(inputDescriptor:outputDescriptor:)``.
     @MainActor static func uninstall() {
         guard isInstalled else { return }
-        for signal in terminationSignals + crashSignals {
+        for signal in terminationSignals + crashSignals + [continueSignal] {
             sigaction(signal, previousActions + Int(signal), nil)
         }
         isInstalled = false
@@ -80,6 +92,12 @@ enum TerminalGuard {
     static func takePendingTerminationSignal() -> Int32? {
         let signal = pendingTerminationSignal.exchange(0, ordering: .relaxed)
         return signal == 0 ? nil : signal
+    }
+
+    /// Whether the program was continued (after a stop) since the last call.
+    /// - Returns: `true` once per SIGCONT.
+    static func takeContinued() -> Bool {
+        continued.exchange(false, ordering: .relaxed)
     }
 
     /// The conventional exit status of a program stopped by `signal`: 128 + its number.
@@ -119,6 +137,13 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 
 /// The termination signal waiting for the event loop, or 0. Lock-free, so safe in a handler.
 private let pendingTerminationSignal = Atomic<Int32>(0)
+
+/// Whether SIGCONT arrived since the loop last looked. Lock-free, so safe in a handler.
+private let continued = Atomic<Bool>(false)
+
+private func handleContinueSignal(_ signal: Int32) {
+    continued.store(true, ordering: .relaxed)
+}
 
 /// Restores termios and writes the reset sequence; async-signal-safe.
 private func restoreTerminalFromSignalHandler() {

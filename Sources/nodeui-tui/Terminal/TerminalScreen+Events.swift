@@ -10,6 +10,14 @@ extension TerminalScreen {
             return .terminationRequested(signal: signal)
         }
         guard !isStopped, !isSuspended else { return .none }
+        if TerminalGuard.takeContinued() {
+            // Back from Ctrl-Z: ncurses restored curses mode; set the drag and SGR mouse modes
+            // again and repaint everything, as after a resize.
+            writeXtermMouseModes(enabled: true)
+            needsFullRedraw = true
+            let (width, height) = size
+            return .resize(width: width, height: height)
+        }
         let input = readInput(timeoutMilliseconds: timeoutMilliseconds)
         if let signal = TerminalGuard.takePendingTerminationSignal() {
             return .terminationRequested(signal: signal)

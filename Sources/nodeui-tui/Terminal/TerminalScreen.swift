@@ -241,7 +241,7 @@ final class TerminalScreen {
     /// ncurses' own mouse setup (which would otherwise override them): SGR encoding (1006), and
     /// motion while a button is held (1002) or always (1003). ncurses only asks for mode 1000,
     /// which reports no motion at all.
-    private func writeXtermMouseModes(enabled: Bool) {
+    func writeXtermMouseModes(enabled: Bool) {
         guard capabilities.mouseProtocol == .xterm else { return }
         let modes =
             switch mouseTracking {

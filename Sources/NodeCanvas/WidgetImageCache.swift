@@ -1,0 +1,87 @@
+import NodeGraph
+
+/// Drawn widgets kept between frames, each redrawn only when its node's model, size, selection,
+/// edit text or link-mode marks change: a frame copies the visible widgets' cells.
+final class WidgetImageCache {
+    /// Everything a widget's image depends on besides the theme and renderers (a change of
+    /// either empties the cache).
+    struct Key: Equatable {
+        var model: NodeWidgetModel
+        var width: Int
+        var height: Int
+        var levelOfDetail: LevelOfDetail
+        var isSelected: Bool
+        var editText: String?
+        var marks: [Int: TargetMark]
+    }
+
+    private var images: [NodeID: (key: Key, image: Surface)] = [:]
+    /// The most images kept; the cache empties when it would hold more.
+    let limit: Int
+
+    init(limit: Int = 4_096) { self.limit = limit }
+
+    func image(for node: NodeID, key: Key) -> Surface? {
+        guard let entry = images[node], entry.key == key else { return nil }
+        return entry.image
+    }
+
+    func store(_ image: Surface, for node: NodeID, key: Key) {
+        if images.count >= limit && images[node] == nil { images.removeAll(keepingCapacity: true) }
+        images[node] = (key, image)
+    }
+
+    func removeAll() { images.removeAll() }
+}
+
+extension Surface {
+    /// Copies another surface's cells onto this one at (`x`, `y`), clipped to `clip` and the
+    /// surface; cells are assigned directly where no wide grapheme is involved.
+    /// - Complexity: O(visible cells of `source`).
+    mutating func blit(_ source: Surface, x: Int, y: Int, clip: Rect) {
+        let area = source.bounds.offsetBy(dx: x, dy: y).intersection(clip).intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.minY..<area.maxY {
+            let sourceStart = (row - y) * source.width - x
+            let targetStart = row * width
+            for column in area.minX..<area.maxX {
+                let cell = source.cells[sourceStart + column]
+                let target = cells[targetStart + column]
+                if cell.width == 1 && target.width == 1 {
+                    cells[targetStart + column] = cell
+                } else if cell.isContinuation {
+                    if column == area.minX { self[column, row] = Cell(" ", style: cell.style) }
+                } else {
+                    self[column, row] = cell
+                }
+            }
+        }
+    }
+}
+
+/// The links of the latest frame, routed: reused while the view, the scene and the selection
+/// stay the same (moving the cursor or changing mode redraws without routing again).
+final class RouteCache {
+    struct Key: Equatable {
+        var region: Rect
+        var revision: Int
+        var selection: NodeID?
+    }
+
+    struct Routing {
+        var links: [LinkGeometry]
+        var routed: [(link: Int, route: [Point])]
+        var lines: LineCanvas
+    }
+
+    private var latest: (key: Key, routing: Routing)?
+
+    func routing(for key: Key) -> Routing? {
+        guard let latest, latest.key == key else { return nil }
+        return latest.routing
+    }
+
+    func store(_ routing: Routing, for key: Key) { latest = (key, routing) }
+
+    func removeAll() { latest = nil }
+}

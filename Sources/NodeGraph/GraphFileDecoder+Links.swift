@@ -1,0 +1,120 @@
+/// Checks between nodes — ids, inputs, cycles — and building the graph.
+extension GraphFileDecoder {
+    // MARK: Between nodes
+
+    /// Reports duplicate ids; the first node with an id keeps it.
+    mutating func checkIDs(_ nodes: inout [FileNode]) -> [NodeID: Int] {
+        var firstIndexOfID: [NodeID: Int] = [:]
+        firstIndexOfID.reserveCapacity(nodes.count)
+        for index in nodes.indices {
+            guard let id = nodes[index].id else { continue }
+            if let first = firstIndexOfID[id] {
+                report(
+                    .duplicateID, node: nodes[index], field: "id", at: nodes[index].idOffset,
+                    reason: "another node (nodes[\(first)]) already has this id")
+                nodes[index].isSound = false
+                nodes[index].id = nil  // keeps its inputs out of the cycle check
+            } else {
+                firstIndexOfID[id] = index
+            }
+        }
+        return firstIndexOfID
+    }
+
+    /// Reports dangling inputs and slot type mismatches.
+    mutating func checkInputs(_ nodes: [FileNode], firstIndexOfID: [NodeID: Int]) {
+        for node in nodes where node.id != nil {
+            for (slot, input) in node.inputs.enumerated() {
+                guard let input else { continue }
+                guard let upstream = firstIndexOfID[input] else {
+                    report(
+                        .danglingInput, node: node, field: "inputs[\(slot)]", at: node.inputOffsets[slot],
+                        reason: "no node has id '\(input)'")
+                    continue
+                }
+                guard let kind = node.kind, slot < kind.inputs.count, let upstreamKind = nodes[upstream].kind
+                else {
+                    continue
+                }
+                let spec = kind.inputs[slot]
+                if upstreamKind.outputType != spec.type {
+                    report(
+                        .slotTypeMismatch, node: node, field: "inputs[\(slot)]", at: node.inputOffsets[slot],
+                        reason:
+                            "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input)' produces a \(upstreamKind.outputType)"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Reports each loop of inputs once, as a path; returns the nodes in an order where every
+    /// node follows its inputs (Kahn's algorithm, file order among ready nodes).
+    mutating func checkCycles(_ nodes: [FileNode], firstIndexOfID: [NodeID: Int]) -> [Int] {
+        var pending = [Int](repeating: 0, count: nodes.count)
+        var dependents = [[Int]](repeating: [], count: nodes.count)
+        for node in nodes where node.id != nil {
+            for input in node.inputs {
+                guard let input, let upstream = firstIndexOfID[input] else { continue }
+                pending[node.index] += 1
+                dependents[upstream].append(node.index)
+            }
+        }
+        var order: [Int] = []
+        order.reserveCapacity(nodes.count)
+        for index in nodes.indices where pending[index] == 0 { order.append(index) }
+        var next = 0
+        while next < order.count {
+            for dependent in dependents[order[next]] {
+                pending[dependent] -= 1
+                if pending[dependent] == 0 { order.append(dependent) }
+            }
+            next += 1
+        }
+        guard order.count < nodes.count else { return order }
+
+        // Each remaining node has an input among the remaining nodes: walking upstream from any
+        // of them must come back to a node of the same walk.
+        var walk = [Int](repeating: -1, count: nodes.count)  // the walk that visited a node
+        for start in nodes.indices where pending[start] > 0 && walk[start] < 0 {
+            var path: [Int] = []
+            var current = start
+            while walk[current] < 0 {
+                walk[current] = start
+                path.append(current)
+                current = nodes[current].inputs.lazy.compactMap { $0 }.compactMap { firstIndexOfID[$0] }
+                    .first { pending[$0] > 0 }!
+            }
+            guard walk[current] == start else { continue }  // joined an earlier walk's loop
+            var loop = Array(path[path.firstIndex(of: current)!...])  // each node fed by the next
+            loop.reverse()  // each node feeds the next
+            let first = loop.indices.min { loop[$0] < loop[$1] }!
+            loop = Array(loop[first...] + loop[..<first])
+            let names = (loop + [loop[0]]).map { nodes[$0].id!.rawValue }
+            report(
+                .cycle, node: nodes[loop[0]], field: "inputs", at: nodes[loop[0]].offset,
+                reason: "inputs form a cycle: " + names.joined(separator: " → "))
+        }
+        return order
+    }
+
+    // MARK: Building
+
+    mutating func build(_ nodes: [FileNode], order: [Int]) -> Result<Graph, GraphFileError> {
+        var graph = Graph(registry: registry)
+        graph.reserveCapacity(
+            nodes: nodes.count, slots: nodes.reduce(0) { $0 + ($1.kind?.inputs.count ?? 0) })
+        for index in order {
+            let node = nodes[index]
+            do throws(GraphError) {
+                try graph.addNode(
+                    node.id!, kind: node.kind!.name, name: node.name, at: node.position, value: node.value,
+                    inputs: node.inputs)
+            } catch {
+                // Everything was checked above; this is a safety net, not a path a file takes.
+                report(.invalidValue, node: node, at: node.offset, reason: error.description)
+            }
+        }
+        return problems.isEmpty ? .success(graph) : .failure(GraphFileError(problems: problems))
+    }
+}

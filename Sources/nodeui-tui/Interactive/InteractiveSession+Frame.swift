@@ -1,0 +1,95 @@
+import NodeCanvas
+import NodeGraph
+
+extension InteractiveSession {
+    /// The frame to show: the canvas with the file's name at the top right and the open question
+    /// on the status line; or, below ``minimumSize``, a notice asking for a larger terminal.
+    /// - Returns: A surface the size of the screen.
+    /// - Complexity: As ``Canvas/render()``: proportional to the screen and what is visible.
+    func frame() -> Surface {
+        guard !isTooSmall else { return tooSmallNotice() }
+        var surface = canvas.render()
+        drawFileTag(on: &surface)
+        if document.graph.isEmpty && canvas.state.mode == .normal { drawEmptyGraphHint(on: &surface) }
+        if let prompt { draw(prompt, on: &surface) }
+        return surface
+    }
+
+    /// What the top right corner says: the file (or that this is the demo) and whether it has
+    /// unsaved changes.
+    var fileTag: String {
+        let name = file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "demo calculator"
+        if file == nil { return document.isModified ? "\(name) · not saved" : name }
+        return document.isModified ? "\(name) · modified" : name
+    }
+
+    private func drawFileTag(on surface: inout Surface) {
+        guard canvas.state.mode != .help else { return }
+        let styles = canvas.theme.styles
+        let text = " \(fileTag) "
+        let width = displayWidth(of: text)
+        let area = canvas.area
+        guard width + 4 <= area.width / 2 else { return }
+        surface.put(text, x: area.maxX - width - 1, y: area.minY, style: styles.secondary)
+    }
+
+    private func drawEmptyGraphHint(on surface: inout Surface) {
+        let area = canvas.area
+        let lines = ["This graph is empty.", "Press n to add a node, ? for every key."]
+        let top = area.minY + max(0, area.height / 2 - 1)
+        for (index, line) in lines.enumerated() {
+            surface.put(
+                line, in: Rect(x: area.minX, y: top + index, width: area.width, height: 1),
+                style: canvas.theme.styles.secondary, alignment: .center,
+                ellipsis: canvas.theme.glyphs.ellipsis)
+        }
+    }
+
+    private func draw(_ prompt: SessionPrompt, on surface: inout Surface) {
+        let styles = canvas.theme.styles
+        let y = surface.height - 1
+        surface.fill(Rect(x: 0, y: y, width: surface.width, height: 1), with: " ", style: styles.status)
+        let x = surface.put(" \(prompt.title) ", x: 0, y: y, style: styles.statusMode)
+        var text = prompt.text(textCursor: canvas.theme.glyphs.textCursor)
+        var style = styles.status
+        if let message = canvas.state.message, canvas.state.messageIsError {
+            text = message + " · " + text
+            style = styles.statusError
+        }
+        surface.put(
+            text, in: Rect(x: x + 1, y: y, width: surface.width - x - 2, height: 1), style: style,
+            ellipsis: canvas.theme.glyphs.ellipsis)
+    }
+
+    private func tooSmallNotice() -> Surface {
+        let viewport = canvas.state.viewport
+        var surface = Surface(width: viewport.width, height: viewport.height)
+        let styles = canvas.theme.styles
+        let times = canvas.theme.glyphs.arrow == "→" ? "×" : "x"
+        let needed = "\(Self.minimumSize.width)\(times)\(Self.minimumSize.height)"
+        var lines: [(String, CellStyle)] = [
+            ("terminal too small", styles.statusError),
+            ("\(viewport.width)\(times)\(viewport.height), needs \(needed)", styles.text),
+        ]
+        lines.append((prompt?.shortText ?? "enlarge it · q quits", styles.text))
+        let top = max(0, (viewport.height - lines.count) / 2)
+        for (index, (text, style)) in lines.enumerated() where top + index < viewport.height {
+            surface.put(
+                text, in: Rect(x: 0, y: top + index, width: viewport.width, height: 1), style: style,
+                alignment: .center, ellipsis: canvas.theme.glyphs.ellipsis)
+        }
+        return surface
+    }
+}
+
+extension SessionPrompt {
+    /// The question in a few words, for the "too small" notice.
+    var shortText: String {
+        switch self {
+        case .recover: "recover edits? y/n"
+        case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
+        case .saveAs(let text, _): "save as \(text)"
+        case .overwrite: "replace? y/n"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import NodeCanvas
+import NodeGraph
+import Testing
+
+/// A frame's cost follows what is visible, not the size of the graph.
+@Suite struct PerformanceTests {
+    /// A grid of `columns` × `rows` nodes: ones in the first column, then subtractions fed by the
+    /// two nearest nodes of the previous column (as `nodecanvas-bench` draws).
+    static func grid(columns: Int, rows: Int) throws -> Graph {
+        var graph = Graph()
+        graph.reserveCapacity(nodes: columns * rows, slots: columns * rows * 3)
+        for column in 0..<columns {
+            for row in 0..<rows {
+                let position = Position(x: 2 + column * 26, y: 1 + row * 7)
+                if column == 0 {
+                    try graph.addNode("n\(column)_\(row)", kind: "number", at: position, value: .number(1))
+                } else {
+                    let inputs: [NodeID?] = [
+                        "n\(column - 1)_\(row)", row + 1 < rows ? "n\(column - 1)_\(row + 1)" : nil,
+                    ]
+                    try graph.addNode("n\(column)_\(row)", kind: "subtract", at: position, inputs: inputs)
+                }
+            }
+        }
+        return graph
+    }
+
+    /// The median time of `count` frames, in milliseconds.
+    static func medianFrameTime(_ canvas: Canvas, count: Int = 21) -> Double {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for index in 0..<count {
+            canvas.send(.character(index % 2 == 0 ? "L" : "J"))
+            let elapsed = clock.measure { _ = canvas.render() }
+            times.append(
+                Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        }
+        return times.sorted()[count / 2]
+    }
+
+    @Test func aFrameOfATenThousandNodeGraphCostsWhatIsVisible() throws {
+        let canvas = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
+        canvas.updateState { $0.viewport.origin = Position(x: 1300, y: 400) }
+        let large = Self.medianFrameTime(canvas)
+        let shown = canvas.lastFrame.nodes.count
+        #expect(shown > 20 && shown < 120)
+        #expect(canvas.lastFrame.links.count > 20)
+
+        // The same view of a graph with a hundredth of the nodes costs about the same: the frame
+        // pays for what it shows. (Absolute times: `swift run -c release nodecanvas-bench`.)
+        let small = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 12, rows: 12)), width: 200, height: 60)
+        let smallTime = Self.medianFrameTime(small)
+        print("frame at 200×60: 10,000 nodes \(large) ms (\(shown) shown), 144 nodes \(smallTime) ms")
+        #expect(large < smallTime * 3 + 5)
+    }
+
+    @Test func anEditRebuildsOnlyTheWidgetsItTouches() throws {
+        let canvas = Canvas(
+            document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
+        let before = canvas.scene.models.buildCount
+        try canvas.document.apply(.move(node: "n50_50", to: Position(x: 0, y: 0)))
+        #expect(canvas.scene.models.buildCount == before + 1)
+        try canvas.document.apply(.setValue(node: "n0_0", value: .number(5)))
+        let recomputed = canvas.document.graph.dependents(of: "n0_0").count
+        #expect(recomputed == 1)
+        // n0_0 feeds n1_0, which feeds n2_0 … : one node per column recomputes.
+        #expect(canvas.scene.models.buildCount - before < 1 + 200)
+    }
+}

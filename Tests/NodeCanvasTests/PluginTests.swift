@@ -1,0 +1,167 @@
+import NodeCanvas
+import NodeGraph
+import Testing
+
+/// A plugin that writes down what happens to it.
+final class RecordingPlugin: CanvasPlugin {
+    let name: String
+    let log: Log
+    init(_ name: String, log: Log) {
+        self.name = name
+        self.log = log
+    }
+    func didLoad(into canvas: Canvas) { log.lines.append("\(name) loaded") }
+    func willUnload(from canvas: Canvas) { log.lines.append("\(name) unloading") }
+    func receive(_ action: CanvasAction, on canvas: Canvas) {
+        if case .edit(let edit) = action { log.lines.append("\(name) heard \(edit.operationName)") }
+    }
+    func draw(on surface: inout Surface, canvas: Canvas) {
+        surface.put(name, x: 0, y: 0)
+    }
+}
+
+final class Log { var lines: [String] = [] }
+
+/// A delegate that records callbacks and vetoes links into `add`.
+final class RecordingDelegate: CanvasDelegate {
+    var events: [String] = []
+    func canvasDidSelect(_ node: NodeID?) { events.append("selected \(node?.rawValue ?? "nothing")") }
+    func canvasDidMove(_ node: NodeID, to position: Position) {
+        events.append("moved \(node) to \(position)")
+    }
+    func canvasDidCreate(_ node: NodeID) { events.append("created \(node)") }
+    func canvasDidDelete(_ node: NodeID) { events.append("deleted \(node)") }
+    func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {
+        events.append("\(isLinked ? "linked" : "unlinked") \(upstream) to \(downstream).\(slot)")
+    }
+    func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool {
+        candidate.node != "add"
+    }
+}
+
+/// A data source that hides one node and draws number bodies its own way.
+final class HidingDataSource: CanvasDataSource {
+    struct StarBody: NodeBodyRenderer {
+        func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+            Size(width: 5, height: 1)
+        }
+        func draw(
+            _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+        ) {
+            surface.put("★ \(node.value)", in: region)
+        }
+    }
+    func shouldShow(_ node: NodeWidgetModel) -> Bool { node.id != "three" }
+    func renderers(for node: NodeWidgetModel) -> NodeRenderers {
+        var renderers = StandardRenderers.renderers(for: node)
+        if node.kind == "number" { renderers.body = StarBody() }
+        return renderers
+    }
+}
+
+@Suite struct PluginTests {
+    @Test func pluginsLoadHearActionsAndDrawInDeclaredOrderAndUnload() throws {
+        let log = Log()
+        let canvas = Canvas(
+            document: GraphDocument(graph: try demoCalculator()), width: 80, height: 24,
+            plugins: [RecordingPlugin("first", log: log), RecordingPlugin("second", log: log)])
+        canvas.select("two")
+        canvas.send(.character("x"))
+        #expect(
+            log.lines == [
+                "first loaded", "second loaded", "first heard removeNode", "second heard removeNode",
+            ])
+        #expect(screen(canvas.render())[0].hasPrefix("second"))
+        canvas.unloadPlugin(named: "first")
+        #expect(log.lines.last == "first unloading")
+        #expect(canvas.dispatcher.plugins.map(\.name) == ["second"])
+    }
+
+    @Test func theStandardPluginsAreTheInspectorStatusBarAndHelp() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        #expect(canvas.dispatcher.plugins.map(\.name) == ["inspector", "status", "help"])
+        let inspector = try #require(canvas.dispatcher.plugin(named: "inspector") as? InspectorPlugin)
+        canvas.select("multiply")
+        #expect(inspector.lines(for: canvas).contains("from   Add × Subtract"))
+        #expect(inspector.lines(for: canvas).contains("  x ← Add = 3"))
+        canvas.send(.character("i"))
+        #expect(inspector.isVisible)
+        #expect(canvas.area.width == 80 - 32)
+        let help = try #require(canvas.dispatcher.plugin(named: "help") as? HelpOverlayPlugin)
+        canvas.send([.character("?"), .escape])
+        #expect(help.timesShown == 1)
+    }
+
+    @Test func theInspectorSaysWhereAnErrorCameFrom() throws {
+        var graph = try demoCalculator()
+        try graph.setKind("divide", of: "multiply")
+        try graph.setValue(.number(2), of: "three")
+        try graph.addNode(
+            "after", kind: "add", name: "After", at: Position(x: 70, y: 1), inputs: ["multiply"])
+        let canvas = makeCanvas(graph)
+        let inspector = try #require(canvas.dispatcher.plugin(named: "inspector") as? InspectorPlugin)
+        canvas.select("multiply")
+        #expect(inspector.lines(for: canvas).contains("from   division by zero here"))
+        canvas.select("after")
+        #expect(inspector.lines(for: canvas).contains("from   blocked by Divide: division by zero"))
+    }
+
+    @Test func observersSeeEveryChangeIncludingUndoAndEveryAction() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        var changes: [String] = []
+        var actions: [String] = []
+        canvas.observeChanges { changes.append($0.edit.operationName) }
+        canvas.observeActions { if case .edit(let edit) = $0 { actions.append(edit.operationName) } }
+        canvas.select("one")
+        canvas.send([.character("+"), .character("u"), .character("U")])
+        #expect(actions == ["setValue"])
+        #expect(changes == ["setValue", "setValue", "setValue"])
+    }
+
+    @Test func theDelegateHearsSelectionsCreationsDeletionsMovesAndLinks() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        let delegate = RecordingDelegate()
+        canvas.delegate = delegate
+        canvas.select("one")
+        canvas.send([.character("m"), .right, .enter])
+        canvas.updateState { $0.cursor = Position(x: 4, y: 17) }
+        canvas.send([.character("n")] + InputEvent.typing("div") + [.enter])
+        canvas.select("one")
+        canvas.send([.character("l"), .tab, .enter, .escape])
+        canvas.select("divide1")
+        canvas.send(.character("x"))
+        #expect(delegate.events.contains("selected one"))
+        #expect(delegate.events.contains("moved one to (3, 1)"))
+        #expect(delegate.events.contains("created divide1"))
+        #expect(delegate.events.contains { $0.hasPrefix("linked one to ") })
+        #expect(delegate.events.contains("deleted divide1"))
+    }
+
+    @Test func aVetoedTargetIsMarkedInvalidAndSkippedByTab() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        let delegate = RecordingDelegate()
+        canvas.delegate = delegate
+        canvas.select("one")
+        canvas.send(.character("l"))
+        guard case .link(let link) = canvas.state.mode else {
+            Issue.record("not in link mode")
+            return
+        }
+        #expect(link.targets.filter { $0.node == "add" }.allSatisfy { !$0.isAllowed && $0.isVetoed })
+        #expect(link.currentTarget?.node != "add")
+        _ = canvas.render()
+        let row = try #require(canvas.cell(ofSlot: 0, of: "add"))
+        #expect(canvas.render()[row.x - 1, row.y].character == "·")
+        withExtendedLifetime(delegate) {}
+    }
+
+    @Test func aDataSourceChoosesTheNodesShownAndTheirRenderers() throws {
+        let canvas = Canvas(
+            document: GraphDocument(graph: try demoCalculator()), width: 80, height: 24,
+            dataSource: HidingDataSource())
+        let text = canvas.render().text
+        #expect(!text.contains("Three"))
+        #expect(text.contains("★ 1"))
+        #expect(!canvas.lastFrame.links.contains { $0.upstream == "three" })
+    }
+}

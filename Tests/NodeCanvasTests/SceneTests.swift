@@ -1,0 +1,100 @@
+import NodeCanvas
+import NodeGraph
+import Testing
+
+/// Widget models, layouts, the spatial index and auto-arrange.
+@Suite struct SceneTests {
+    @Test func modelsAreRebuiltOnlyForTheNodesAChangeTouches() throws {
+        let document = GraphDocument(graph: try demoCalculator())
+        var cache = WidgetModelCache(graph: document.graph)
+        #expect(cache.buildCount == 6)
+        let move = try document.apply(.move(node: "two", to: Position(x: 3, y: 6)))
+        #expect(cache.update(after: move, in: document.graph) == ["two"])
+        let value = try document.apply(.setValue(node: "three", value: .number(10)))
+        #expect(cache.update(after: value, in: document.graph) == ["three", "subtract", "multiply"])
+        #expect(cache["multiply"]?.value == .number(24))
+        #expect(cache["subtract"]?.inputs[0].value == .number(10))
+        let rename = try document.apply(.rename(node: "add", name: "Sum"))
+        #expect(cache.update(after: rename, in: document.graph) == ["add", "multiply"])
+        #expect(cache["multiply"]?.inputs[0].upstreamName == "Sum")
+        let remove = try document.apply(.removeNode("one"))
+        #expect(cache.update(after: remove, in: document.graph) == ["one", "add", "multiply"])
+        #expect(cache["one"] == nil)
+        #expect(cache.buildCount == 6 + 1 + 3 + 2 + 2)
+    }
+
+    @Test func aLinkTouchesBothEnds() throws {
+        let document = GraphDocument(graph: try demoCalculator())
+        var cache = WidgetModelCache(graph: document.graph)
+        let link = try document.apply(.link(from: "three", to: "add", slot: 2))
+        #expect(cache.update(after: link, in: document.graph) == ["three", "add", "multiply"])
+        #expect(cache["add"]?.inputs[2].upstreamName == "Three")
+    }
+
+    @Test func theSpatialIndexFindsExactlyTheOverlappingRectangles() {
+        var index = SpatialIndex<Int>(bucketWidth: 8, bucketHeight: 4)
+        index.update(1, rect: Rect(x: 0, y: 0, width: 5, height: 5))
+        index.update(2, rect: Rect(x: 30, y: 10, width: 20, height: 3))
+        index.update(3, rect: Rect(x: -40, y: -9, width: 6, height: 2))
+        index.update(4, rect: Rect(x: -1000, y: 0, width: 3000, height: 1))  // very wide
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 40, height: 20))) == [1, 2, 4])
+        #expect(Set(index.query(Rect(x: -45, y: -10, width: 10, height: 5))) == [3])
+        #expect(index.query(Rect(x: 100, y: 100, width: 10, height: 10)).isEmpty)
+        index.update(2, rect: Rect(x: 200, y: 200, width: 2, height: 2))
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 40, height: 20))) == [1, 4])
+        index.remove(1)
+        #expect(index.query(Rect(x: 0, y: 0, width: 3, height: 3)) == [4])
+        #expect(index.query(Rect(x: 0, y: 1, width: 3, height: 3)).isEmpty)
+        #expect(index.count == 3)
+    }
+
+    @Test func onlyNodesInViewAreLaidOutOnTheFrame() throws {
+        let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 30, height: 10)
+        _ = canvas.render()
+        #expect(Set(canvas.lastFrame.nodes.map(\.id)) == ["one", "two", "add"])
+        canvas.send(Array(repeating: .character("L"), count: 6))
+        _ = canvas.render()
+        #expect(Set(canvas.lastFrame.nodes.map(\.id)) == ["multiply"])
+    }
+
+    @Test func autoArrangePutsEachNodeOneLayerRightOfItsDeepestInput() throws {
+        var graph = try demoCalculator()
+        for id in graph.nodeIDs { try graph.move(id, to: .zero) }
+        let spacing = SpacingFamily(nodeGap: 2, layerGap: 6, leftInset: 1, topInset: 1)
+        let positions = AutoArrange.positions(for: graph, spacing: spacing) { _ in Size(width: 16, height: 5)
+        }
+        #expect(positions["one"]?.x == 1 && positions["two"]?.x == 1 && positions["three"]?.x == 1)
+        #expect(positions["add"]?.x == 23 && positions["subtract"]?.x == 23)
+        #expect(positions["multiply"]?.x == 45)
+        let firstLayer = ["one", "two", "three"].compactMap { positions[NodeID($0)]?.y }.sorted()
+        #expect(firstLayer == [1, 8, 15])
+    }
+
+    @Test func theArrangeKeyMovesEveryNodeAsOneUndoStep() throws {
+        var graph = try demoCalculator()
+        for id in graph.nodeIDs { try graph.move(id, to: .zero) }
+        let canvas = makeCanvas(graph)
+        canvas.send(.character("a"))
+        let arranged = canvas.document.graph
+        #expect(Set(arranged.nodeIDs.compactMap { arranged.position(of: $0) }).count == 6)
+        #expect(canvas.document.history.undoSteps.count == 1)
+        _ = canvas.render()
+        let frames = canvas.lastFrame.nodes.map(\.frame)
+        for (index, a) in frames.enumerated() {
+            for b in frames[(index + 1)...] { #expect(!a.intersects(b)) }
+        }
+        canvas.send(.character("u"))
+        #expect(canvas.document.graph.position(of: "multiply") == .zero)
+    }
+
+    @Test func replacingTheGraphAndReloadingShowsTheNewGraph() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        canvas.select("one")
+        var other = Graph()
+        try other.addNode("solo", kind: "number", name: "Solo", at: Position(x: 2, y: 1))
+        canvas.document.replaceGraph(other)
+        canvas.reload()
+        #expect(canvas.state.selection == nil)
+        #expect(canvas.render().text.contains("╭ Solo"))
+    }
+}

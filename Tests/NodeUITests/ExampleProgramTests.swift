@@ -1,0 +1,20 @@
+import Testing
+
+/// The example programs are part of the documentation: they must build, run and say what the
+/// README says they do.
+@Suite struct ExampleProgramTests {
+    @Test func headlessEvalBuildsAGraphAndShowsWhatRecomputed() throws {
+        let result = try ChildProcess.runProduct("HeadlessEval")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("recomputed"))
+        #expect(result.standardOutput.contains("cycle"))
+    }
+
+    @Test func customKindsRunsItsOwnKindsAndPassesTheGraphChecker() throws {
+        let result = try ChildProcess.runProduct("CustomKinds")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("sentence = hello WORLD"))
+        #expect(result.standardOutput.contains("refused: slot 0 (text) of 'loud' takes a text, but 'length' produces a number"))
+        #expect(result.standardOutput.contains("on these kinds: 0 violations"))
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import NodeCanvas
+import NodeGraph
+import Testing
+
+@testable import nodeui_tui
+
+/// The interactive app without a terminal: the session is fed canvas events and its frames and
+/// files are checked.
+@Suite struct InteractiveSessionTests {
+    /// A fresh empty directory.
+    private func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "session-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func demoSession(width: Int = 100, height: Int = 30) -> InteractiveSession {
+        InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: width, height: height)
+    }
+
+    private func session(file: String, width: Int = 100, height: Int = 30) throws -> InteractiveSession {
+        let graph = FileManager.default.fileExists(atPath: file) ? try GraphFile.load(path: file) : Graph()
+        return InteractiveSession(
+            document: GraphDocument(graph: graph), file: file, width: width, height: height)
+    }
+
+    private func statusLine(_ session: InteractiveSession) -> String {
+        session.frame().rows.last ?? ""
+    }
+
+    private func send(_ session: InteractiveSession, _ events: [InputEvent]) {
+        for event in events { session.handle(event) }
+    }
+
+    /// Replaces the text of an open "save as" with `path` and presses Enter.
+    private func typeFileName(_ path: String, into session: InteractiveSession) {
+        if case .saveAs(let text, _) = session.prompt {
+            send(session, Array(repeating: .backspace, count: text.count))
+        }
+        send(session, InputEvent.typing(path) + [.enter])
+    }
+
+    @Test func theDemoOpensWholeAndCenteredWithHintsOnTheStatusLine() {
+        let session = demoSession()
+        let rows = session.frame().rows
+        for name in ["One", "Two", "Three", "Add", "Subtract", "Multiply"] {
+            #expect(rows.contains { $0.contains("╭ \(name) ") }, "\(name) is on screen")
+        }
+        #expect(rows[0].trimmingCharacters(in: .whitespaces) == "demo calculator")
+        #expect(rows.last!.contains("? help"))
+        let firstColumn = rows.dropLast().compactMap { row in
+            row.firstIndex(of: "╭").map { row.distance(from: row.startIndex, to: $0) }
+        }.min()
+        #expect(firstColumn.map { $0 > 4 } == true, "the graph is not pressed against the left edge")
+    }
+
+    @Test func quittingAnUnchangedGraphEndsAtOnce() {
+        let session = demoSession()
+        session.handle(.character("q"))
+        #expect(session.isFinished)
+    }
+
+    @Test func quittingWithUnsavedChangesAsksAndNoStays() {
+        let session = demoSession()
+        send(session, [.tab, .character("+"), .character("q")])
+        #expect(session.prompt == .quitWithUnsavedChanges)
+        #expect(statusLine(session).contains("Quit without saving? y quits · n stays"))
+        session.handle(.character("x"))  // not an answer: nothing happens
+        #expect(session.prompt == .quitWithUnsavedChanges)
+        #expect(session.document.graph.contains("one"))
+        session.handle(.character("n"))
+        #expect(session.prompt == nil)
+        #expect(!session.isFinished)
+        session.handle(.character("q"))
+        session.handle(.character("y"))
+        #expect(session.isFinished)
+    }
+
+    @Test func savingTheDemoAsksForAFileNameProposingCalculatorJSON() throws {
+        let directory = try temporaryDirectory()
+        let session = demoSession()
+        send(session, [.tab, .character("+"), .character("s")])
+        #expect(session.prompt == .saveAs(text: "calculator.json", thenQuit: false))
+        #expect(statusLine(session).contains("SAVE AS  file: calculator.json"))
+        let path = directory + "/mine.json"
+        typeFileName(path, into: session)
+        #expect(session.prompt == nil)
+        #expect(session.file == path)
+        #expect(!session.document.isModified)
+        #expect(statusLine(session).contains("saved \(path)"))
+        let saved = try GraphFile.load(path: path)
+        #expect(saved.value(of: "one") == .number(2))
+        #expect(saved.value(of: "multiply") == .number(4))  // (2 + 2) × (3 − 2)
+    }
+
+    @Test func saveAsOverAnExistingFileAsksBeforeReplacingIt() throws {
+        let directory = try temporaryDirectory()
+        let path = directory + "/existing.json"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
+        let session = demoSession()
+        session.handle(.character("s"))
+        typeFileName(path, into: session)
+        #expect(session.prompt == .overwrite(path: path, thenQuit: false))
+        session.handle(.character("n"))
+        #expect(session.prompt == .saveAs(text: path, thenQuit: false))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        session.handle(.enter)
+        session.handle(.character("y"))
+        #expect(try GraphFile.load(path: path).count == 6)
+    }
+
+    @Test func saveAndQuitFromTheQuitQuestionSavesThenEnds() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/graph.json"
+        let session = try session(file: file)
+        send(session, [.character("n"), .enter, .character("q"), .character("s")])
+        #expect(session.isFinished)
+        #expect(try GraphFile.load(path: file).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: InteractiveSession.autosavePath(for: file)))
+    }
+
+    @Test func everyEditReachesTheAutosaveJournalAndASaveRemovesIt() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let journal = InteractiveSession.autosavePath(for: file)
+        let session = try session(file: file)
+        #expect(!FileManager.default.fileExists(atPath: journal), "no journal before the first edit")
+        send(session, [.tab, .character("+"), .character("+")])
+        let lines = try Journal.read(path: journal)
+        #expect(lines.count == 2)
+        session.handle(.character("s"))
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try GraphFile.load(path: file).value(of: "one") == .number(3))
+        session.handle(.character("-"))
+        #expect(try Journal.read(path: journal).count == 1)
+        session.handle(.character("q"))
+        session.handle(.character("y"))
+        #expect(!FileManager.default.fileExists(atPath: journal), "a chosen quit removes the journal")
+    }
+
+    @Test func afterAnAbruptEndTheNextOpenOffersTheEditsAndYBringsThemBack() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let first = try session(file: file)
+        send(first, [.tab, .character("+"), .character("n"), .enter, .tab])
+        send(first, [.character("x")])
+        first.finish(clean: false)  // as after SIGTERM; kill -9 leaves the same journal
+        let expected = first.document.graph
+
+        let second = try session(file: file)
+        #expect(second.prompt == .recover(journal: InteractiveSession.autosavePath(for: file), editCount: 3))
+        #expect(statusLine(second).contains("y recovers · n discards"))
+        second.handle(.character("q"))  // the question takes every key
+        #expect(!second.isFinished)
+        second.handle(.character("y"))
+        #expect(second.prompt == nil)
+        #expect(second.document.graph == expected)
+        #expect(second.document.isModified)
+        #expect(statusLine(second).contains("recovered 3 edits"))
+        #expect(try Journal.read(path: InteractiveSession.autosavePath(for: file)).count == 3)
+        second.finish(clean: false)
+
+        let third = try session(file: file)
+        third.handle(.character("y"))
+        #expect(third.document.graph == expected, "recovering twice gives the same graph")
+    }
+
+    @Test func decliningRecoveryDiscardsTheJournal() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let first = try session(file: file)
+        send(first, [.tab, .character("+")])
+        first.finish(clean: false)
+        let second = try session(file: file)
+        second.handle(.character("n"))
+        #expect(second.prompt == nil)
+        #expect(second.document.graph.value(of: "one") == .number(1))
+        #expect(!FileManager.default.fileExists(atPath: InteractiveSession.autosavePath(for: file)))
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameGraph() throws {
+        let directory = try temporaryDirectory()
+        let record = directory + "/session.jsonl"
+        let session = InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+            recording: try JournalRecorder(path: record, truncating: true))
+        send(
+            session,
+            [.tab, .character("+"), .character("n"), .enter, .character("l"), .tab, .tab, .enter, .escape])
+        send(
+            session, [.character("e")] + InputEvent.typing("7") + [.enter, .character("u"), .character("U")])
+        session.finish(clean: true)
+        let replayed = GraphDocument(graph: .demoCalculator())
+        let steps = replayed.replay(try Journal.read(path: record))
+        #expect(steps.allSatisfy { !$0.isRefused })
+        #expect(replayed.graph == session.document.graph)
+    }
+
+    @Test func aCycleIsRefusedWithItsPathOnTheStatusLine() {
+        let session = demoSession()
+        send(session, [.character("/")] + InputEvent.typing("Multiply") + [.enter, .character("l")])
+        // Add's first input row, found on screen, clicked in link mode.
+        let rows = session.frame().rows
+        let row = rows.firstIndex { $0.contains("x: 1") }!
+        let column = rows[row].distance(
+            from: rows[row].startIndex, to: rows[row].range(of: "x: 1")!.lowerBound)
+        send(session, [.mousePress(x: column, y: row), .mouseRelease(x: column, y: row)])
+        #expect(statusLine(session).contains("refused: would create a cycle: Add → Multiply → Add"))
+    }
+
+    @Test func aNewNodeIsBroughtIntoViewWithTheCursorOnIt() {
+        let session = demoSession()
+        send(session, [.tab, .character("n"), .enter])
+        let node = try! #require(session.canvas.state.selection)
+        let frame = session.canvas.scene.layouts[node]!.frame
+        let origin = session.canvas.state.scaledOrigin
+        let visible = session.canvas.area.offsetBy(dx: origin.x, dy: origin.y)
+        #expect(visible.contains(frame))
+    }
+
+    @Test func aTinyTerminalShowsANoticeAndStillQuits() {
+        let session = demoSession(width: 20, height: 5)
+        let rows = session.frame().rows
+        #expect(rows.contains { $0.contains("terminal too small") })
+        #expect(rows.contains { $0.contains("20×5, needs 32×8") })
+        session.handle(.character("x"))
+        #expect(session.document.graph.count == 6)
+        session.handle(.resize(width: 100, height: 30))
+        #expect(session.frame().rows.contains { $0.contains("Multiply") })
+        session.handle(.resize(width: 20, height: 5))
+        session.handle(.character("q"))
+        #expect(session.isFinished)
+    }
+
+    @Test func terminalEventsBecomeCanvasEvents() {
+        #expect(EventTranslation.inputEvents(for: .key(.backTab)) == [.backTab])
+        #expect(EventTranslation.inputEvents(for: .character("é")) == [.character("é")])
+        #expect(
+            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .left, x: 3, y: 4)))
+                == [.mousePress(x: 3, y: 4)])
+        #expect(
+            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .drag, button: .left, x: 5, y: 4)))
+                == [.mouseDrag(x: 5, y: 4)])
+        #expect(
+            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .wheelDown, button: nil, x: 0, y: 0)))
+                == [.wheel(delta: 1, x: 0, y: 0)])
+        #expect(
+            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)))
+                .isEmpty)
+        #expect(
+            EventTranslation.inputEvents(for: .resize(width: 80, height: 24)) == [
+                .resize(width: 80, height: 24)
+            ])
+        #expect(EventTranslation.inputEvents(for: .terminationRequested(signal: 15)).isEmpty)
+        #expect(EventTranslation.inputEvents(for: .key(.pageUp)).isEmpty)
+    }
+}
