@@ -104,17 +104,25 @@ extension GraphFileDecoder {
         var graph = Graph(registry: registry)
         graph.reserveCapacity(
             nodes: nodes.count, slots: nodes.reduce(0) { $0 + ($1.kind?.inputs.count ?? 0) })
+        // Nodes come in dependency order, so each is added structurally (validated as any edit)
+        // without recomputing, and the whole graph is evaluated once at the end.
+        graph.makeUnique()
+        var roots: [Int32] = []
         for index in order {
             let node = nodes[index]
+            roots.removeAll(keepingCapacity: true)
             do throws(GraphError) {
-                try graph.addNode(
-                    node.id!, kind: node.kind!.name, name: node.name, at: node.position, value: node.value,
-                    inputs: node.inputs)
+                _ = try graph.performAddNode(
+                    NodeDescription(
+                        id: node.id!, kind: node.kind!.name, name: node.name, position: node.position,
+                        value: node.value, inputs: node.inputs),
+                    roots: &roots)
             } catch {
                 // Everything was checked above; this is a safety net, not a path a file takes.
                 report(.invalidValue, node: node, at: node.offset, reason: error.description)
             }
         }
+        graph.evaluateAll()
         return problems.isEmpty ? .success(graph) : .failure(GraphFileError(problems: problems))
     }
 }
