@@ -110,11 +110,11 @@ extension Graph {
     /// For a source node, every slot of every other node: may it be linked, and why not.
     ///
     /// The canvas uses this to mark valid targets in link mode. Candidates come in no particular
-    /// node order, each node's slots in order.
+    /// node order, each node's slots in order. A refused cycle's path is named when its
+    /// ``LinkCandidate/refusal`` is read, so the call stays linear however long the paths are.
     /// - Parameter upstream: The node whose output would feed the slots.
     /// - Returns: One candidate per slot of every node (empty for an unknown node).
-    /// - Complexity: O(*n* + *e* + *p*), where *p* is the total length of the cycle paths named
-    ///   (one per ancestor of `upstream`).
+    /// - Complexity: O(*n* + *e*).
     public func linkCandidates(from upstream: NodeID) -> [LinkCandidate] {
         guard let from = store.index(of: upstream) else { return [] }
         let produces = store.entry(of: from).kind.outputType
@@ -134,35 +134,58 @@ extension Graph {
                 }
             }
         }
+        let paths = CyclePaths(towardsSource: towardsSource, ids: store.ids)
         var candidates: [LinkCandidate] = []
         for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
             let entry = store.entry(of: node)
             let id = store.ids[Int(node)]
-            var cycle: GraphError?
-            if towardsSource[Int(node)] != unvisited {
-                var path = [id]
-                var step = node
-                while case let next = towardsSource[Int(step)], next >= 0 {
-                    path.append(store.ids[Int(next)])
-                    step = next
-                }
-                path.append(id)  // node → … → upstream → node
-                cycle = .wouldCreateCycle(path: path)
-            }
+            let closesLoop = towardsSource[Int(node)] != unvisited
             for (slot, spec) in entry.slots.enumerated() {
-                let linked = store.source[store.slotStart[node] + Int32(slot)] == from
-                var refusal = cycle
-                if refusal == nil && spec.type != produces {
-                    refusal = .slotTypeMismatch(
+                var candidate = LinkCandidate(
+                    node: id, slot: slot, label: spec.label, refusal: nil,
+                    isLinked: store.source[store.slotStart[node] + Int32(slot)] == from)
+                if closesLoop {
+                    candidate.cycle = CycleReference(paths: paths, node: node)
+                } else if spec.type != produces {
+                    candidate.refusal = .slotTypeMismatch(
                         from: upstream, produces: produces, to: id, slot: slot, label: spec.label,
                         accepts: spec.type)
                 }
-                candidates.append(
-                    LinkCandidate(node: id, slot: slot, label: spec.label, refusal: refusal, isLinked: linked))
+                candidates.append(candidate)
             }
         }
         return candidates
     }
+}
+
+/// The ancestors of a link source, each with its next step towards the source: shared by the
+/// candidates of one ``Graph/linkCandidates(from:)`` call.
+final class CyclePaths: Sendable {
+    let towardsSource: [Int32]
+    let ids: [NodeID]
+
+    init(towardsSource: [Int32], ids: [NodeID]) {
+        self.towardsSource = towardsSource
+        self.ids = ids
+    }
+
+    /// `node → … → source → node`.
+    func path(from node: Int32) -> [NodeID] {
+        var path = [ids[Int(node)]]
+        var step = node
+        while case let next = towardsSource[Int(step)], next >= 0 {
+            path.append(ids[Int(next)])
+            step = next
+        }
+        path.append(ids[Int(node)])
+        return path
+    }
+}
+
+/// A candidate whose link would close a loop, and where to find the loop.
+struct CycleReference: Sendable {
+    let paths: CyclePaths
+    let node: Int32
 }
 
 /// One slot as a target of a link from a given source node: allowed, or why not.
@@ -173,10 +196,23 @@ public struct LinkCandidate: Hashable, Sendable {
     public var slot: Int
     /// The slot's label.
     public var label: String
-    /// Why the link would be refused; `nil` when it is allowed.
-    public var refusal: GraphError?
     /// Whether the source already feeds this slot (toggling would remove the link).
     public var isLinked: Bool
+    private var otherRefusal: GraphError?
+    var cycle: CycleReference?
+
+    /// Why the link would be refused; `nil` when it is allowed.
+    /// - Complexity: O(*p*) for a cycle, the length of its path; O(1) otherwise.
+    public var refusal: GraphError? {
+        get {
+            if let cycle { return .wouldCreateCycle(path: cycle.paths.path(from: cycle.node)) }
+            return otherRefusal
+        }
+        set {
+            otherRefusal = newValue
+            cycle = nil
+        }
+    }
 
     /// Creates a candidate.
     /// - Parameters:
@@ -189,10 +225,33 @@ public struct LinkCandidate: Hashable, Sendable {
         self.node = node
         self.slot = slot
         self.label = label
-        self.refusal = refusal
+        self.otherRefusal = refusal
         self.isLinked = isLinked
     }
 
     /// Whether the link is allowed.
-    public var isAllowed: Bool { refusal == nil }
+    public var isAllowed: Bool { otherRefusal == nil && cycle == nil }
+
+    /// Candidates are equal when they name the same slot, refusal and link state.
+    /// - Parameters:
+    ///   - lhs: A candidate.
+    ///   - rhs: Another candidate.
+    /// - Returns: Whether they are equal.
+    public static func == (lhs: LinkCandidate, rhs: LinkCandidate) -> Bool {
+        guard lhs.node == rhs.node, lhs.slot == rhs.slot, lhs.label == rhs.label, lhs.isLinked == rhs.isLinked
+        else { return false }
+        if let left = lhs.cycle, let right = rhs.cycle, left.paths === right.paths { return left.node == right.node }
+        return lhs.refusal == rhs.refusal
+    }
+
+    /// Hashes the slot, the link state and whether the link is allowed (not the refusal's
+    /// details, so hashing never names a cycle's path).
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(node)
+        hasher.combine(slot)
+        hasher.combine(label)
+        hasher.combine(isLinked)
+        hasher.combine(isAllowed)
+    }
 }

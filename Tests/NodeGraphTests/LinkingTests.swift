@@ -135,3 +135,31 @@ func smallCalculator() throws -> Graph {
         }
     }
 }
+
+@Suite struct LinkCandidateTests {
+    @Test func aLongChainsCandidatesNameEachLoopAlongItsWholePath() throws {
+        var graph = Graph()
+        try graph.addNode("n0", kind: "number")
+        for index in 1..<2_000 { try graph.addNode("n\(index)", kind: "add", inputs: ["n\(index - 1)"]) }
+        let candidates = graph.linkCandidates(from: "n1999")
+        #expect(candidates.count == 1_999 * 3)
+        #expect(candidates.filter(\.isAllowed).isEmpty)
+        let first = try #require(candidates.first { $0.node == "n1" && $0.slot == 2 })
+        guard case .wouldCreateCycle(let path)? = first.refusal else {
+            Issue.record("expected a cycle, got \(String(describing: first.refusal))")
+            return
+        }
+        #expect(path.count == 2_000)
+        #expect(path.first == "n1" && path.last == "n1" && path[path.count - 2] == "n1999")
+        #expect(graph.linkRefusal(from: "n1999", to: "n1", slot: 2) == first.refusal)
+    }
+
+    @Test func candidatesCompareByTheirSlotAndRefusal() throws {
+        let graph = try smallCalculator()
+        let once = graph.linkCandidates(from: "sum")
+        let again = graph.linkCandidates(from: "sum")
+        #expect(Set(once) == Set(again))
+        let own = try #require(once.first { $0.node == "sum" })
+        #expect(own == LinkCandidate(node: "sum", slot: 0, label: "x", refusal: .wouldCreateCycle(path: ["sum", "sum"]), isLinked: false))
+    }
+}
