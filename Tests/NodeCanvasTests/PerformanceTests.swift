@@ -25,35 +25,21 @@ import Testing
         return graph
     }
 
-    /// The median time of `count` frames, in milliseconds.
-    static func medianFrameTime(_ canvas: Canvas, count: Int = 21) -> Double {
-        let clock = ContinuousClock()
-        var times: [Double] = []
-        for index in 0..<count {
-            canvas.send(.character(index % 2 == 0 ? "L" : "J"))
-            let elapsed = clock.measure { _ = canvas.render() }
-            times.append(
-                Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-        }
-        return times.sorted()[count / 2]
-    }
-
-    @Test func aFrameOfATenThousandNodeGraphCostsWhatIsVisible() throws {
+    /// A frame of a 10,000-node graph lays out and draws only what the view shows. (How long it
+    /// takes is the benchmark's business, in release: `swift run -c release nodecanvas-bench`;
+    /// a timed unit test would only measure how busy the machine is.)
+    @Test func aFrameOfATenThousandNodeGraphDrawsWhatIsVisible() throws {
         let canvas = Canvas(
             document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
         canvas.updateState { $0.viewport.origin = Position(x: 1300, y: 400) }
-        let large = Self.medianFrameTime(canvas)
-        let shown = canvas.lastFrame.nodes.count
-        #expect(shown > 20 && shown < 120)
-        #expect(canvas.lastFrame.links.count > 20)
-
-        // The same view of a graph with a hundredth of the nodes costs about the same: the frame
-        // pays for what it shows. (Absolute times: `swift run -c release nodecanvas-bench`.)
-        let small = Canvas(
-            document: GraphDocument(graph: try Self.grid(columns: 12, rows: 12)), width: 200, height: 60)
-        let smallTime = Self.medianFrameTime(small)
-        print("frame at 200×60: 10,000 nodes \(large) ms (\(shown) shown), 144 nodes \(smallTime) ms")
-        #expect(large < smallTime * 3 + 5)
+        for step in 0..<4 {
+            canvas.send(.character(step % 2 == 0 ? "L" : "J"))
+            _ = canvas.render()
+            let shown = canvas.lastFrame.nodes.count
+            #expect(shown > 20 && shown < 120, "\(shown) nodes drawn for a 200×60 view")
+            #expect(canvas.lastFrame.links.count > 20)
+            #expect(canvas.lastFrame.links.count < 400)
+        }
     }
 
     @Test func anEditRebuildsOnlyTheWidgetsItTouches() throws {
