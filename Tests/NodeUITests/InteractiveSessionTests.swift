@@ -171,6 +171,45 @@ import Testing
         #expect(third.document.graph == expected, "recovering twice gives the same graph")
     }
 
+    private func demoSession(journal: String) -> InteractiveSession {
+        InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+            demoJournal: journal)
+    }
+
+    @Test func theDemosEditsAreJournaledAndOfferedAfterAnAbruptEnd() throws {
+        let journal = try temporaryDirectory() + "/state/nodeui-tui/demo.autosave.jsonl"
+        let first = demoSession(journal: journal)
+        send(first, [.tab, .character("+"), .character("+"), .tab, .character("x")])
+        #expect(try Journal.read(path: journal).count == 3, "the state directory is created at the first edit")
+        first.finish(clean: false)  // as after SIGTERM or kill -9
+        let expected = first.document.graph
+
+        let second = demoSession(journal: journal)
+        #expect(second.prompt == .recover(journal: journal, editCount: 3))
+        second.handle(.character("y"))
+        #expect(second.document.graph == expected)
+        second.handle(.character("q"))
+        second.handle(.character("y"))
+        #expect(!FileManager.default.fileExists(atPath: journal), "a chosen quit removes the demo's journal")
+        #expect(demoSession(journal: journal).prompt == nil)
+    }
+
+    @Test func savingTheDemoMovesItsEditsFromTheDemoJournalToTheFile() throws {
+        let directory = try temporaryDirectory()
+        let journal = directory + "/state/demo.autosave.jsonl"
+        let file = directory + "/mine.json"
+        let session = demoSession(journal: journal)
+        send(session, [.tab, .character("+")])
+        #expect(FileManager.default.fileExists(atPath: journal))
+        send(session, [.character("s")] + Array(repeating: InputEvent.backspace, count: 20) + InputEvent.typing(file) + [.enter])
+        #expect(session.file == file)
+        #expect(!FileManager.default.fileExists(atPath: journal), "the saved file now holds the demo's edits")
+        send(session, [.character("+")])
+        #expect(try Journal.read(path: InteractiveSession.autosavePath(for: file)).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: journal), "after saving, edits go to the file's journal")
+    }
+
     @Test func decliningRecoveryDiscardsTheJournal() throws {
         let directory = try temporaryDirectory()
         let file = directory + "/calc.json"

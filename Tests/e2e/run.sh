@@ -41,6 +41,7 @@ start() {
   for argument in "$@"; do arguments+=" $(printf '%q' "$argument")"; done
   cat >"$dir/run-$name.sh" <<EOF
 cd $(printf '%q' "$dir")
+export XDG_STATE_HOME=$(printf '%q' "$dir/state")  # the demo's autosave journal stays in this case
 stty -a >stty-before.txt
 env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no,color=no \${EXTRA_ENV:-} $(printf '%q' "$BIN")$arguments
 echo "[exit=\$?]"

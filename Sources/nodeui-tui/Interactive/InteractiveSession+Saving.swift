@@ -26,9 +26,10 @@ extension InteractiveSession {
             return false
         }
         document.markSaved()
-        if let file, file != path { removeAutosaveJournal(of: file) }
+        let previousJournal = journalPath  // the old file's, or the demo's
         adoptFile(path)
-        removeAutosaveJournal(of: path)
+        if let previousJournal, previousJournal != journalPath { removeAutosaveJournal(at: previousJournal) }
+        removeAutosaveJournal(at: Self.autosavePath(for: path))
         let count = document.graph.count
         canvas.post("saved \(path) (\(count == 1 ? "1 node" : "\(count) nodes"))", isError: false)
         log.write("saved \(path) with \(count) nodes")

@@ -32,6 +32,8 @@ final class InteractiveSession {
     var document: GraphDocument { canvas.document }
     /// The autosave journal of the current file, opened at the first edit after an open or a save.
     private var autosave: JournalRecorder?
+    /// The demo's autosave journal (see ``init``); unused once the session has a file.
+    private let demoJournal: String?
     /// Whether edits skip the autosave journal (while replaying it).
     private var isAutosaveSuspended = false
     /// Whether the autosave journal failed to write (reported once).
@@ -55,12 +57,15 @@ final class InteractiveSession {
     ///   - theme: How the canvas looks on this terminal.
     ///   - recording: The `--record` journal, which hears every edit from now on.
     ///   - log: Where to log.
+    ///   - demoJournal: The autosave journal of the demo, which has no file until its first save
+    ///     (``defaultDemoJournalPath()`` in the app); `nil`: the demo is not autosaved.
     init(
         document: GraphDocument, file: String?, width: Int, height: Int, theme: Theme = .unicode,
-        recording: JournalRecorder? = nil, log: AppLog = .disabled
+        recording: JournalRecorder? = nil, log: AppLog = .disabled, demoJournal: String? = nil
     ) {
         canvas = Canvas(document: document, width: width, height: height, theme: theme)
         self.file = file
+        self.demoJournal = demoJournal
         self.log = log
         self.recording = recording
         recording?.follow(document) { [weak self] error in
@@ -72,7 +77,7 @@ final class InteractiveSession {
         canvas.delegate = self
         placeView()
         welcome()
-        if let file { offerRecovery(for: file) }
+        if let journal = journalPath { offerRecovery(from: journal) }
     }
 
     deinit {
@@ -83,6 +88,20 @@ final class InteractiveSession {
     /// - Parameter file: The graph file.
     /// - Returns: The journal's path, in the same directory.
     static func autosavePath(for file: String) -> String { file + ".autosave.jsonl" }
+
+    /// Where the demo's edits are journaled until it is saved:
+    /// `$XDG_STATE_HOME/nodeui-tui/demo.autosave.jsonl`, or `~/.local/state/…` without it.
+    /// - Returns: The path, or `nil` when neither variable is set.
+    static func defaultDemoJournalPath() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.local/state" }
+        return state.map { $0 + "/nodeui-tui/demo.autosave.jsonl" }
+    }
+
+    /// The autosave journal in use: the file's, or the demo's while there is no file.
+    var journalPath: String? { file.map(Self.autosavePath(for:)) ?? demoJournal }
 
     // MARK: Starting
 
@@ -121,8 +140,7 @@ final class InteractiveSession {
         log.write("opened \(file ?? "the demo calculator") with \(nodes)")
     }
 
-    private func offerRecovery(for file: String) {
-        let journal = Self.autosavePath(for: file)
+    private func offerRecovery(from journal: String) {
         guard FileManager.default.fileExists(atPath: journal) else { return }
         do throws(LoadProblem) {
             let lines = try Journal.read(path: journal)
@@ -176,8 +194,8 @@ final class InteractiveSession {
         autosave?.close()
         autosave = nil
         recording?.close()
-        if clean, let file {
-            removeAutosaveJournal(of: file)
+        if clean, let journal = journalPath {
+            removeAutosaveJournal(at: journal)
         }
         log.write(clean ? "quit" : "stopped; unsaved edits stay in the autosave journal")
     }
@@ -206,7 +224,7 @@ final class InteractiveSession {
         case (.recover, .character("n")), (.recover, .character("N")):
             prompt = nil
             pendingRecovery = []
-            if let file { removeAutosaveJournal(of: file) }
+            if let journal = journalPath { removeAutosaveJournal(at: journal) }
             canvas.post("discarded the unsaved edits", isError: false)
         case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
             prompt = nil
@@ -256,9 +274,15 @@ final class InteractiveSession {
     // MARK: Autosave
 
     private func autosaveRecord(_ change: Change) {
-        guard let file, !isAutosaveSuspended, !autosaveFailed else { return }
+        guard let journal = journalPath, !isAutosaveSuspended, !autosaveFailed else { return }
         do throws(JournalRecorderError) {
-            if autosave == nil { autosave = try JournalRecorder(path: Self.autosavePath(for: file)) }
+            if autosave == nil {
+                if file == nil {  // the demo's journal lives in a state directory that may not exist yet
+                    try? FileManager.default.createDirectory(
+                        atPath: (journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                }
+                autosave = try JournalRecorder(path: journal)
+            }
             try autosave?.record(.edit(change.edit))
         } catch {
             autosaveFailed = true
@@ -266,11 +290,10 @@ final class InteractiveSession {
         }
     }
 
-    /// Closes and deletes the autosave journal of `file`.
-    func removeAutosaveJournal(of file: String) {
+    /// Closes and deletes the autosave journal at `path`.
+    func removeAutosaveJournal(at path: String) {
         autosave?.close()
         autosave = nil
-        let path = Self.autosavePath(for: file)
         if unlink(path) != 0 && errno != ENOENT {
             log.write("cannot remove \(path): \(String(cString: strerror(errno)))")
         }

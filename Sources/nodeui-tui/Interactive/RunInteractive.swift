@@ -46,16 +46,17 @@ enum InteractiveLauncher {
                 + "\(capabilities.supportsUTF8 ? "UTF-8" : "ASCII"), mouse \(capabilities.mouseProtocol)")
         let session = InteractiveSession(
             document: document, file: options.file, width: screen.size.width, height: screen.size.height,
-            theme: theme(for: screen.capabilities), recording: recording, log: log)
+            theme: theme(for: screen.capabilities), recording: recording, log: log,
+            demoJournal: options.file == nil ? InteractiveSession.defaultDemoJournalPath() : nil)
         session.allowsForcedCrash = options.allowsForcedCrash
         switch EventLoop(screen: screen, session: session).run() {
         case .quit:
             return 0
         case .signal(let signal):
-            if let file = options.file, document.isModified {
+            if let journal = session.journalPath, document.isModified {
                 StandardError.write(
-                    "nodeui-tui: stopped by signal \(signal); unsaved edits are kept in "
-                        + "\(InteractiveSession.autosavePath(for: file)) and offered at the next open")
+                    "nodeui-tui: stopped by signal \(signal); unsaved edits are kept in \(journal) "
+                        + "and offered at the next open")
             }
             return TerminalGuard.exitStatus(forSignal: signal)
         }
