@@ -2,15 +2,18 @@
 /// checks: the storage behind the graph's struct-of-arrays layout.
 ///
 /// The owner tracks how many elements are in use and passes that count to `resize` and
-/// `copy`; every element up to the capacity is always initialized.
+/// `copy`; every element up to the capacity is always initialized. Index -1 is a guard that
+/// holds the fill value given at creation and is never written: an empty slot's source (-1)
+/// can be read without a branch (a value column reads 0, the scratch marks read idle).
 struct Column<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
 
     init(capacity: Int, filling fill: Element) {
         self.capacity = Swift.max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
-        base.initialize(repeating: fill, count: self.capacity)
+        let block = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity + 1)
+        block.initialize(repeating: fill, count: self.capacity + 1)
+        base = block + 1
     }
 
     @inline(__always) subscript(index: Int32) -> Element {
@@ -23,25 +26,27 @@ struct Column<Element: BitwiseCopyable> {
         nonmutating set { base[index] = newValue }
     }
 
-    /// Moves the first `count` elements to a block of `newCapacity` and fills the rest.
+    /// Moves the guard and the first `count` elements to a block of `newCapacity` and fills the
+    /// rest.
     mutating func resize(to newCapacity: Int, keeping count: Int, filling fill: Element) {
-        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        fresh.update(from: base, count: count)
-        (fresh + count).initialize(repeating: fill, count: newCapacity - count)
-        base.deallocate()
-        base = fresh
+        let block = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity + 1)
+        block.update(from: base - 1, count: count + 1)
+        (block + 1 + count).initialize(repeating: fill, count: newCapacity - count)
+        (base - 1).deallocate()
+        base = block + 1
         capacity = newCapacity
     }
 
     /// An independent copy of the whole block.
     func copy() -> Column {
         var column = self
-        column.base = .allocate(capacity: capacity)
-        column.base.update(from: base, count: capacity)
+        let block = UnsafeMutablePointer<Element>.allocate(capacity: capacity + 1)
+        block.update(from: base - 1, count: capacity + 1)
+        column.base = block + 1
         return column
     }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() { (base - 1).deallocate() }
 }
 
 /// A reusable list of `Int32` used as a stack or queue by graph algorithms.
@@ -86,4 +91,14 @@ struct IndexBuffer {
     }
 
     func deallocate() { base.deallocate() }
+}
+
+/// A slot's entry in the out-list of the node feeding it: the next slot fed by the same node
+/// (-1 at the end) and the node that owns this slot. Kept side by side so that following a
+/// link reads one cache line, not two.
+struct OutLink: BitwiseCopyable {
+    var next: Int32
+    var owner: Int32
+
+    static let none = OutLink(next: -1, owner: -1)
 }

@@ -82,14 +82,14 @@ public struct Change: Hashable, Sendable {
     /// The edit that returns the graph to its state before ``edit``.
     public var inverse: Edit
     /// The nodes recomputed, in the order they were recomputed; each appears at most once.
-    public var recomputed: [NodeID]
+    public var recomputed: NodeList
 
     /// Creates a change record.
     /// - Parameters:
     ///   - edit: The applied edit.
     ///   - inverse: The edit that undoes it.
     ///   - recomputed: The nodes recomputed, in order.
-    public init(edit: Edit, inverse: Edit, recomputed: [NodeID]) {
+    public init(edit: Edit, inverse: Edit, recomputed: NodeList) {
         self.edit = edit
         self.inverse = inverse
         self.recomputed = recomputed

@@ -6,23 +6,17 @@ extension Graph {
     /// links arriving from inside the region; the second releases nodes as those counts reach
     /// zero (Kahn's algorithm restricted to the region). A node is recomputed only when one of
     /// its inputs changed value (cutoff); unchanged nodes still release their dependents.
-    mutating func recompute(from roots: [Int32]) -> [NodeID] {
-        guard !roots.isEmpty else { return [] }
+    mutating func recompute(from roots: [Int32]) -> NodeList {
+        guard !roots.isEmpty else { return NodeList() }
         let trace = recomputeTrace(from: roots)
-        guard !trace.isEmpty else { return [] }
-        return store.ids.withUnsafeBufferPointer { ids in
-            [NodeID](unsafeUninitializedCapacity: trace.count) { buffer, count in
-                for index in 0..<trace.count { (buffer.baseAddress! + index).initialize(to: ids[Int(trace[index])]) }
-                count = trace.count
-            }
-        }
+        return NodeList(indices: UnsafeBufferPointer(trace), in: store.ids)
     }
 
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: [Int32]) -> UnsafeMutableBufferPointer<Int32> {
         let store = self.store
-        let mark = store.mark, firstOut = store.firstOut, nextOut = store.nextOut, owner = store.owner
+        let mark = store.mark, firstOut = store.firstOut, outLink = store.outLink
         let dirty = NodeStore.dirtyFlag, countMask = NodeStore.countMask, idle = NodeStore.idle
         var stack = store.stack, queue = store.queue
         stack.removeAll()
@@ -59,7 +53,8 @@ extension Graph {
             let node = stackBase[top]
             var slot = firstOut[node]
             while slot >= 0 {
-                let target = owner[slot]
+                let link = outLink[slot]
+                let target = link.owner
                 let current = mark[target]
                 if current == idle {
                     mark[target] = 1
@@ -75,7 +70,7 @@ extension Graph {
                 } else {
                     mark[target] = current + 1
                 }
-                slot = nextOut[slot]
+                slot = link.next
             }
         }
         stack.count = 0
@@ -105,7 +100,8 @@ extension Graph {
             let flag = changed ? dirty : 0
             var slot = firstOut[node]
             while slot >= 0 {
-                let target = owner[slot]
+                let link = outLink[slot]
+                let target = link.owner
                 let targetState = (mark[target] - 1) | flag
                 mark[target] = targetState
                 if targetState & countMask == 0 {
@@ -118,7 +114,7 @@ extension Graph {
                     queueBase[tail] = target
                     tail += 1
                 }
-                slot = nextOut[slot]
+                slot = link.next
             }
         }
         queue.count = tail
@@ -134,9 +130,13 @@ extension Graph {
     {
         let store = self.store
         let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
-        let kindSlotCount = store.kindSlotCount
-        let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind
-        let changedFlag: Int32 = 1 << 29
+        let kindSlotCount = store.kindSlotCount, fastKind = store.fastKind, payload = store.payload
+        let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
+        // A node whose value changed is marked `changed`: neither idle (-1) nor a count or a
+        // root's dirty state (both non-negative), so one comparison tells.
+        let changed: Int32 = -2
+        // Only an out-of-line recompute can store a value that is not a number.
+        var numbersOnly = store.nonNumberTags == 0
         var traceBase = queue.base, traceCapacity = queue.capacity, traced = 0
         let end = store.nodeEnd
         var node = first
@@ -144,26 +144,49 @@ extension Graph {
             defer { node += 1 }
             let kindIndex = kind[node]
             if kindIndex == free { continue }
-            let state = mark[node]
-            var recompute = state >= 0 && state & dirty != 0
-            if !recompute {
-                let start = slotStart[node]
+            let start = Int(slotStart[node])
+            var recompute = mark[node] >= dirty
+            if numbersOnly && fastKind[Int(kindIndex)] == sum3 {
+                // The calculator's add over numbers, inlined: its three inputs are read once, to
+                // test for a change and to compute.
+                let a = source[start], b = source[start + 1], c = source[start + 2]
+                // An empty slot (-1) reads the columns' guard: idle, and 0.
+                if !recompute {
+                    recompute = (mark[a] == changed) || (mark[b] == changed) || (mark[c] == changed)
+                    if !recompute { continue }
+                }
+                let result = (payload[a] + payload[b]) + payload[c]
+                if result.isFinite {
+                    // Numeric comparison: 0 and -0 are the same value.
+                    if payload[node] != result {
+                        payload[node] = result
+                        mark[node] = changed
+                    }
+                    if traced == traceCapacity {
+                        queue.count = traced
+                        queue.grow()
+                        traceBase = queue.base
+                        traceCapacity = queue.capacity
+                    }
+                    traceBase[traced] = node
+                    traced += 1
+                    continue
+                }
+            } else if !recompute {
                 var slot = start
-                let slotEnd = start + kindSlotCount[Int(kindIndex)]
+                let slotEnd = start + Int(kindSlotCount[Int(kindIndex)])
                 while slot < slotEnd {
                     let upstream = source[slot]
-                    if upstream >= 0 {
-                        let upstreamState = mark[upstream]
-                        if upstreamState >= 0 && upstreamState & changedFlag != 0 {
-                            recompute = true
-                            break
-                        }
+                    if upstream >= 0 && mark[upstream] == changed {
+                        recompute = true
+                        break
                     }
                     slot += 1
                 }
+                if !recompute { continue }
             }
-            guard recompute else { continue }
-            if evaluator.recompute(node) { mark[node] = changedFlag } else if state >= 0 { mark[node] = 0 }
+            if evaluator.recomputeOutOfLine(node, Int(kindIndex)) { mark[node] = changed }
+            numbersOnly = store.nonNumberTags == 0
             if traced == traceCapacity {
                 queue.count = traced
                 queue.grow()
@@ -173,11 +196,7 @@ extension Graph {
             traceBase[traced] = node
             traced += 1
         }
-        var index = first
-        while index < end {
-            mark[index] = NodeStore.idle
-            index += 1
-        }
+        (mark.base + Int(first)).update(repeating: NodeStore.idle, count: Int(end - first))
         queue.count = traced
         return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
@@ -191,13 +210,33 @@ extension Graph {
         let store = self.store
         let evaluator = Evaluator(store)
         if store.indexOrderIsTopological {
-            let kind = store.kind, free = NodeStore.freeKind
-            var count = 0
-            for node in 0..<store.nodeEnd where kind[node] != free {
-                evaluator.recompute(node)
-                count += 1
+            // Index order is a topological order: one sequential pass, with the calculator's add
+            // over numbers inlined (only an out-of-line recompute can store a value that is not
+            // a number, so `numbersOnly` is refreshed after those alone).
+            let kind = store.kind, fastKind = store.fastKind, slotStart = store.slotStart
+            let source = store.source, payload = store.payload
+            let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
+            var numbersOnly = store.nonNumberTags == 0
+            let end = store.nodeEnd
+            var node: Int32 = 0
+            while node < end {
+                defer { node += 1 }
+                let kindIndex = kind[node]
+                if kindIndex == free { continue }
+                if numbersOnly && fastKind[Int(kindIndex)] == sum3 {
+                    let start = Int(slotStart[node])
+                    // An empty slot (-1) reads the payload column's guard, 0.
+                    let result = (payload[source[start]] + payload[source[start + 1]]) + payload[source[start + 2]]
+                    if result.isFinite {
+                        // Unchanged values are not stored again: 0 and -0 are the same value.
+                        if payload[node] != result { payload[node] = result }
+                        continue
+                    }
+                }
+                evaluator.recomputeOutOfLine(node, Int(kindIndex))
+                numbersOnly = store.nonNumberTags == 0
             }
-            return count
+            return store.liveCount
         }
         let end = Int(store.nextOrder)
         guard end <= store.mark.capacity else {
@@ -252,11 +291,10 @@ struct Evaluator {
     func recompute(_ node: Int32) -> Bool {
         let kindIndex = Int(kind[node])
         if fastKind[kindIndex] == FastKind.sum3.rawValue && store.nonNumberTags == 0 {
-            // Three slots, empty ones read 0; no tags to check, here or downstream.
+            // Three slots, empty ones (-1) read the payload column's guard, 0; no tags to check,
+            // here or downstream.
             let start = Int(slotStart[node])
-            let a = source[start], b = source[start + 1], c = source[start + 2]
-            let x = a >= 0 ? payload[a] : 0, y = b >= 0 ? payload[b] : 0, z = c >= 0 ? payload[c] : 0
-            let result = (x + y) + z
+            let result = (payload[source[start]] + payload[source[start + 1]]) + payload[source[start + 2]]
             if result.isFinite {
                 // Numeric comparison: 0 and -0 are the same value (as `Value ==` says).
                 if payload[node] == result { return false }
@@ -268,7 +306,7 @@ struct Evaluator {
     }
 
     /// ``recompute(_:)`` for every case but the inlined one.
-    @inline(never)
+    @inline(never) @discardableResult
     func recomputeOutOfLine(_ node: Int32, _ kindIndex: Int) -> Bool {
         let fast = fastKind[kindIndex]
         if fast == FastKind.sum3.rawValue {

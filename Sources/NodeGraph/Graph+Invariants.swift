@@ -35,7 +35,7 @@ extension Graph {
             guard store.mark[node] == NodeStore.idle else { throw InvariantViolation("'\(id)' has scratch state left") }
             let start = store.slotStart[node]
             for slot in start..<start + Int32(store.slotCount(of: node)) {
-                guard store.owner[slot] == node else { throw InvariantViolation("a slot of '\(id)' has the wrong owner") }
+                guard store.outLink[slot].owner == node else { throw InvariantViolation("a slot of '\(id)' has the wrong owner") }
                 let upstream = store.source[slot]
                 guard upstream >= 0 else { continue }
                 guard store.isLive(upstream) else { throw InvariantViolation("a slot of '\(id)' dangles") }
@@ -56,7 +56,7 @@ extension Graph {
                 }
                 guard seen == 0 else { throw InvariantViolation("a slot is listed twice as a dependent") }
                 outLinks[slot] = 1
-                slot = store.nextOut[slot]
+                slot = store.outLink[slot].next
             }
         }
         if outLinks.values.contains(0) { throw InvariantViolation("a fed slot is missing from its source's dependents") }

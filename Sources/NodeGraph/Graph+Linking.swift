@@ -77,9 +77,9 @@ extension Graph {
 
     /// The loop a link `upstream → downstream` would close, found without touching shared
     /// scratch storage, or `nil`.
-    func cyclePath(from upstream: Int32, to downstream: Int32) -> [NodeID]? {
+    func cyclePath(from upstream: Int32, to downstream: Int32) -> NodeList? {
         let ids = store.ids
-        if upstream == downstream { return [ids[Int(upstream)], ids[Int(upstream)]] }
+        if upstream == downstream { return NodeList(indices: [upstream, upstream], in: ids) }
         let bound = store.order[upstream]
         if bound < store.order[downstream] { return nil }
         var parent: [Int32: Int32] = [downstream: -1]
@@ -87,21 +87,21 @@ extension Graph {
         while let current = stack.popLast() {
             var slot = store.firstOut[current]
             while slot >= 0 {
-                let next = store.owner[slot]
+                let next = store.outLink[slot].owner
                 if next == upstream {
-                    var path: [NodeID] = []
+                    var path: [Int32] = []
                     var step = current
                     while step >= 0 {
-                        path.append(ids[Int(step)])
+                        path.append(step)
                         step = parent[step] ?? -1
                     }
-                    return path.reversed() + [ids[Int(upstream)], ids[Int(downstream)]]
+                    return NodeList(indices: path.reversed() + [upstream, downstream], in: ids)
                 }
                 if parent[next] == nil && store.order[next] < bound {
                     parent[next] = current
                     stack.append(next)
                 }
-                slot = store.nextOut[slot]
+                slot = store.outLink[slot].next
             }
         }
         return nil
@@ -162,23 +162,23 @@ extension Graph {
 /// candidates of one ``Graph/linkCandidates(from:)`` call.
 final class CyclePaths: Sendable {
     let towardsSource: [Int32]
-    let ids: [NodeID]
+    let ids: IDStorage
 
-    init(towardsSource: [Int32], ids: [NodeID]) {
+    init(towardsSource: [Int32], ids: IDStorage) {
         self.towardsSource = towardsSource
         self.ids = ids
     }
 
     /// `node → … → source → node`.
-    func path(from node: Int32) -> [NodeID] {
-        var path = [ids[Int(node)]]
+    func path(from node: Int32) -> NodeList {
+        var path = [node]
         var step = node
         while case let next = towardsSource[Int(step)], next >= 0 {
-            path.append(ids[Int(next)])
+            path.append(next)
             step = next
         }
-        path.append(ids[Int(node)])
-        return path
+        path.append(node)
+        return NodeList(indices: path, in: ids)
     }
 }
 

@@ -78,9 +78,8 @@ extension Graph {
             upstreams.append(upstream)
         }
 
-        let node = store.allocateNode()
-        store.ids[Int(node)] = id.compacted
-        store.idTable.insert(id, index: node, ids: store.ids)
+        let node = store.allocateNode(id.compacted)
+        store.idTable.insert(id, index: node, ids: store.ids.buffer)
         store.kind[node] = kindIndex
         store.x[node] = Int32(description.position.x)
         store.y[node] = Int32(description.position.y)
@@ -109,16 +108,16 @@ extension Graph {
         for slot in start..<start + Int32(slotCount) { store.detach(slot) }
         var slot = store.firstOut[node]
         while slot >= 0 {
-            let next = store.nextOut[slot]
+            let next = store.outLink[slot].next
             store.source[slot] = -1
-            store.nextOut[slot] = -1
+            store.outLink[slot].next = -1
             slot = next
         }
         store.firstOut[node] = -1
         store.freeSlots(start: start, count: slotCount)
-        store.idTable.remove(id, ids: store.ids)
+        store.idTable.remove(id, ids: store.ids.buffer)
         store.kind[node] = NodeStore.freeKind
-        store.ids[Int(node)] = NodeID("")
+        // The identifier stays stored until the index is reused (lists handed out may read it).
         store.names[node] = nil
         store.parameters[node] = nil
         store.boxed[node] = nil

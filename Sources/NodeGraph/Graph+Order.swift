@@ -8,7 +8,7 @@ extension Graph {
     mutating func orderForLink(from upstream: Int32, to downstream: Int32) throws(GraphError) {
         let store = self.store
         if upstream == downstream {
-            throw .wouldCreateCycle(path: [store.ids[Int(upstream)], store.ids[Int(upstream)]])
+            throw .wouldCreateCycle(path: NodeList(indices: [upstream, upstream], in: store.ids))
         }
         let upperBound = store.order[upstream]
         let lowerBound = store.order[downstream]
@@ -18,7 +18,7 @@ extension Graph {
 
         // Forward: nodes reachable from `downstream` placed before `upstream`. The reusable work
         // lists hold the search (`stack`) and the nodes found (`queue`); marks hold parents.
-        let firstOut = store.firstOut, nextOut = store.nextOut, owner = store.owner, order = store.order
+        let firstOut = store.firstOut, outLink = store.outLink, order = store.order
         var found = store.queue, stack = store.stack
         found.removeAll()
         stack.removeAll()
@@ -32,7 +32,7 @@ extension Graph {
         while let current = stack.popLast() {
             var slot = firstOut[current]
             while slot >= 0 {
-                let next = owner[slot]
+                let next = outLink[slot].owner
                 if next == upstream {
                     // downstream → … → current → upstream → downstream
                     var length = 0
@@ -41,30 +41,28 @@ extension Graph {
                         length += 1
                         step = mark[step]
                     }
-                    let path = store.ids.withUnsafeBufferPointer { ids in
-                        [NodeID](unsafeUninitializedCapacity: length + 2) { buffer, count in
-                            let base = buffer.baseAddress!
-                            var step = current
-                            var index = length - 1
-                            while step != parentOfRoot {
-                                (base + index).initialize(to: ids[Int(step)])
-                                index -= 1
-                                step = mark[step]
-                            }
-                            (base + length).initialize(to: ids[Int(upstream)])
-                            (base + length + 1).initialize(to: ids[Int(downstream)])
-                            count = length + 2
+                    let path = [Int32](unsafeUninitializedCapacity: length + 2) { buffer, count in
+                        let base = buffer.baseAddress!
+                        var step = current
+                        var index = length - 1
+                        while step != parentOfRoot {
+                            (base + index).initialize(to: step)
+                            index -= 1
+                            step = mark[step]
                         }
+                        (base + length).initialize(to: upstream)
+                        (base + length + 1).initialize(to: downstream)
+                        count = length + 2
                     }
                     for index in 0..<found.count { mark[found[index]] = NodeStore.idle }
-                    throw .wouldCreateCycle(path: path)
+                    throw .wouldCreateCycle(path: NodeList(indices: path, in: store.ids))
                 }
                 if mark[next] == NodeStore.idle && order[next] < upperBound {
                     mark[next] = current
                     found.append(next)
                     stack.append(next)
                 }
-                slot = nextOut[slot]
+                slot = outLink[slot].next
             }
         }
         var forward = Array(found.elements)
@@ -158,21 +156,13 @@ extension Graph {
     /// Use ``dependencyOrder()`` for an order that depends only on the graph.
     /// - Returns: The node identifiers.
     /// - Complexity: O(*n*).
-    public func topologicalOrder() -> [NodeID] {
+    public func topologicalOrder() -> NodeList {
         let store = self.store
         if store.indexOrderIsTopological && store.liveCount == Int(store.nodeEnd) {
-            return store.ids  // every index is live and in order: the ids array is the order
+            // Every index is live and in order: the stored identifiers are the order.
+            return NodeList(prefix: Int(store.nodeEnd), of: store.ids)
         }
-        return withMaintainedOrder { nodes in
-            store.ids.withUnsafeBufferPointer { ids in
-                [NodeID](unsafeUninitializedCapacity: nodes.count) { buffer, count in
-                    for (index, node) in nodes.enumerated() {
-                        (buffer.baseAddress! + index).initialize(to: ids[Int(node)])
-                    }
-                    count = nodes.count
-                }
-            }
-        }
+        return withMaintainedOrder { nodes in NodeList(indices: nodes, in: store.ids) }
     }
 
     /// Every node in dependency order, ties broken by identifier: the same graph always gives
@@ -208,10 +198,10 @@ extension Graph {
             result.append(node)
             var slot = store.firstOut[node]
             while slot >= 0 {
-                let target = store.owner[slot]
+                let target = store.outLink[slot].owner
                 pending[Int(target)] -= 1
                 if pending[Int(target)] == 0 { ready.insert(rank[Int(target)]) }
-                slot = store.nextOut[slot]
+                slot = store.outLink[slot].next
             }
         }
         return result

@@ -11,7 +11,7 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The node has no slot with this index.
     case unknownSlot(node: NodeID, slot: Int, slotCount: Int)
     /// The link would close a loop; the path starts and ends at the same node.
-    case wouldCreateCycle(path: [NodeID])
+    case wouldCreateCycle(path: NodeList)
     /// The slot accepts another type than the upstream node produces.
     case slotTypeMismatch(
         from: NodeID, produces: ValueType, to: NodeID, slot: Int, label: String, accepts: ValueType)

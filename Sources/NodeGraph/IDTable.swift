@@ -63,7 +63,7 @@ struct IDTable {
     }
 
     /// The index stored for `id`, comparing candidates against `ids`.
-    @inline(__always) func index(of id: NodeID, in ids: [NodeID]) -> Int32? {
+    @inline(__always) func index(of id: NodeID, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
         var bucket = IDTable.hash(id) & mask
         while true {
             let entry = buckets[bucket]
@@ -74,7 +74,7 @@ struct IDTable {
     }
 
     /// Adds `index` for `id`; the caller guarantees `id` is not present.
-    mutating func insert(_ id: NodeID, index: Int32, ids: [NodeID]) {
+    mutating func insert(_ id: NodeID, index: Int32, ids: UnsafeBufferPointer<NodeID>) {
         if (count + 1) * 2 > buckets.count { rehash(to: buckets.count * 2, ids: ids) }
         var bucket = IDTable.hash(id) & mask
         while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
@@ -83,7 +83,7 @@ struct IDTable {
     }
 
     /// Removes the entry for `id`, shifting back the entries that probed past it.
-    mutating func remove(_ id: NodeID, ids: [NodeID]) {
+    mutating func remove(_ id: NodeID, ids: UnsafeBufferPointer<NodeID>) {
         var bucket = IDTable.hash(id) & mask
         while true {
             let entry = buckets[bucket]
@@ -109,13 +109,13 @@ struct IDTable {
     }
 
     /// Makes room for `capacity` identifiers without rehashing.
-    mutating func reserve(_ capacity: Int, ids: [NodeID]) {
+    mutating func reserve(_ capacity: Int, ids: UnsafeBufferPointer<NodeID>) {
         var size = buckets.count
         while size < capacity * 2 { size <<= 1 }
         if size > buckets.count { rehash(to: size, ids: ids) }
     }
 
-    private mutating func rehash(to size: Int, ids: [NodeID]) {
+    private mutating func rehash(to size: Int, ids: UnsafeBufferPointer<NodeID>) {
         let old = buckets
         buckets = Array(repeating: -1, count: size)
         mask = size - 1

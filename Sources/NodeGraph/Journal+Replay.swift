@@ -3,7 +3,7 @@ public struct ReplayStep: Hashable, Sendable {
     /// Applied, with the nodes recomputed; or refused, with the reason.
     public enum Outcome: Hashable, Sendable {
         /// The line was applied; these nodes were recomputed, in order.
-        case applied(recomputed: [NodeID])
+        case applied(recomputed: NodeList)
         /// The line was refused and changed nothing.
         case refused(reason: String)
     }

@@ -84,10 +84,11 @@ final class NodeStore {
     // Slot columns: `slotEnd` indices in use.
     @exclusivity(unchecked) var slotEnd: Int32 = 0
     @exclusivity(unchecked) var source: Column<Int32>
-    @exclusivity(unchecked) var nextOut: Column<Int32>
-    @exclusivity(unchecked) var owner: Column<Int32>
+    /// Per slot: the next slot in the out-list of the node feeding it, and the slot's owner
+    /// (read together when following links).
+    @exclusivity(unchecked) var outLink: Column<OutLink>
 
-    @exclusivity(unchecked) var ids: [NodeID] = []
+    @exclusivity(unchecked) var ids: IDStorage
     @exclusivity(unchecked) var idTable = IDTable()
     @exclusivity(unchecked) var names: [Int32: String] = [:]
     @exclusivity(unchecked) var parameters: [Int32: Value] = [:]
@@ -111,6 +112,7 @@ final class NodeStore {
 
     init(registry: KindRegistry, nodeCapacity: Int = 16, slotCapacity: Int = 32) {
         self.registry = registry
+        ids = IDStorage(capacity: nodeCapacity)
         kind = Column(capacity: nodeCapacity, filling: NodeStore.freeKind)
         x = Column(capacity: nodeCapacity, filling: 0)
         y = Column(capacity: nodeCapacity, filling: 0)
@@ -121,8 +123,7 @@ final class NodeStore {
         order = Column(capacity: nodeCapacity, filling: 0)
         mark = Column(capacity: nodeCapacity, filling: NodeStore.idle)
         source = Column(capacity: slotCapacity, filling: -1)
-        nextOut = Column(capacity: slotCapacity, filling: -1)
-        owner = Column(capacity: slotCapacity, filling: -1)
+        outLink = Column(capacity: slotCapacity, filling: .none)
     }
 
     /// A deep copy for copy-on-write.
@@ -147,9 +148,8 @@ final class NodeStore {
         mark = other.mark.copy()
         slotEnd = other.slotEnd
         source = other.source.copy()
-        nextOut = other.nextOut.copy()
-        owner = other.owner.copy()
-        ids = other.ids
+        outLink = other.outLink.copy()
+        ids = other.ids.copy(capacity: other.ids.capacity)
         idTable = other.idTable
         names = other.names
         parameters = other.parameters
@@ -175,8 +175,7 @@ final class NodeStore {
         order.deallocate()
         mark.deallocate()
         source.deallocate()
-        nextOut.deallocate()
-        owner.deallocate()
+        outLink.deallocate()
         stack.deallocate()
         queue.deallocate()
     }
@@ -215,26 +214,26 @@ final class NodeStore {
         firstOut.resize(to: capacity, keeping: keep, filling: -1)
         order.resize(to: capacity, keeping: keep, filling: 0)
         mark.resize(to: capacity, keeping: keep, filling: NodeStore.idle)
-        ids.reserveCapacity(capacity)
-        idTable.reserve(capacity, ids: ids)
+        if capacity > ids.capacity { ids = ids.copy(capacity: capacity) }
+        idTable.reserve(capacity, ids: ids.buffer)
     }
 
     func reserveSlots(_ capacity: Int) {
         guard capacity > source.capacity else { return }
         let keep = Int(slotEnd)
         source.resize(to: capacity, keeping: keep, filling: -1)
-        nextOut.resize(to: capacity, keeping: keep, filling: -1)
-        owner.resize(to: capacity, keeping: keep, filling: -1)
+        outLink.resize(to: capacity, keeping: keep, filling: .none)
     }
 
-    /// A fresh node index (reusing a freed one when possible).
-    func allocateNode() -> Int32 {
+    /// A fresh node index (reusing a freed one when possible), holding `id`.
+    func allocateNode(_ id: NodeID) -> Int32 {
         if let index = freeNodes.popLast() {
             indexOrderIsTopological = false
+            storeID(id, at: index)
             return index
         }
         if Int(nodeEnd) == kind.capacity { reserveNodes(kind.capacity * 2) }
-        ids.append(NodeID(""))
+        storeID(id, at: nodeEnd)
         defer { nodeEnd += 1 }
         return nodeEnd
     }
@@ -254,15 +253,14 @@ final class NodeStore {
         }
         for slot in start..<start + Int32(count) {
             source[slot] = -1
-            nextOut[slot] = -1
-            owner[slot] = node
+            outLink[slot] = OutLink(next: -1, owner: node)
         }
         return start
     }
 
     func freeSlots(start: Int32, count: Int) {
         guard count > 0 else { return }
-        for slot in start..<start + Int32(count) { owner[slot] = -1 }
+        for slot in start..<start + Int32(count) { outLink[slot].owner = -1 }
         freeSlotRanges[count, default: []].append(start)
     }
 
@@ -278,7 +276,7 @@ final class NodeStore {
 
     func index(of id: NodeID) -> Int32? {
         let hash = IDTable.hash(id)
-        return ids.withUnsafeBufferPointer { idTable.index(of: id, hash: hash, in: $0) }
+        return idTable.index(of: id, hash: hash, in: ids.buffer)
     }
 
     func value(of node: Int32) -> Value {
@@ -325,9 +323,9 @@ final class NodeStore {
         var result: [(node: Int32, slot: Int)] = []
         var slot = firstOut[node]
         while slot >= 0 {
-            let target = owner[slot]
+            let target = outLink[slot].owner
             result.append((target, Int(slot - slotStart[target])))
-            slot = nextOut[slot]
+            slot = outLink[slot].next
         }
         return result.reversed()
     }
@@ -335,7 +333,7 @@ final class NodeStore {
     /// Adds `slot` to the out-list of `node`.
     @inline(__always) func attach(_ slot: Int32, to node: Int32) {
         source[slot] = node
-        nextOut[slot] = firstOut[node]
+        outLink[slot].next = firstOut[node]
         firstOut[node] = slot
     }
 
@@ -345,18 +343,18 @@ final class NodeStore {
         guard upstream >= 0 else { return }
         var current = firstOut[upstream]
         if current == slot {
-            firstOut[upstream] = nextOut[slot]
+            firstOut[upstream] = outLink[slot].next
         } else {
             while current >= 0 {
-                let next = nextOut[current]
+                let next = outLink[current].next
                 if next == slot {
-                    nextOut[current] = nextOut[slot]
+                    outLink[current].next = outLink[slot].next
                     break
                 }
                 current = next
             }
         }
         source[slot] = -1
-        nextOut[slot] = -1
+        outLink[slot].next = -1
     }
 }

@@ -70,7 +70,7 @@ import Testing
 
     @Test func observersSeeEveryChangeUntilTheyUnsubscribe() throws {
         let document = GraphDocument(graph: try smallCalculator())
-        var seen: [[NodeID]] = []
+        var seen: [NodeList] = []
         let token = document.observe { seen.append($0.recomputed) }
         try document.apply(.setValue(node: "one", value: .number(5)))
         try document.undo()

@@ -1,0 +1,66 @@
+/// The identifiers of a graph's nodes, by dense index: the one copy a graph keeps.
+///
+/// Lists handed out by the graph (``NodeList``: the nodes an edit recomputed, a cycle's path,
+/// the topological order) keep a reference to this storage and a list of indices, and resolve
+/// identifiers only when read. For that to stay correct while the graph goes on changing, the
+/// graph follows one rule: **an identifier already stored is never overwritten while the
+/// storage is shared.** Appending past the end is always allowed (nobody holding a list reads
+/// beyond the indices it was given, all of which existed when it was made); overwriting an
+/// existing index (reusing a removed node's index) copies the storage first when it is shared.
+/// Growing beyond the capacity moves to a new storage and leaves the old one to its readers.
+final class IDStorage: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<NodeID>
+    private(set) var count = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always) subscript(index: Int) -> NodeID { base[index] }
+
+    @inline(__always) subscript(index: Int32) -> NodeID { base[Int(index)] }
+
+    /// The stored identifiers, without retaining anything.
+    var buffer: UnsafeBufferPointer<NodeID> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// A new storage holding the same identifiers, with room for `capacity` of them.
+    func copy(capacity newCapacity: Int) -> IDStorage {
+        let fresh = IDStorage(capacity: Swift.max(newCapacity, count))
+        fresh.base.initialize(from: base, count: count)
+        fresh.count = count
+        return fresh
+    }
+
+    /// Stores `id` at the end; the caller has checked that there is room.
+    @inline(__always) func appendInPlace(_ id: NodeID) {
+        (base + count).initialize(to: id)
+        count += 1
+    }
+
+    /// Overwrites the identifier at `index`; the caller has made this storage unique.
+    func replaceInPlace(_ id: NodeID, at index: Int) {
+        base[index] = id
+    }
+}
+
+extension NodeStore {
+    /// Stores the identifier of a node index: appended when `node` is the next index, otherwise
+    /// overwritten (copying the storage first if a handed-out list still reads it).
+    func storeID(_ id: NodeID, at node: Int32) {
+        let index = Int(node)
+        if index == ids.count {
+            if ids.count == ids.capacity { ids = ids.copy(capacity: ids.capacity * 2) }
+            ids.appendInPlace(id)
+        } else {
+            if !isKnownUniquelyReferenced(&ids) { ids = ids.copy(capacity: ids.capacity) }
+            ids.replaceInPlace(id, at: index)
+        }
+    }
+}

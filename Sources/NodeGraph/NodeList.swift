@@ -1,0 +1,94 @@
+/// A list of node identifiers handed out by a graph: the nodes an edit recomputed
+/// (``Change/recomputed``), the path of a refused cycle (``GraphError/wouldCreateCycle(path:)``),
+/// the ``Graph/topologicalOrder()``.
+///
+/// The graph hands these out without copying identifiers: a list holds the nodes' dense
+/// indices and a reference to the graph's identifier storage, and resolves each identifier
+/// when it is read. Making one costs O(1) per node, however long the identifiers are; reading
+/// one is like reading an array. The list stays valid and unchanged whatever happens to the
+/// graph afterwards (the graph never overwrites an identifier that a list can still read).
+///
+/// It compares, hashes and prints as the array of identifiers it lists, and an array literal
+/// makes one:
+///
+/// ```swift
+/// let change = try graph.setValue(.number(5), of: "a")
+/// change.recomputed == ["a", "sum"]   // true
+/// Array(change.recomputed)            // [NodeID]
+/// ```
+public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
+    private enum Storage {
+        case ids([NodeID])
+        case indices([Int32], IDStorage)
+        case one(Int32, IDStorage)
+        /// The first `count` stored identifiers, in index order.
+        case prefix(Int, IDStorage)
+    }
+
+    private let storage: Storage
+
+    /// The empty list.
+    public init() { storage = .ids([]) }
+
+    /// A list of the given identifiers.
+    /// - Parameter ids: The identifiers, in order.
+    public init(_ ids: some Sequence<NodeID>) { storage = .ids(Array(ids)) }
+
+    /// A list of the given identifiers.
+    /// - Parameter elements: The identifiers, in order.
+    public init(arrayLiteral elements: NodeID...) { storage = .ids(elements) }
+
+    init(indices: [Int32], in ids: IDStorage) {
+        switch indices.count {
+        case 0: storage = .ids([])
+        case 1: storage = .one(indices[0], ids)
+        default: storage = .indices(indices, ids)
+        }
+    }
+
+    init(indices: UnsafeBufferPointer<Int32>, in ids: IDStorage) {
+        switch indices.count {
+        case 0: storage = .ids([])
+        case 1: storage = .one(indices[0], ids)
+        default: storage = .indices(Array(indices), ids)
+        }
+    }
+
+    init(prefix count: Int, of ids: IDStorage) { storage = count == 0 ? .ids([]) : .prefix(count, ids) }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .ids(let ids): ids.count
+        case .indices(let indices, _): indices.count
+        case .one: 1
+        case .prefix(let count, _): count
+        }
+    }
+
+    public subscript(position: Int) -> NodeID {
+        switch storage {
+        case .ids(let ids): return ids[position]
+        case .indices(let indices, let ids): return ids[indices[position]]
+        case .one(let index, let ids):
+            precondition(position == 0, "index out of range")
+            return ids[index]
+        case .prefix(let count, let ids):
+            precondition(position >= 0 && position < count, "index out of range")
+            return ids[position]
+        }
+    }
+
+    public static func == (lhs: NodeList, rhs: NodeList) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in self { hasher.combine(id) }
+    }
+
+    /// The identifiers in brackets, e.g. `[a, sum]`.
+    public var description: String { "[" + map(\.rawValue).joined(separator: ", ") + "]" }
+}
