@@ -130,73 +130,44 @@ extension Graph {
     {
         let store = self.store
         let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
-        let kindSlotCount = store.kindSlotCount, fastKind = store.fastKind, payload = store.payload
-        let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
-        // A node whose value changed is marked `changed`: neither idle (-1) nor a count or a
-        // root's dirty state (both non-negative), so one comparison tells.
-        let changed: Int32 = -2
+        let kindSlotCount = store.kindSlotCount
+        let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind
+        let changed = AddRun.changed
+        let start = Int(first), end = Int(store.nodeEnd)
+        // The trace holds at most one entry per index swept: room for all of them up front, so
+        // the loops below never grow it.
+        queue.removeAll()
+        while queue.capacity < end - start { queue.grow() }
+        let trace = queue.base
+        var traced = 0
+        let run = AddRun(store)
         // Only an out-of-line recompute can store a value that is not a number.
         var numbersOnly = store.nonNumberTags == 0
-        var traceBase = queue.base, traceCapacity = queue.capacity, traced = 0
-        let end = store.nodeEnd
-        var node = first
+        var node = start
         while node < end {
+            if numbersOnly {
+                node = run.sweep(from: node, to: end, marks: mark.base, trace: trace, traced: &traced)
+                if node == end { break }
+            }
             defer { node += 1 }
             let kindIndex = kind[node]
             if kindIndex == free { continue }
-            let start = Int(slotStart[node])
             var recompute = mark[node] >= dirty
-            if numbersOnly && fastKind[Int(kindIndex)] == sum3 {
-                // The calculator's add over numbers, inlined: its three inputs are read once, to
-                // test for a change and to compute.
-                let a = source[start], b = source[start + 1], c = source[start + 2]
-                // An empty slot (-1) reads the columns' guard: idle, and 0.
-                if !recompute {
-                    recompute = (mark[a] == changed) || (mark[b] == changed) || (mark[c] == changed)
-                    if !recompute { continue }
-                }
-                let result = (payload[a] + payload[b]) + payload[c]
-                if result.isFinite {
-                    // Numeric comparison: 0 and -0 are the same value.
-                    if payload[node] != result {
-                        payload[node] = result
-                        mark[node] = changed
-                    }
-                    if traced == traceCapacity {
-                        queue.count = traced
-                        queue.grow()
-                        traceBase = queue.base
-                        traceCapacity = queue.capacity
-                    }
-                    traceBase[traced] = node
-                    traced += 1
-                    continue
-                }
-            } else if !recompute {
-                var slot = start
-                let slotEnd = start + Int(kindSlotCount[Int(kindIndex)])
-                while slot < slotEnd {
-                    let upstream = source[slot]
-                    if upstream >= 0 && mark[upstream] == changed {
-                        recompute = true
-                        break
-                    }
-                    slot += 1
+            if !recompute {
+                // An empty slot (-1) reads the mark column's guard, idle.
+                let slots = Int(slotStart[node])
+                for slot in slots..<slots + Int(kindSlotCount[Int(kindIndex)]) where mark[source[slot]] == changed {
+                    recompute = true
+                    break
                 }
                 if !recompute { continue }
             }
-            if evaluator.recomputeOutOfLine(node, Int(kindIndex)) { mark[node] = changed }
+            if evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex)) { mark[node] = changed }
             numbersOnly = store.nonNumberTags == 0
-            if traced == traceCapacity {
-                queue.count = traced
-                queue.grow()
-                traceBase = queue.base
-                traceCapacity = queue.capacity
-            }
-            traceBase[traced] = node
+            trace[traced] = Int32(node)
             traced += 1
         }
-        (mark.base + Int(first)).update(repeating: NodeStore.idle, count: Int(end - first))
+        (mark.base + start).update(repeating: NodeStore.idle, count: end - start)
         queue.count = traced
         return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
@@ -210,31 +181,26 @@ extension Graph {
         let store = self.store
         let evaluator = Evaluator(store)
         if store.indexOrderIsTopological {
-            // Index order is a topological order: one sequential pass, with the calculator's add
-            // over numbers inlined (only an out-of-line recompute can store a value that is not
-            // a number, so `numbersOnly` is refreshed after those alone).
-            let kind = store.kind, fastKind = store.fastKind, slotStart = store.slotStart
-            let source = store.source, payload = store.payload
-            let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
+            // Index order is a topological order: one sequential pass. Runs of adds over numbers
+            // go through `AddRun` (a loop without calls, its columns in registers); the node it
+            // stops at is recomputed out of line. Only an out-of-line recompute can store a value
+            // that is not a number, so `numbersOnly` is refreshed after those alone.
+            let run = AddRun(store)
+            let kind = store.kind, free = NodeStore.freeKind
             var numbersOnly = store.nonNumberTags == 0
-            let end = store.nodeEnd
-            var node: Int32 = 0
+            let end = Int(store.nodeEnd)
+            var node = 0
             while node < end {
-                defer { node += 1 }
-                let kindIndex = kind[node]
-                if kindIndex == free { continue }
-                if numbersOnly && fastKind[Int(kindIndex)] == sum3 {
-                    let start = Int(slotStart[node])
-                    // An empty slot (-1) reads the payload column's guard, 0.
-                    let result = (payload[source[start]] + payload[source[start + 1]]) + payload[source[start + 2]]
-                    if result.isFinite {
-                        // Unchanged values are not stored again: 0 and -0 are the same value.
-                        if payload[node] != result { payload[node] = result }
-                        continue
-                    }
+                if numbersOnly {
+                    node = run.evaluate(from: node, to: end)
+                    if node == end { break }
                 }
-                evaluator.recomputeOutOfLine(node, Int(kindIndex))
-                numbersOnly = store.nonNumberTags == 0
+                let kindIndex = kind[node]
+                if kindIndex != free {
+                    evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex))
+                    numbersOnly = store.nonNumberTags == 0
+                }
+                node += 1
             }
             return store.liveCount
         }
@@ -257,6 +223,88 @@ extension Graph {
             count += 1
         }
         return count
+    }
+}
+
+/// The calculator's add over numbers (``FastKind/sum3`` while no value is anything but a
+/// number), as a loop over consecutive indices with no calls in it, so that its columns stay in
+/// registers. Used by the passes that walk indices in order.
+struct AddRun {
+    let kind: UnsafeMutablePointer<UInt16>
+    let fastKind: UnsafeMutablePointer<UInt8>
+    let slotStart: UnsafeMutablePointer<Int32>
+    let source: UnsafeMutablePointer<Int32>
+    let payload: UnsafeMutablePointer<Double>
+
+    init(_ store: NodeStore) {
+        kind = store.kind.base
+        fastKind = store.fastKind.base
+        slotStart = store.slotStart.base
+        source = store.source.base
+        payload = store.payload.base
+    }
+
+    /// Evaluates the nodes from `start` on, skipping free indices, up to the first that is not
+    /// an add or whose sum is not finite; returns that index, or `end`.
+    @inline(never)
+    func evaluate(from start: Int, to end: Int) -> Int {
+        let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
+        var node = start
+        while node < end {
+            let kindIndex = kind[node]
+            if kindIndex != free {
+                if fastKind[Int(kindIndex)] != sum3 { return node }
+                let slots = source + Int(slotStart[node])
+                // An empty slot (-1) reads the payload column's guard, 0.
+                let result = (payload[Int(slots[0])] + payload[Int(slots[1])]) + payload[Int(slots[2])]
+                if !result.isFinite { return node }
+                // Unchanged values are not stored again (which also keeps a long chain from
+                // waiting on its own stores); 0 and -0 are the same value.
+                if payload[node] != result { payload[node] = result }
+            }
+            node += 1
+        }
+        return end
+    }
+
+    /// The mark of a node whose value changed during a sweep: neither idle (-1) nor a count or
+    /// a root's dirty state (both non-negative), so one comparison tells.
+    static let changed: Int32 = -2
+
+    /// One stretch of ``Graph/sweep``: from `start` on, recomputes each add that is a root (its
+    /// mark has the dirty flag) or has an input marked ``changed``, marking it ``changed`` when
+    /// its value changes and appending it to `trace`; skips free indices and adds with nothing
+    /// to do. Stops at the first node that is not an add or whose sum is not finite and returns
+    /// its index, or `end`. `trace` has room for every index up to `end`.
+    @inline(never)
+    func sweep(
+        from start: Int, to end: Int, marks mark: UnsafeMutablePointer<Int32>, trace: UnsafeMutablePointer<Int32>,
+        traced: inout Int
+    ) -> Int {
+        let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue, dirty = NodeStore.dirtyFlag
+        let changed = AddRun.changed
+        var count = traced
+        defer { traced = count }
+        var node = start
+        while node < end {
+            defer { node += 1 }
+            let kindIndex = kind[node]
+            if kindIndex == free { continue }
+            if fastKind[Int(kindIndex)] != sum3 { return node }
+            let slots = source + Int(slotStart[node])
+            let a = Int(slots[0]), b = Int(slots[1]), c = Int(slots[2])
+            // An empty slot (-1) reads the guards: mark idle, payload 0.
+            if mark[node] < dirty && mark[a] != changed && mark[b] != changed && mark[c] != changed { continue }
+            let result = (payload[a] + payload[b]) + payload[c]
+            if !result.isFinite { return node }
+            if payload[node] != result {
+                payload[node] = result
+                mark[node] = changed
+            }
+            trace[count] = Int32(node)
+            count += 1
+        }
+        return end
     }
 }
 
