@@ -19,6 +19,9 @@ extension Graph {
         // Forward: nodes reachable from `downstream` placed before `upstream`. The reusable work
         // lists hold the search (`stack`) and the nodes found (`queue`); marks hold parents.
         let firstOut = store.firstOut, outLink = store.outLink, order = store.order
+        // While index order is the maintained order, comparing indices compares positions
+        // (and saves a load per link).
+        let indexOrder = store.indexOrderIsTopological
         var found = store.queue, stack = store.stack
         found.removeAll()
         stack.removeAll()
@@ -26,45 +29,69 @@ extension Graph {
             store.queue = found
             store.stack = stack
         }
-        found.append(downstream)
         mark[downstream] = parentOfRoot
-        stack.append(downstream)
-        while let current = stack.popLast() {
+        found.append(downstream)
+        // The work lists' pointers and counts live in locals in the loop; written back to grow.
+        var foundBase = found.base, foundCapacity = found.capacity, foundCount = found.count
+        var stackBase = stack.base, stackCapacity = stack.capacity
+        stackBase[0] = downstream
+        var top = 1
+        // While index order is the maintained order, a search that grows large finishes as one
+        // sequential pass over the indices between the two ends instead of following out-lists
+        // (a chain of dependent loads per link), as a large recompute does.
+        let budget = indexOrder ? Swift.max(4096, Int(upstream - downstream) / 32) : Int.max
+        while top > 0 {
+            if foundCount > budget {
+                found.count = foundCount
+                stack.count = 0
+                if let end = sweepForward(from: downstream, to: upstream, found: &found) {
+                    store.stack = stack
+                    let path = closeLoop(at: end, upstream, downstream, found: found, swept: true)
+                    stack = store.stack  // `closeLoop` may have grown it
+                    throw .wouldCreateCycle(path: path)
+                }
+                foundCount = found.count
+                top = 0
+                break
+            }
+            top -= 1
+            let current = stackBase[top]
             var slot = firstOut[current]
             while slot >= 0 {
-                let next = outLink[slot].owner
+                let link = outLink[slot]
+                let next = link.owner
                 if next == upstream {
-                    // downstream → … → current → upstream → downstream
-                    var length = 0
-                    var step = current
-                    while step != parentOfRoot {
-                        length += 1
-                        step = mark[step]
-                    }
-                    let path = [Int32](unsafeUninitializedCapacity: length + 2) { buffer, count in
-                        let base = buffer.baseAddress!
-                        var step = current
-                        var index = length - 1
-                        while step != parentOfRoot {
-                            (base + index).initialize(to: step)
-                            index -= 1
-                            step = mark[step]
-                        }
-                        (base + length).initialize(to: upstream)
-                        (base + length + 1).initialize(to: downstream)
-                        count = length + 2
-                    }
-                    for index in 0..<found.count { mark[found[index]] = NodeStore.idle }
-                    throw .wouldCreateCycle(path: NodeList(indices: path, in: store.ids))
+                    found.count = foundCount
+                    stack.count = 0
+                    store.stack = stack
+                    let path = closeLoop(at: current, upstream, downstream, found: found, swept: false)
+                    stack = store.stack  // `closeLoop` may have grown it
+                    throw .wouldCreateCycle(path: path)
                 }
-                if mark[next] == NodeStore.idle && order[next] < upperBound {
+                if (indexOrder ? next < upstream : order[next] < upperBound) && mark[next] == NodeStore.idle {
                     mark[next] = current
-                    found.append(next)
-                    stack.append(next)
+                    if foundCount == foundCapacity {
+                        found.count = foundCount
+                        found.grow()
+                        foundBase = found.base
+                        foundCapacity = found.capacity
+                    }
+                    foundBase[foundCount] = next
+                    foundCount += 1
+                    if top == stackCapacity {
+                        stack.count = top
+                        stack.grow()
+                        stackBase = stack.base
+                        stackCapacity = stack.capacity
+                    }
+                    stackBase[top] = next
+                    top += 1
                 }
-                slot = outLink[slot].next
+                slot = link.next
             }
         }
+        found.count = foundCount
+        stack.count = 0
         var forward = Array(found.elements)
 
         // Backward: nodes that reach `upstream`, placed after `downstream`.
@@ -93,6 +120,125 @@ extension Graph {
         var positions = (backward + forward).map { store.order[$0] }
         positions.sort()
         for (node, position) in zip(backward + forward, positions) { store.order[node] = position }
+    }
+
+    /// The rest of the forward search as one pass over the indices strictly between
+    /// `downstream` and `upstream` (index order being the maintained order): a node is reached
+    /// when one of its inputs is, and records that input in its mark (nodes the search already
+    /// reached keep theirs). Appends each node it reaches to `found`. Returns a reached input of
+    /// `upstream` (the link would close a loop through it), or `nil`.
+    private func sweepForward(from downstream: Int32, to upstream: Int32, found: inout IndexBuffer) -> Int32? {
+        let store = self.store
+        let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
+        let kindSlotCount = store.kindSlotCount
+        let idle = NodeStore.idle, free = NodeStore.freeKind
+        /// The first input of `node` that has been reached, or -1. Inputs before `downstream`
+        /// cannot have been (nor can an empty slot, -1).
+        @inline(__always) func reachedInput(_ node: Int32, _ kindIndex: UInt16) -> Int32 {
+            let start = slotStart[node]
+            var slot = start
+            let end = start + kindSlotCount[Int(kindIndex)]
+            while slot < end {
+                let input = source[slot]
+                if input >= downstream && mark[input] != idle { return input }
+                slot += 1
+            }
+            return -1
+        }
+        // The last node found reached, kept in a register: along a chain of reached nodes each
+        // would otherwise wait on the mark it has just stored.
+        var lastReached = downstream
+        var node = downstream + 1
+        while node < upstream {
+            defer { node += 1 }
+            let kindIndex = kind[node]
+            if kindIndex == free { continue }
+            if mark[node] != idle {
+                lastReached = node
+                continue
+            }
+            let input =
+                kindSlotCount[Int(kindIndex)] > 0 && source[slotStart[node]] == lastReached
+                ? lastReached : reachedInput(node, kindIndex)
+            if input >= 0 {
+                mark[node] = input
+                found.append(node)
+                lastReached = node
+            }
+        }
+        let input = reachedInput(upstream, kind[upstream])
+        return input >= 0 ? input : nil
+    }
+
+    /// The loop that linking `upstream → downstream` would close, read from the forward
+    /// search's parent marks (`current` reached `upstream`); then every mark the search set is
+    /// cleared. The path is `downstream → … → current → upstream → downstream`.
+    ///
+    /// After a swept search (`swept`; index order is the maintained order, so every parent has
+    /// a lower index than its child) the parents are collected by one backward pass over the
+    /// indices instead of a walk up the chain (a dependent load per step), and the marks of the
+    /// whole swept range are cleared at once.
+    private func closeLoop(
+        at current: Int32, _ upstream: Int32, _ downstream: Int32, found: IndexBuffer, swept: Bool
+    ) -> NodeList {
+        let mark = store.mark
+        let parentOfRoot: Int32 = -2
+        let path: [Int32]
+        if swept {
+            // Two backward passes over the indices (reads only, no dependent loads): count the
+            // path, then write it in place from its end.
+            var length = 0
+            var wanted = current
+            var index = current
+            while index >= downstream {
+                if index == wanted {
+                    length += 1
+                    wanted = mark[index]
+                }
+                index -= 1
+            }
+            path = [Int32](unsafeUninitializedCapacity: length + 2) { buffer, count in
+                let base = buffer.baseAddress!
+                var position = length - 1
+                wanted = current
+                index = current
+                while index >= downstream {
+                    if index == wanted {
+                        (base + position).initialize(to: index)
+                        position -= 1
+                        wanted = mark[index]
+                    }
+                    index -= 1
+                }
+                (base + length).initialize(to: upstream)
+                (base + length + 1).initialize(to: downstream)
+                count = length + 2
+            }
+        } else {
+            // A walk up the parent chain into the idle stack buffer, then the path in order.
+            var reversed = store.stack
+            reversed.removeAll()
+            var step = current
+            while step != parentOfRoot {
+                reversed.append(step)
+                step = mark[step]
+            }
+            store.stack = reversed
+            let length = reversed.count
+            path = [Int32](unsafeUninitializedCapacity: length + 2) { buffer, count in
+                let base = buffer.baseAddress!
+                for index in 0..<length { (base + index).initialize(to: reversed[length - 1 - index]) }
+                (base + length).initialize(to: upstream)
+                (base + length + 1).initialize(to: downstream)
+                count = length + 2
+            }
+        }
+        if swept {
+            (mark.base + Int(downstream)).update(repeating: NodeStore.idle, count: Int(upstream - downstream))
+        } else {
+            for index in 0..<found.count { mark[found[index]] = NodeStore.idle }
+        }
+        return NodeList(indices: path, in: store.ids)
     }
 
     /// The live nodes by maintained topological position.

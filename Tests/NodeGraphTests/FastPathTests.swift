@@ -122,4 +122,50 @@ import Testing
         #expect(again.recomputed.count == 6000 + 2)
         try expectConsistent(graph)
     }
+
+    /// A search that grows past its budget (4,096 nodes) finishes as a pass over the indices:
+    /// the loop it names must still be a real path of links, and the graph unchanged.
+    @Test func aLongCycleFoundBySweepingNamesARealPath() throws {
+        let graph = try chain(10_000)
+        var attempt = graph
+        var refusal: GraphError?
+        do {
+            try attempt.link(from: "n9999", to: "n1", slot: 1)
+        } catch {
+            refusal = error
+        }
+        guard case .wouldCreateCycle(let path)? = refusal else {
+            Issue.record("expected a cycle refusal, got \(String(describing: refusal))")
+            return
+        }
+        #expect(path.count == 10_000)
+        #expect(path.first == "n1" && path.last == "n1" && path[path.count - 2] == "n9999")
+        for index in 0..<path.count - 2 {
+            #expect(graph.inputs(of: path[index + 1]).contains(path[index]), "\(path[index]) does not feed \(path[index + 1])")
+        }
+        #expect(attempt == graph)
+        try expectConsistent(attempt)
+        // A later search starts from idle marks: a short loop is still named exactly.
+        #expect(throws: GraphError.wouldCreateCycle(path: ["n5", "n6", "n5"])) {
+            try attempt.link(from: "n6", to: "n5", slot: 1)
+        }
+    }
+
+    /// A reordering link whose forward search is swept: no loop, the order is repaired, values
+    /// and invariants agree with evaluation from scratch.
+    @Test func aLargeReorderingLinkFoundBySweepingKeepsTheOrder() throws {
+        // Chain a (indices 0…5000), then chain b (5001…10001): b's end comes after all of a.
+        var graph = Graph()
+        try graph.addNode("a0", kind: "number", value: .number(1))
+        for i in 1...5000 { try graph.addNode(NodeID("a\(i)"), kind: "add", inputs: [NodeID("a\(i - 1)")]) }
+        try graph.addNode("b0", kind: "number", value: .number(2))
+        for i in 1...5000 { try graph.addNode(NodeID("b\(i)"), kind: "add", inputs: [NodeID("b\(i - 1)")]) }
+        let change = try graph.link(from: "b5000", to: "a1", slot: 1)
+        #expect(change.recomputed.count == 5000)
+        #expect(graph.value(of: "a5000") == .number(3))
+        try expectConsistent(graph)
+        // And the other way round is now a loop.
+        #expect(throws: GraphError.self) { try graph.link(from: "a5000", to: "b1", slot: 1) }
+        try expectConsistent(graph)
+    }
 }
