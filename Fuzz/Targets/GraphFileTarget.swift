@@ -19,7 +19,8 @@ extension FuzzTarget {
             graph = try GraphFile.decode(data, limits: limits)
         } catch {
             if error.problems.isEmpty { return ["a refused file reported no problem"] }
-            return thorough == .failure(error) ? [] : ["loading and the thorough decoder disagree: \(thorough)"]
+            return thorough == .failure(error)
+                ? [] : ["loading and the thorough decoder disagree: \(thorough)"]
         }
         var problems: [String] = []
         switch thorough {
@@ -35,12 +36,16 @@ extension FuzzTarget {
         } catch {
             problems.append("accepted file breaks an invariant: \(error)")
         }
-        if graph.currentValues() != graph.valuesFromScratch() { problems.append("loaded values differ from scratch") }
+        if graph.currentValues() != graph.valuesFromScratch() {
+            problems.append("loaded values differ from scratch")
+        }
         do {
             let saved = try GraphFile.encode(graph)
             let reloaded = try GraphFile.decode(saved, limits: limits)
             if reloaded != graph { problems.append("save → load gives a different graph") }
-            if try GraphFile.encode(reloaded) != saved { problems.append("saving twice is not byte-identical") }
+            if try GraphFile.encode(reloaded) != saved {
+                problems.append("saving twice is not byte-identical")
+            }
         } catch {
             problems.append("an accepted graph does not round-trip: \(error)")
         }

@@ -180,7 +180,9 @@ public enum GraphFile {
                 if count > limit { throw tooLarge(limit) }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), cap - count)))
             }
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw LoadProblem(

@@ -241,7 +241,8 @@ struct GraphFileReader {
         }
         knownKinds.append(
             KnownKind(
-                name: text.bytes(span), kind: kind, slotCount: kind.inputs.count, title: Array(kind.title.utf8),
+                name: text.bytes(span), kind: kind, slotCount: kind.inputs.count,
+                title: Array(kind.title.utf8),
                 holdsNumber: holdsNumber, defaultParameter: defaultParameter,
                 outputType: typeIndex(kind.outputType), slotTypes: kind.inputs.map { typeIndex($0.type) }))
         nodes.kinds.append(kind)
@@ -272,7 +273,8 @@ struct GraphFileReader {
     private mutating func coordinate() throws(Unhandled) -> Int32 {
         let number = try text.readNumber()
         let range = Position.validRange
-        guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound)
+        guard number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
         else { throw Unhandled() }
         return Int32(number)
     }
@@ -327,7 +329,8 @@ struct GraphFileReader {
                     continue
                 }
                 guard let upstream = table.find(span, in: text),
-                    types[typeStart[Int(nodes.kindOfNode[Int(upstream)])]] == types[typeStart[kind] + 1 + slot - first]
+                    types[typeStart[Int(nodes.kindOfNode[Int(upstream)])]]
+                        == types[typeStart[kind] + 1 + slot - first]
                 else { throw Unhandled() }
                 nodes.inputs.append(upstream)
             }

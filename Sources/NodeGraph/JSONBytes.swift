@@ -131,7 +131,9 @@ struct JSONBytes {
 
     func matches(_ span: Span, _ bytes: [UInt8]) -> Bool {
         Int(span.count) == bytes.count
-            && bytes.withUnsafeBufferPointer { $0.isEmpty || memcmp(base + Int(span.start), $0.baseAddress!, $0.count) == 0 }
+            && bytes.withUnsafeBufferPointer {
+                $0.isEmpty || memcmp(base + Int(span.start), $0.baseAddress!, $0.count) == 0
+            }
     }
 
     func matches(_ span: Span, _ string: String) -> Bool {
@@ -143,7 +145,8 @@ struct JSONBytes {
     }
 
     func matches(_ span: Span, _ other: Span) -> Bool {
-        span.count == other.count && memcmp(base + Int(span.start), base + Int(other.start), Int(span.count)) == 0
+        span.count == other.count
+            && memcmp(base + Int(span.start), base + Int(other.start), Int(span.count)) == 0
     }
 
     // MARK: Numbers
@@ -183,7 +186,8 @@ struct JSONBytes {
         }
         // Up to 15 digits, a whole number is exact in a Double: the conversion cannot round.
         if isWhole && digits <= 15 { return negative ? -Double(integer) : Double(integer) }
-        let literal = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+        let literal = String(
+            decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
         guard let number = Double(literal) else { throw Unhandled() }
         return number
     }
@@ -228,7 +232,9 @@ struct SpanTable {
     }
 
     /// The words a bucket holds for the id at `span`, and the id's hash.
-    private static func key(_ span: JSONBytes.Span, in text: JSONBytes) -> (words: (UInt64, UInt64), hash: Int) {
+    private static func key(_ span: JSONBytes.Span, in text: JSONBytes) -> (
+        words: (UInt64, UInt64), hash: Int
+    ) {
         let bytes = text.buffer(span)
         var first: UInt64 = 0
         var second: UInt64 = 0
@@ -240,7 +246,10 @@ struct SpanTable {
                     second |= UInt64(byte) << (8 * UInt64(position - 8))
                 }
             }
-            return ((first, second), Int(truncatingIfNeeded: mix(mix(seed ^ first ^ UInt64(bytes.count)) ^ second)))
+            return (
+                (first, second),
+                Int(truncatingIfNeeded: mix(mix(seed ^ first ^ UInt64(bytes.count)) ^ second))
+            )
         }
         var hash = seed ^ UInt64(bytes.count)
         var word: UInt64 = 0

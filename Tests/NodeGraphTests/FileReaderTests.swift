@@ -9,7 +9,9 @@ import Testing
 @Suite struct FileReaderTests {
     /// The reader's graph for `text`, or `nil` when it leaves the text to the decoder.
     static func readerGraph(_ bytes: [UInt8], registry: KindRegistry = .standard) -> Graph? {
-        let read = bytes.withUnsafeBufferPointer { GraphFileReader.read($0, registry: registry, limits: .standard) }
+        let read = bytes.withUnsafeBufferPointer {
+            GraphFileReader.read($0, registry: registry, limits: .standard)
+        }
         guard let read else { return nil }
         return read.nodes.makeGraph(registry: registry, order: read.order)
     }
@@ -17,7 +19,8 @@ import Testing
     /// Expects the reader and the decoder to agree on `bytes`; returns whether the reader read them.
     @discardableResult
     static func expectAgreement(
-        _ bytes: [UInt8], registry: KindRegistry = .standard, sourceLocation: SourceLocation = #_sourceLocation
+        _ bytes: [UInt8], registry: KindRegistry = .standard,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         guard let graph = readerGraph(bytes, registry: registry) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -25,13 +28,16 @@ import Testing
             let thorough = try GraphFile.decodeThoroughly(Data(bytes), registry: registry)
             #expect(graph == thorough, "different graphs from \(text)", sourceLocation: sourceLocation)
             #expect(
-                graph.topologicalOrder() == thorough.topologicalOrder(), "nodes added in another order: \(text)",
+                graph.topologicalOrder() == thorough.topologicalOrder(),
+                "nodes added in another order: \(text)",
                 sourceLocation: sourceLocation)
             #expect(
                 try GraphFile.encode(graph) == GraphFile.encode(thorough), "saves differently: \(text)",
                 sourceLocation: sourceLocation)
         } catch {
-            Issue.record("the reader accepted what the decoder refuses (\(error)): \(text)", sourceLocation: sourceLocation)
+            Issue.record(
+                "the reader accepted what the decoder refuses (\(error)): \(text)",
+                sourceLocation: sourceLocation)
         }
         return true
     }
@@ -64,7 +70,8 @@ import Testing
     }
 
     @Test func theReaderReadsWhitespaceAByteOrderMarkAndAnyKeyOrder() {
-        let text = "\u{FEFF} {\r\n\t\"version\" : 1.0 ,\"nodes\":[ {\"id\":\"n\",\"kind\":\"number\"} ] , \"format\":\"nodegraph\"}\n "
+        let text =
+            "\u{FEFF} {\r\n\t\"version\" : 1.0 ,\"nodes\":[ {\"id\":\"n\",\"kind\":\"number\"} ] , \"format\":\"nodegraph\"}\n "
         #expect(Self.expectAgreement(Array(text.utf8)))
     }
 
@@ -143,7 +150,9 @@ import Testing
         let count = Int.random(in: 1...24, using: &generator)
         let prefix =
             oddity == .nonASCIIIDs
-            ? "é" : ["n", "node-", "a-rather-long-identifier-", "0123456789abcdef"].randomElement(using: &generator)!
+            ? "é"
+            : ["n", "node-", "a-rather-long-identifier-", "0123456789abcdef"].randomElement(
+                using: &generator)!
         var ids = (0..<count).map { "\(prefix)\($0)" }
         if oddity == .duplicateID && count > 1 { ids[count - 1] = ids[0] }
         if oddity == .escapedID { ids[0] = "\\u0041" + ids[0] }
@@ -161,7 +170,8 @@ import Testing
                 fields.append("\"name\":\(space())\"\(name)\"")
             }
             if chance(70) || index == 0 {
-                fields.append("\"x\":\(space())\(index == 0 && oddity == .halfPosition ? "1.5" : number(whole: true))")
+                fields.append(
+                    "\"x\":\(space())\(index == 0 && oddity == .halfPosition ? "1.5" : number(whole: true))")
             }
             if chance(70) { fields.append("\"y\":\(space())\(number(whole: true))") }
             if kind == "number" ? chance(80) : (index == 0 && oddity == .valueOnOperator) {
@@ -172,10 +182,14 @@ import Testing
                 var inputs = (0..<Int.random(in: 0...slots, using: &generator)).map { slot in
                     let wantsColor = kind == "colorAdjust" && slot == 0
                     let candidates = (0..<index).filter { producesColor($0) == wantsColor }
-                    guard chance(80), let upstream = candidates.randomElement(using: &generator) else { return "null" }
+                    guard chance(80), let upstream = candidates.randomElement(using: &generator) else {
+                        return "null"
+                    }
                     return "\"\(ids[upstream])\""
                 }
-                if index == 0 && oddity == .tooManyInputs { inputs = Array(repeating: "null", count: slots + 1) }
+                if index == 0 && oddity == .tooManyInputs {
+                    inputs = Array(repeating: "null", count: slots + 1)
+                }
                 if index == 0 && oddity == .loop { inputs = ["\"\(ids[count - 1])\""] }
                 if index == 0 && oddity == .typeMismatch && count > 1 {
                     inputs = ["\"\(ids[1])\"", "\"\(ids[1])\""]
@@ -187,19 +201,23 @@ import Testing
             nodes.append("{\(space())\(fields.joined(separator: ",\(space())"))\(space())}")
         }
         nodes.shuffle(using: &generator)
-        let version = oddity == .version2 ? "2" : ["1", "1.0", "1e0", "10e-1"].randomElement(using: &generator)!
+        let version =
+            oddity == .version2 ? "2" : ["1", "1.0", "1e0", "10e-1"].randomElement(using: &generator)!
         var header = [
             "\"format\":\(space())\"nodegraph\"", "\"version\":\(space())\(version)",
             "\"nodes\":\(space())[\(nodes.joined(separator: ",\(space())"))]",
         ]
         header.shuffle(using: &generator)
-        return (chance(5) ? "\u{FEFF}" : "") + "{\(space())\(header.joined(separator: ",\(space())"))\(space())}"
+        return (chance(5) ? "\u{FEFF}" : "")
+            + "{\(space())\(header.joined(separator: ",\(space())"))\(space())}"
     }
 
     static func mutated(_ bytes: [UInt8], using generator: inout HostileInputTests.SplitMix) -> [UInt8] {
         var bytes = bytes
-        let tokens: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "null", "1e999", "-0", "0.5", "\\u0041", "add", "n1", " "]
-            .map { Array($0.utf8) }
+        let tokens: [[UInt8]] = [
+            "{", "}", "[", "]", ",", ":", "\"", "null", "1e999", "-0", "0.5", "\\u0041", "add", "n1", " ",
+        ]
+        .map { Array($0.utf8) }
         for _ in 0..<Int.random(in: 1...3, using: &generator) where !bytes.isEmpty {
             let position = Int.random(in: 0..<bytes.count, using: &generator)
             switch Int.random(in: 0..<4, using: &generator) {
