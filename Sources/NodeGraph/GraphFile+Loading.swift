@@ -62,7 +62,7 @@ struct GraphFileDecoder {
             }
             return .failure(GraphFileError(problems: problems))
         }
-        return build(nodes, order: order)
+        return build(nodes, firstIndexOfID: firstIndexOfID, order: order)
     }
 
     // MARK: Reporting

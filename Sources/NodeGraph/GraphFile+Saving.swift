@@ -14,16 +14,23 @@ extension GraphFile {
     ///   that is not finite, which JSON cannot represent.
     /// - Complexity: O(*n* log *n* + *e*).
     public static func encode(_ graph: Graph) throws(SaveError) -> Data {
-        var text = "{\n  \"format\": \"\(formatName)\",\n  \"nodes\": ["
+        var text = CanonicalText()
+        text.append("{\n  \"format\": ")
+        text.appendQuoted(formatName)
+        text.append(",\n  \"nodes\": [")
         let nodes = graph.nodes
-        text.reserveCapacity(64 + nodes.count * 96)
+        text.bytes.reserveCapacity(64 + nodes.count * 120)
+        var kind: (any NodeKind)?
         for (position, node) in nodes.enumerated() {
-            text += position == 0 ? "\n    " : ",\n    "
-            try appendNode(node, of: graph, to: &text)
+            text.append(position == 0 ? "\n    " : ",\n    ")
+            if kind?.name != node.kind { kind = graph.registry.kind(named: node.kind) }
+            try appendNode(node, kind: kind, to: &text)
         }
-        text += nodes.isEmpty ? "],\n" : "\n  ],\n"
-        text += "  \"version\": \(version)\n}\n"
-        return Data(text.utf8)
+        text.append(nodes.isEmpty ? "],\n" : "\n  ],\n")
+        text.append("  \"version\": ")
+        text.append(version)
+        text.append("\n}\n")
+        return Data(text.bytes)
     }
 
     /// Saves a graph to a file atomically: the file holds either the old or the new graph, even
@@ -43,34 +50,98 @@ extension GraphFile {
         try AtomicFile.write(data, to: path)
     }
 
-    private static func appendNode(_ node: NodeDescription, of graph: Graph, to text: inout String)
+    private static func appendNode(
+        _ node: NodeDescription, kind: (any NodeKind)?, to text: inout CanonicalText
+    )
         throws(SaveError)
     {
-        let kind = graph.registry.kind(named: node.kind)
-        text += "{\"id\": "
-        JSONText.appendQuoted(node.id.rawValue, to: &text)
+        text.append("{\"id\": ")
+        text.appendQuoted(node.id.rawValue)
         if let kind, !kind.inputs.isEmpty {
-            text += ", \"inputs\": ["
+            text.append(", \"inputs\": [")
             for (slot, input) in node.inputs.enumerated() {
-                if slot > 0 { text += ", " }
-                if let input { JSONText.appendQuoted(input.rawValue, to: &text) } else { text += "null" }
+                if slot > 0 { text.append(", ") }
+                if let input { text.appendQuoted(input.rawValue) } else { text.append("null") }
             }
-            text += "]"
+            text.append("]")
         }
-        text += ", \"kind\": "
-        JSONText.appendQuoted(node.kind, to: &text)
-        text += ", \"name\": "
-        JSONText.appendQuoted(node.name ?? kind?.title ?? node.kind, to: &text)
+        text.append(", \"kind\": ")
+        text.appendQuoted(node.kind)
+        text.append(", \"name\": ")
+        text.appendQuoted(node.name ?? kind?.title ?? node.kind)
         if let value = node.value {
             let json = JSONValue(value)
             guard json.isFinite else {
                 throw SaveError(
                     path: "", reason: "the value of '\(node.id)' holds a number that is not finite")
             }
-            text += ", \"value\": "
-            json.write(to: &text)
+            text.append(", \"value\": ")
+            if case .number(let number) = json {
+                text.append(number)
+            } else {
+                var written = ""
+                json.write(to: &written)
+                text.bytes.append(contentsOf: written.utf8)
+            }
         }
-        text += ", \"x\": \(node.position.x), \"y\": \(node.position.y)}"
+        text.append(", \"x\": ")
+        text.append(node.position.x)
+        text.append(", \"y\": ")
+        text.append(node.position.y)
+        text.append("}")
+    }
+}
+
+/// The canonical text of a graph file as it is written: UTF-8 bytes in one growing buffer, with
+/// the same strings and numbers as ``JSONText`` writes.
+struct CanonicalText {
+    var bytes: [UInt8] = []
+
+    mutating func append(_ literal: StaticString) {
+        bytes.append(
+            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// A string in double quotes, as ``JSONText/appendQuoted(_:to:)`` writes it.
+    mutating func appendQuoted(_ string: String) {
+        var plain = true
+        for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        {
+            plain = false
+            break
+        }
+        guard plain else {
+            bytes.append(contentsOf: JSONText.quoted(string).utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: string.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An integer in decimal.
+    mutating func append(_ integer: Int) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, written backwards
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: digits[(24 - count)...])
+        }
+    }
+
+    /// A number as ``JSONText/number(_:)`` writes it.
+    mutating func append(_ number: Double) {
+        if number.isFinite, number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 {
+            append(Int(number))
+        } else {
+            bytes.append(contentsOf: JSONText.number(number).utf8)
+        }
     }
 }
 

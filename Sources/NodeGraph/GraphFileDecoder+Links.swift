@@ -100,29 +100,51 @@ extension GraphFileDecoder {
 
     // MARK: Building
 
-    mutating func build(_ nodes: [FileNode], order: [Int]) -> Result<Graph, GraphFileError> {
-        var graph = Graph(registry: registry)
-        graph.reserveCapacity(
-            nodes: nodes.count, slots: nodes.reduce(0) { $0 + ($1.kind?.inputs.count ?? 0) })
-        // Nodes come in dependency order, so each is added structurally (validated as any edit)
-        // without recomputing, and the whole graph is evaluated once at the end.
-        graph.makeUnique()
-        var roots: [Int32] = []
-        for index in order {
-            let node = nodes[index]
-            roots.removeAll(keepingCapacity: true)
-            do throws(GraphError) {
-                _ = try graph.performAddNode(
-                    NodeDescription(
-                        id: node.id!, kind: node.kind!.name, name: node.name, position: node.position,
-                        value: node.value, inputs: node.inputs),
-                    roots: &roots)
-            } catch {
-                // Everything was checked above; this is a safety net, not a path a file takes.
-                report(.invalidValue, node: node, at: node.offset, reason: error.description)
+    /// The checked nodes as columns, for ``CheckedNodes/makeGraph(registry:order:)``; reports a
+    /// node whose kind's default value cannot be held (a tool-defined kind at fault).
+    mutating func checkedNodes(_ nodes: [FileNode], firstIndexOfID: [NodeID: Int]) -> CheckedNodes {
+        var checked = CheckedNodes()
+        var kindIndexByName: [String: Int32] = [:]
+        for node in nodes {
+            let kind = node.kind!
+            let kindIndex: Int32
+            if let known = kindIndexByName[kind.name] {
+                kindIndex = known
+            } else {
+                kindIndex = Int32(checked.kinds.count)
+                kindIndexByName[kind.name] = kindIndex
+                checked.kinds.append(kind)
             }
+            var parameter: Value?
+            if let type = kind.parameterType {
+                do throws(GraphError) {
+                    parameter = try scratch.coerce(
+                        node.value ?? kind.defaultParameter ?? .number(0), to: type, for: node.id!)
+                } catch {
+                    report(.invalidValue, node: node, at: node.offset, reason: error.description)
+                }
+            }
+            checked.ids.append(node.id!)
+            checked.kindOfNode.append(kindIndex)
+            checked.names.append(node.name)
+            checked.x.append(Int32(node.position.x))
+            checked.y.append(Int32(node.position.y))
+            checked.parameters.append(parameter)
+            for input in node.inputs { checked.inputs.append(input.map { Int32(firstIndexOfID[$0]!) } ?? -1) }
+            checked.inputStart.append(Int32(checked.inputs.count))
         }
-        graph.evaluateAll()
-        return problems.isEmpty ? .success(graph) : .failure(GraphFileError(problems: problems))
+        return checked
+    }
+
+    mutating func build(_ nodes: [FileNode], firstIndexOfID: [NodeID: Int], order: [Int]) -> Result<
+        Graph, GraphFileError
+    > {
+        let checked = checkedNodes(nodes, firstIndexOfID: firstIndexOfID)
+        guard problems.isEmpty else { return .failure(GraphFileError(problems: problems)) }
+        guard let graph = checked.makeGraph(registry: registry, order: order.map { Int32($0) }) else {
+            report(.unknownKind, at: 0, reason: "the file uses more kinds than a graph can hold")
+            return .failure(GraphFileError(problems: problems))
+        }
+        return .success(graph)
     }
 }

@@ -46,7 +46,7 @@ public enum Journal {
     ///   ``LoadProblem/Kind/fileTooLarge`` when the file cannot be read.
     /// - Complexity: O(*n*) in the size of the file.
     public static func read(path: String) throws(LoadProblem) -> [Line] {
-        lines(in: try GraphFile.readFile(path, limit: maximumBytes))
+        lines(in: Data(try GraphFile.readFile(path, limit: maximumBytes)))
     }
 
     /// Splits a journal into lines and reads each one; blank lines are skipped.
