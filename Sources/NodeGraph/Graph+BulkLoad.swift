@@ -27,9 +27,8 @@ extension Graph {
         _ id: NodeID, kindIndex: UInt16, name: String?, x: Int32, y: Int32, parameter: Value?,
         upstreams: UnsafeBufferPointer<Int32>
     ) -> Int32 {
-        let node = store.allocateNode()
-        store.ids[Int(node)] = id.compacted
-        store.idTable.insert(id, index: node, ids: store.ids)
+        let node = store.allocateNode(id.compacted)
+        store.idTable.insert(id, index: node, ids: store.ids.buffer)
         store.kind[node] = kindIndex
         store.x[node] = x
         store.y[node] = y
