@@ -9,7 +9,7 @@ extension Graph {
     /// - Complexity: O(*a*), the size of the affected region (plus, for a link against the
     ///   maintained order, the region between its two ends).
     @discardableResult
-    public mutating func apply(_ edit: Edit) throws(GraphError) -> Change {
+    public mutating func apply(_ edit: consuming Edit) throws(GraphError) -> Change {
         makeUnique()
         var roots: [Int32] = []
         let inverse: Edit

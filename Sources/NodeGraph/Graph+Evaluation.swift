@@ -8,6 +8,12 @@ extension Graph {
     /// its inputs changed value (cutoff); unchanged nodes still release their dependents.
     mutating func recompute(from roots: [Int32]) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
+        if roots.count == 1, case let root = roots[0], store.isLive(root), store.firstOut[root] < 0 {
+            // One root that nothing depends on (a node just added, a slot of a sink relinked):
+            // it alone is recomputed.
+            Evaluator(store).recompute(root)
+            return NodeList(index: root, in: store.ids)
+        }
         let trace = recomputeTrace(from: roots)
         return NodeList(indices: UnsafeBufferPointer(trace), in: store.ids)
     }
@@ -476,10 +482,10 @@ extension NodeStore {
             if error.origin.rawValue.isEmpty { error.origin = origin }
             return .error(error)
         }
-        if result.type != entry.kind.outputType {
+        if result.type != entry.outputType {
             return .error(
                 ValueError(
-                    reason: "\(entry.kind.name) produced a \(result.type?.name ?? "value"), not a \(entry.kind.outputType)",
+                    reason: "\(entry.name) produced a \(result.type?.name ?? "value"), not a \(entry.outputType)",
                     origin: origin))
         }
         return result

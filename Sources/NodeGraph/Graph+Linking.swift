@@ -42,7 +42,7 @@ extension Graph {
 
     /// Throws when the slot does not accept what `upstream` produces.
     func checkTypes(from upstream: Int32, to downstream: Int32, slot: Int) throws(GraphError) {
-        let produces = store.entry(of: upstream).kind.outputType
+        let produces = store.entry(of: upstream).outputType
         let spec = store.entry(of: downstream).slots[slot]
         guard produces == spec.type else {
             throw .slotTypeMismatch(
@@ -117,7 +117,7 @@ extension Graph {
     /// - Complexity: O(*n* + *e*).
     public func linkCandidates(from upstream: NodeID) -> [LinkCandidate] {
         guard let from = store.index(of: upstream) else { return [] }
-        let produces = store.entry(of: from).kind.outputType
+        let produces = store.entry(of: from).outputType
         // Every node that reaches `from` (its ancestors) would close a loop; remember the next
         // step towards `from` to name the path (`unvisited` for other nodes, -1 at `from`).
         let unvisited = Int32.min

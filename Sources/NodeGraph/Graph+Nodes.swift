@@ -41,8 +41,15 @@ extension Graph {
 
     mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
         let id = description.id
-        if let problem = id.validationProblem { throw .invalidNodeID(id, reason: problem) }
-        if store.index(of: id) != nil { throw .duplicateNode(id) }
+        // One pass over the id's bytes: is it acceptable, its hash, is it taken.
+        var text = id.rawValue
+        let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
+            if let problem = NodeID.validationProblem(bytes, id) { return (0, problem, false) }
+            let hash = store.idTable.hash(bytes)
+            return (hash, nil, store.idTable.index(of: id, bytes: bytes, hash: hash, in: store.ids.buffer) != nil)
+        }
+        if let problem { throw .invalidNodeID(id, reason: problem) }
+        if taken { throw .duplicateNode(id) }
         guard let kindIndex = store.kindIndex(named: description.kind) else {
             throw .unknownKind(description.kind)
         }
@@ -52,34 +59,38 @@ extension Graph {
         }
         try checkPosition(description.position, of: id)
         var parameter: Value?
-        if let type = entry.kind.parameterType {
-            parameter = try coerce(description.value ?? entry.kind.defaultParameter ?? .number(0), to: type, for: id)
+        if let type = entry.parameterType {
+            parameter = try coerce(description.value ?? entry.defaultParameter ?? .number(0), to: type, for: id)
         } else if description.value != nil {
-            throw .notASource(id, kind: entry.kind.name)
+            throw .notASource(id, kind: entry.name)
         }
         if description.inputs.count > entry.slotCount {
             throw .unknownSlot(node: id, slot: description.inputs.count - 1, slotCount: entry.slotCount)
         }
-        var upstreams: [Int32?] = []
-        upstreams.reserveCapacity(description.inputs.count)
+        // The upstream indices, resolved and checked before anything changes, are kept in the
+        // store's idle stack buffer (-1 for an empty slot): no allocation.
+        var upstreams = store.stack
+        upstreams.removeAll()
+        defer { store.stack = upstreams }
         for (slot, input) in description.inputs.enumerated() {
             guard let input else {
-                upstreams.append(nil)
+                upstreams.append(-1)
                 continue
             }
             if input == id { throw .wouldCreateCycle(path: [id, id]) }
             let upstream = try index(of: input)
-            let produces = store.entry(of: upstream).kind.outputType
-            let spec = entry.slots[slot]
-            guard produces == spec.type else {
+            let produces = store.entry(of: upstream).outputType
+            let accepts = entry.slots[slot].type
+            guard produces == accepts else {
                 throw .slotTypeMismatch(
-                    from: input, produces: produces, to: id, slot: slot, label: spec.label, accepts: spec.type)
+                    from: input, produces: produces, to: id, slot: slot, label: entry.slots[slot].label,
+                    accepts: accepts)
             }
             upstreams.append(upstream)
         }
 
         let node = store.allocateNode(id.compacted)
-        store.idTable.insert(id, index: node, ids: store.ids.buffer)
+        store.idTable.insert(node, hash: hash, ids: store.ids.buffer)
         store.kind[node] = kindIndex
         store.x[node] = Int32(description.position.x)
         store.y[node] = Int32(description.position.y)
@@ -87,13 +98,15 @@ extension Graph {
         store.payload[node] = 0
         store.firstOut[node] = -1
         store.mark[node] = NodeStore.idle
-        store.slotStart[node] = store.allocateSlots(entry.slotCount, for: node)
-        if let name = description.name, name != entry.kind.title { store.names[node] = name }
+        let start = store.allocateSlots(entry.slotCount, for: node)
+        store.slotStart[node] = start
+        if let name = description.name, name != entry.title { store.names[node] = name }
         if let parameter { store.parameters[node] = parameter }
         store.order[node] = nextPosition()
-        for (slot, upstream) in upstreams.enumerated() {
-            if let upstream { store.attach(store.slotStart[node] + Int32(slot), to: upstream) }
+        for slot in 0..<upstreams.count where upstreams[slot] >= 0 {
+            store.attach(start + Int32(slot), to: upstreams[slot])
         }
+        upstreams.removeAll()
         store.liveCount += 1
         roots.append(node)
         return .removeNode(id)
@@ -143,7 +156,7 @@ extension Graph {
             }
             guard let old = store.parameters.updateValue(value, forKey: node) else {
                 roots.append(node)
-                return .setValue(node: stored, value: store.entry(of: node).kind.defaultParameter ?? value)
+                return .setValue(node: stored, value: store.entry(of: node).defaultParameter ?? value)
             }
             if old != value { roots.append(node) }
             return .setValue(node: stored, value: old)
@@ -165,7 +178,7 @@ extension Graph {
         if newKindIndex == oldKindIndex { return .batch([]) }
         let old = store.kinds[Int(oldKindIndex)]
         let new = store.kinds[Int(newKindIndex)]
-        var inverse: [Edit] = [.setKind(node: id, kind: old.kind.name)]
+        var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
 
         // Inputs: keep those that still exist and fit; the rest are dropped.
         let oldStart = store.slotStart[node]
@@ -179,7 +192,7 @@ extension Graph {
         store.slotStart[node] = newStart
         var dropped: [Edit] = []
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
-            if slot < new.slotCount && store.entry(of: upstream).kind.outputType == new.slots[slot].type {
+            if slot < new.slotCount && store.entry(of: upstream).outputType == new.slots[slot].type {
                 store.attach(newStart + Int32(slot), to: upstream)
             } else {
                 dropped.append(.link(from: store.ids[Int(upstream)], to: id, slot: slot))
@@ -187,10 +200,10 @@ extension Graph {
         }
 
         // Outputs: links into slots that do not accept the new output type are dropped.
-        if new.kind.outputType != old.kind.outputType {
+        if new.outputType != old.outputType {
             for (dependent, slot) in store.dependents(of: node) {
                 let slotIndex = store.slotStart[dependent] + Int32(slot)
-                if store.entry(of: dependent).slots[slot].type != new.kind.outputType {
+                if store.entry(of: dependent).slots[slot].type != new.outputType {
                     store.detach(slotIndex)
                     roots.append(dependent)
                     dropped.append(.link(from: id, to: store.ids[Int(dependent)], slot: slot))
@@ -200,8 +213,8 @@ extension Graph {
 
         // The held value: kept when the new kind holds the same type.
         let oldParameter = store.parameters[node]
-        if let type = new.kind.parameterType {
-            if oldParameter?.type != type { store.parameters[node] = new.kind.defaultParameter }
+        if let type = new.parameterType {
+            if oldParameter?.type != type { store.parameters[node] = new.defaultParameter }
         } else {
             store.parameters[node] = nil
         }
@@ -217,7 +230,7 @@ extension Graph {
         let node = try index(of: id)
         if let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }
         let oldName = self.name(at: node)
-        store.names[node] = name == store.entry(of: node).kind.title ? nil : name
+        store.names[node] = name == store.entry(of: node).title ? nil : name
         return .rename(node: id, name: oldName)
     }
 

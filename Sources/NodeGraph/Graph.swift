@@ -80,7 +80,7 @@ public struct Graph: @unchecked Sendable {
         return name(at: node)
     }
 
-    func name(at node: Int32) -> String { store.names[node] ?? store.entry(of: node).kind.title }
+    func name(at node: Int32) -> String { store.names[node] ?? store.entry(of: node).title }
 
     /// The node's position; `nil` if there is no such node.
     /// - Parameter id: The node's identifier.
@@ -134,7 +134,7 @@ public struct Graph: @unchecked Sendable {
 
     func description(at node: Int32) -> NodeDescription {
         NodeDescription(
-            id: store.ids[Int(node)], kind: store.entry(of: node).kind.name, name: name(at: node),
+            id: store.ids[Int(node)], kind: store.entry(of: node).name, name: name(at: node),
             position: Position(x: Int(store.x[node]), y: Int(store.y[node])),
             value: store.parameters[node], inputs: inputs(at: node))
     }

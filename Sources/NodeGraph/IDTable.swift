@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An open-addressing hash table from node identifiers to dense node indices.
 ///
 /// It stores only `Int32` indices (4 bytes a bucket, at most half full); the identifiers live in
@@ -6,6 +12,8 @@ struct IDTable {
     private var buckets: [Int32]
     private var mask: Int
     private(set) var count = 0
+    /// ``IDTable/seed``, read once (a global's lazy initialization is checked on every access).
+    private let hashSeed = IDTable.seed
 
     init(capacity: Int = 8) {
         var size = 16
@@ -14,16 +22,22 @@ struct IDTable {
         mask = size - 1
     }
 
+    /// The per-process seed of ``hash(_:)``, so that no file can be crafted whose ids all
+    /// collide (which would make building it quadratic). Zero when `SWIFT_DETERMINISTIC_HASHING`
+    /// is set, as the standard library's hashing does, for reproducible measurements.
+    static let seed: UInt64 =
+        getenv("SWIFT_DETERMINISTIC_HASHING") != nil ? 0 : UInt64.random(in: 0...UInt64.max) | 1
+
     /// A multiply-xorshift hash over the identifier's UTF-8 bytes, eight at a time.
-    @inline(__always) static func hash(_ id: NodeID) -> Int {
+    @inline(__always) func hash(_ id: NodeID) -> Int {
         var text = id.rawValue
         return text.withUTF8 { hash($0) }
     }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
-        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+        var hash: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ hashSeed) ^ UInt64(truncatingIfNeeded: count)
+        guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: hash) }
         let raw = UnsafeRawPointer(base)
         var offset = 0
         while offset + 8 <= count {
@@ -33,12 +47,18 @@ struct IDTable {
             offset += 8
         }
         if offset < count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                word |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
+            // The last 1–7 bytes in at most two loads: the final eight bytes (overlapping ones
+            // already mixed in, which is fine for a hash of a known length), or for a short id
+            // its first and last four, or its first, middle and last byte.
+            let word: UInt64
+            if count >= 8 {
+                word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else if count >= 4 {
+                let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+                let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+                word = low | high << 32
+            } else {
+                word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
             }
             hash = (hash ^ word) &* 0x94D0_49BB_1331_11EB
             hash ^= hash >> 29
@@ -47,36 +67,74 @@ struct IDTable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// The index stored for `id` (whose ``hash(_:)`` is `hash`), comparing candidates against
-    /// `ids`, without retaining either array.
+    /// Whether a stored identifier has exactly these UTF-8 bytes. Stored identifiers are mostly
+    /// small (inline) strings and a looked-up one often is not, so comparing bytes is quicker
+    /// than `String ==` (which would take its general path for the two representations).
+    @inline(__always) static func matches(_ stored: NodeID, _ query: NodeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The same string (one object, or the same inline value) has the same bits.
+        if unsafeBitCast(stored.rawValue, to: (UInt64, UInt64).self)
+            == unsafeBitCast(query.rawValue, to: (UInt64, UInt64).self)
+        {
+            return true
+        }
+        var text = stored.rawValue
+        let count = bytes.count
+        guard text.utf8.count == count else { return false }
+        return text.withUTF8 { storedBytes in
+            let a = UnsafeRawPointer(storedBytes.baseAddress!), b = UnsafeRawPointer(bytes.baseAddress!)
+            guard count >= 8 else {
+                for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                    return false
+                }
+                return true
+            }
+            // Eight bytes at a time, the last word overlapping the one before.
+            var offset = 0
+            while offset + 8 < count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset += 8
+            }
+            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+    }
+
+    /// The index stored for the identifier with these UTF-8 bytes (whose ``hash(_:)`` is
+    /// `hash`), without retaining anything.
     @inline(__always)
-    func index(of id: NodeID, hash: Int, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
-        buckets.withUnsafeBufferPointer { buckets in
+    func index(of id: NodeID, bytes: UnsafeBufferPointer<UInt8>, hash: Int, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
+        guard bytes.count > 0 else { return nil }  // the empty id is never stored
+        return buckets.withUnsafeBufferPointer { buckets in
             var bucket = hash & mask
             while true {
                 let entry = buckets[bucket]
                 if entry < 0 { return nil }
-                if ids[Int(entry)] == id { return entry }
+                if IDTable.matches(ids[Int(entry)], id, bytes) { return entry }
                 bucket = (bucket + 1) & mask
             }
         }
     }
 
     /// The index stored for `id`, comparing candidates against `ids`.
-    @inline(__always) func index(of id: NodeID, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
-        var bucket = IDTable.hash(id) & mask
-        while true {
-            let entry = buckets[bucket]
-            if entry < 0 { return nil }
-            if ids[Int(entry)] == id { return entry }
-            bucket = (bucket + 1) & mask
-        }
+    func index(of id: NodeID, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
+        var text = id.rawValue
+        return text.withUTF8 { index(of: id, bytes: $0, hash: hash($0), in: ids) }
     }
 
     /// Adds `index` for `id`; the caller guarantees `id` is not present.
     mutating func insert(_ id: NodeID, index: Int32, ids: UnsafeBufferPointer<NodeID>) {
+        insert(index, hash: hash(id), ids: ids)
+    }
+
+    /// Adds `index` for an identifier whose ``hash(_:)`` is `hash`; the caller guarantees the
+    /// identifier is not present.
+    mutating func insert(_ index: Int32, hash: Int, ids: UnsafeBufferPointer<NodeID>) {
         if (count + 1) * 2 > buckets.count { rehash(to: buckets.count * 2, ids: ids) }
-        var bucket = IDTable.hash(id) & mask
+        var bucket = hash & mask
         while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
         buckets[bucket] = index
         count += 1
@@ -84,17 +142,21 @@ struct IDTable {
 
     /// Removes the entry for `id`, shifting back the entries that probed past it.
     mutating func remove(_ id: NodeID, ids: UnsafeBufferPointer<NodeID>) {
-        var bucket = IDTable.hash(id) & mask
-        while true {
-            let entry = buckets[bucket]
-            if entry < 0 { return }
-            if ids[Int(entry)] == id { break }
-            bucket = (bucket + 1) & mask
+        var text = id.rawValue
+        let start: Int? = text.withUTF8 { bytes in
+            var bucket = hash(bytes) & mask
+            while true {
+                let entry = buckets[bucket]
+                if entry < 0 { return nil }
+                if IDTable.matches(ids[Int(entry)], id, bytes) { return bucket }
+                bucket = (bucket + 1) & mask
+            }
         }
-        var hole = bucket
+        guard let start else { return }
+        var hole = start
         var next = (hole + 1) & mask
         while buckets[next] >= 0 {
-            let home = IDTable.hash(ids[Int(buckets[next])]) & mask
+            let home = hash(ids[Int(buckets[next])]) & mask
             // Move the entry back if its home is not in the cyclic range (hole, next].
             let distanceToHole = (next &- home) & mask
             let distanceToNext = (next &- hole) & mask
@@ -120,7 +182,7 @@ struct IDTable {
         buckets = Array(repeating: -1, count: size)
         mask = size - 1
         for entry in old where entry >= 0 {
-            var bucket = IDTable.hash(ids[Int(entry)]) & mask
+            var bucket = hash(ids[Int(entry)]) & mask
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = entry
         }

@@ -57,13 +57,24 @@ public struct NodeID: Hashable, Comparable, Sendable, Codable, ExpressibleByStri
     /// control characters.
     /// - Complexity: O(*m*), where *m* is the identifier's length.
     public var validationProblem: String? {
-        if rawValue.isEmpty { return "a node id must not be empty" }
-        if rawValue.utf8.count > NodeID.maximumLength {
+        var text = rawValue
+        return text.withUTF8 { NodeID.validationProblem($0, self) }
+    }
+
+    /// ``validationProblem`` of `id`, whose UTF-8 bytes are `bytes`.
+    static func validationProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ id: NodeID) -> String? {
+        if bytes.isEmpty { return "a node id must not be empty" }
+        if bytes.count > NodeID.maximumLength {
             return "a node id must be at most \(NodeID.maximumLength) bytes"
         }
         // Printable ASCII (the usual case) has no control characters: skip the Unicode lookup.
-        if rawValue.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
-        if rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        var printableASCII = true
+        for byte in bytes where byte < 0x20 || byte >= 0x7F {
+            printableASCII = false
+            break
+        }
+        if printableASCII { return nil }
+        if id.rawValue.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a node id must not contain control characters"
         }
         return nil

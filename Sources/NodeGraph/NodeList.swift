@@ -56,6 +56,8 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         }
     }
 
+    init(index: Int32, in ids: IDStorage) { storage = .one(index, ids) }
+
     init(prefix count: Int, of ids: IDStorage) { storage = count == 0 ? .ids([]) : .prefix(count, ids) }
 
     public var startIndex: Int { 0 }

@@ -1,17 +1,29 @@
-/// What the graph knows about one registered kind, resolved once.
-struct KindEntry {
+/// What the graph knows about one registered kind, resolved once. A class, so that reading
+/// an entry retains one reference instead of copying (and retaining) each of its fields.
+final class KindEntry: @unchecked Sendable {
     let kind: any NodeKind
     let slots: [SlotSpec]
     let slotCount: Int
     /// The kernel, when every slot and the output are numbers.
     let kernel: NumericKernel?
+    /// The kind's answers, asked once (each is a call through the existential otherwise).
+    let name: String
+    let title: String
+    let outputType: ValueType
+    let parameterType: ValueType?
+    let defaultParameter: Value?
 
     init(_ kind: any NodeKind) {
         self.kind = kind
         slots = kind.inputs
         slotCount = slots.count
-        let allNumbers = slots.allSatisfy { $0.type == .number } && kind.outputType == .number
-        kernel = allNumbers && kind.parameterType == nil ? kind.numericKernel : nil
+        name = kind.name
+        title = kind.title
+        outputType = kind.outputType
+        parameterType = kind.parameterType
+        defaultParameter = kind.defaultParameter
+        let allNumbers = slots.allSatisfy { $0.type == .number } && outputType == .number
+        kernel = allNumbers && parameterType == nil ? kind.numericKernel : nil
     }
 }
 
@@ -35,7 +47,7 @@ enum FastKind: UInt8 {
         case .difference: self = .difference
         case .product: self = .product
         case .quotient: self = .quotient
-        case nil: self = entry.kind is NumberKind && entry.kind.outputType == .number ? .heldNumber : .general
+        case nil: self = entry.kind is NumberKind && entry.outputType == .number ? .heldNumber : .general
         }
     }
 }
@@ -182,9 +194,17 @@ final class NodeStore {
 
     // MARK: Kinds
 
+    /// The kind looked up last, and its index: building a graph asks for the same few kinds
+    /// over and over, and comparing a short name is cheaper than hashing it.
+    @exclusivity(unchecked) var lastKind: (name: String, index: UInt16) = ("", NodeStore.freeKind)
+
     /// The table index of a kind, registering it on first use.
     func kindIndex(named name: String) -> UInt16? {
-        if let index = kindIndexByName[name] { return index }
+        if name == lastKind.name { return lastKind.index }
+        if let index = kindIndexByName[name] {
+            lastKind = (name, index)
+            return index
+        }
         guard let kind = registry.kind(named: name) else { return nil }
         guard kinds.count < Int(NodeStore.freeKind) else { return nil }
         let index = UInt16(kinds.count)
@@ -197,6 +217,7 @@ final class NodeStore {
         }
         fastKind[Int(index)] = FastKind(entry).rawValue
         kindSlotCount[Int(index)] = Int32(entry.slotCount)
+        lastKind = (name, index)
         return index
     }
 
@@ -275,8 +296,8 @@ final class NodeStore {
     @inline(__always) func slotCount(of node: Int32) -> Int { Int(kindSlotCount[Int(kind[node])]) }
 
     func index(of id: NodeID) -> Int32? {
-        let hash = IDTable.hash(id)
-        return idTable.index(of: id, hash: hash, in: ids.buffer)
+        var text = id.rawValue
+        return text.withUTF8 { bytes in idTable.index(of: id, bytes: bytes, hash: idTable.hash(bytes), in: ids.buffer) }
     }
 
     func value(of node: Int32) -> Value {
