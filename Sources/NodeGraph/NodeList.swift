@@ -28,19 +28,32 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     private let storage: Storage
+    /// The number of identifiers, kept beside the storage so that `count` reads one field.
+    public let endIndex: Int
 
     /// The empty list.
-    public init() { storage = .ids([]) }
+    public init() {
+        storage = .ids([])
+        endIndex = 0
+    }
 
     /// A list of the given identifiers.
     /// - Parameter ids: The identifiers, in order.
-    public init(_ ids: some Sequence<NodeID>) { storage = .ids(Array(ids)) }
+    public init(_ ids: some Sequence<NodeID>) {
+        let array = Array(ids)
+        storage = .ids(array)
+        endIndex = array.count
+    }
 
     /// A list of the given identifiers.
     /// - Parameter elements: The identifiers, in order.
-    public init(arrayLiteral elements: NodeID...) { storage = .ids(elements) }
+    public init(arrayLiteral elements: NodeID...) {
+        storage = .ids(elements)
+        endIndex = elements.count
+    }
 
     init(indices: [Int32], in ids: IDStorage) {
+        endIndex = indices.count
         switch indices.count {
         case 0: storage = .ids([])
         case 1: storage = .one(indices[0], ids)
@@ -49,6 +62,7 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     init(indices: UnsafeBufferPointer<Int32>, in ids: IDStorage) {
+        endIndex = indices.count
         switch indices.count {
         case 0: storage = .ids([])
         case 1: storage = .one(indices[0], ids)
@@ -56,20 +70,17 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         }
     }
 
-    init(index: Int32, in ids: IDStorage) { storage = .one(index, ids) }
+    init(index: Int32, in ids: IDStorage) {
+        storage = .one(index, ids)
+        endIndex = 1
+    }
 
-    init(prefix count: Int, of ids: IDStorage) { storage = count == 0 ? .ids([]) : .prefix(count, ids) }
+    init(prefix count: Int, of ids: IDStorage) {
+        storage = count == 0 ? .ids([]) : .prefix(count, ids)
+        endIndex = count
+    }
 
     public var startIndex: Int { 0 }
-
-    public var endIndex: Int {
-        switch storage {
-        case .ids(let ids): ids.count
-        case .indices(let indices, _): indices.count
-        case .one: 1
-        case .prefix(let count, _): count
-        }
-    }
 
     public subscript(position: Int) -> NodeID {
         switch storage {
