@@ -9,7 +9,8 @@
 /// It stores only `Int32` indices (4 bytes a bucket, at most half full); the identifiers live in
 /// the graph's `ids` array. Deletion shifts later entries back, so there are no tombstones.
 struct IDTable {
-    private var buckets: [Int32]
+    /// Owned storage: the owner calls `copy()` for copy-on-write and `deallocate()` at the end.
+    private var buckets: Column<Int32>
     private var mask: Int
     private(set) var count = 0
     /// ``IDTable/seed``, read once (a global's lazy initialization is checked on every access).
@@ -18,9 +19,18 @@ struct IDTable {
     init(capacity: Int = 8) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        buckets = Array(repeating: -1, count: size)
+        buckets = Column(capacity: size, filling: -1)
         mask = size - 1
     }
+
+    /// An independent copy.
+    func copy() -> IDTable {
+        var table = self
+        table.buckets = buckets.copy()
+        return table
+    }
+
+    func deallocate() { buckets.deallocate() }
 
     /// The per-process seed of ``hash(_:)``, so that no file can be crafted whose ids all
     /// collide (which would make building it quadratic). Zero when `SWIFT_DETERMINISTIC_HASHING`
@@ -108,14 +118,12 @@ struct IDTable {
     @inline(__always)
     func index(of id: NodeID, bytes: UnsafeBufferPointer<UInt8>, hash: Int, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
         guard bytes.count > 0 else { return nil }  // the empty id is never stored
-        return buckets.withUnsafeBufferPointer { buckets in
-            var bucket = hash & mask
-            while true {
-                let entry = buckets[bucket]
-                if entry < 0 { return nil }
-                if IDTable.matches(ids[Int(entry)], id, bytes) { return entry }
-                bucket = (bucket + 1) & mask
-            }
+        var bucket = hash & mask
+        while true {
+            let entry = buckets[bucket]
+            if entry < 0 { return nil }
+            if IDTable.matches(ids[Int(entry)], id, bytes) { return entry }
+            bucket = (bucket + 1) & mask
         }
     }
 
@@ -133,7 +141,7 @@ struct IDTable {
     /// Adds `index` for an identifier whose ``hash(_:)`` is `hash`; the caller guarantees the
     /// identifier is not present.
     mutating func insert(_ index: Int32, hash: Int, ids: UnsafeBufferPointer<NodeID>) {
-        if (count + 1) * 2 > buckets.count { rehash(to: buckets.count * 2, ids: ids) }
+        if (count + 1) * 2 > buckets.capacity { rehash(to: buckets.capacity * 2, ids: ids) }
         var bucket = hash & mask
         while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
         buckets[bucket] = index
@@ -172,23 +180,26 @@ struct IDTable {
 
     /// Makes room for `capacity` identifiers without rehashing.
     mutating func reserve(_ capacity: Int, ids: UnsafeBufferPointer<NodeID>) {
-        var size = buckets.count
+        var size = buckets.capacity
         while size < capacity * 2 { size <<= 1 }
-        if size > buckets.count { rehash(to: size, ids: ids) }
+        if size > buckets.capacity { rehash(to: size, ids: ids) }
     }
 
     private mutating func rehash(to size: Int, ids: UnsafeBufferPointer<NodeID>) {
         let old = buckets
-        buckets = Array(repeating: -1, count: size)
+        let oldSize = old.capacity
+        defer { old.deallocate() }
+        buckets = Column(capacity: size, filling: -1)
         mask = size - 1
-        for entry in old where entry >= 0 {
+        for index in 0..<oldSize where old[index] >= 0 {
+            let entry = old[index]
             var bucket = hash(ids[Int(entry)]) & mask
             while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = entry
         }
     }
 
-    var bytes: Int { buckets.count * MemoryLayout<Int32>.stride }
+    var bytes: Int { buckets.capacity * MemoryLayout<Int32>.stride }
 }
 
 extension NodeID {

@@ -162,7 +162,8 @@ final class NodeStore {
         source = other.source.copy()
         outLink = other.outLink.copy()
         ids = other.ids.copy(capacity: other.ids.capacity)
-        idTable = other.idTable
+        idTable.deallocate()  // the property initializer's table
+        idTable = other.idTable.copy()
         names = other.names
         parameters = other.parameters
         boxed = other.boxed
@@ -190,6 +191,7 @@ final class NodeStore {
         outLink.deallocate()
         stack.deallocate()
         queue.deallocate()
+        idTable.deallocate()
     }
 
     // MARK: Kinds
