@@ -39,7 +39,13 @@ extension Graph {
         let start = store.allocateSlots(Int(store.kindSlotCount[Int(kindIndex)]), for: node)
         store.slotStart[node] = start
         if let name { store.names[node] = name }
-        if let parameter { store.parameters[node] = parameter }
+        if let parameter {
+            store.parameters[node] = parameter
+            // A number source's value is its held number (evaluation does not read it again).
+            if case .number(let number) = parameter, store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue {
+                store.payload[node] = number
+            }
+        }
         store.order[node] = nextPosition()
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
             store.attach(start + Int32(slot), to: upstream)

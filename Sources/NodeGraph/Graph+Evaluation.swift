@@ -182,7 +182,14 @@ extension Graph {
     /// - Returns: The number of nodes evaluated.
     /// - Complexity: O(*n* + *e*).
     @discardableResult
-    public mutating func evaluateAll() -> Int {
+    public mutating func evaluateAll() -> Int { evaluateAll(readingHeldNumbers: false) }
+
+    /// ``evaluateAll()``. A number source's value is its held number, which every edit that
+    /// sets one recomputes at once (and loading stores directly), so evaluation skips those
+    /// nodes unless `readingHeldNumbers` asks it to read each held number again (which is a
+    /// table lookup per source: ``valuesFromScratch()`` does, to check that very promise).
+    @discardableResult
+    mutating func evaluateAll(readingHeldNumbers: Bool) -> Int {
         makeUnique()
         let store = self.store
         let evaluator = Evaluator(store)
@@ -192,17 +199,19 @@ extension Graph {
             // stops at is recomputed out of line. Only an out-of-line recompute can store a value
             // that is not a number, so `numbersOnly` is refreshed after those alone.
             let run = AddRun(store)
-            let kind = store.kind, free = NodeStore.freeKind
+            let kind = store.kind, fastKind = store.fastKind, free = NodeStore.freeKind
             var numbersOnly = store.nonNumberTags == 0
             let end = Int(store.nodeEnd)
             var node = 0
             while node < end {
                 if numbersOnly {
-                    node = run.evaluate(from: node, to: end)
+                    node = run.evaluate(from: node, to: end, skippingHeldNumbers: !readingHeldNumbers)
                     if node == end { break }
                 }
                 let kindIndex = kind[node]
-                if kindIndex != free {
+                if kindIndex != free
+                    && (readingHeldNumbers || fastKind[Int(kindIndex)] != FastKind.heldNumber.rawValue)
+                {
                     evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex))
                     numbersOnly = store.nonNumberTags == 0
                 }
@@ -213,7 +222,7 @@ extension Graph {
         let end = Int(store.nextOrder)
         guard end <= store.mark.capacity else {
             let order = maintainedOrder()
-            for node in order { evaluator.recompute(node) }
+            for node in order where readingHeldNumbers || !isHeldNumber(node) { evaluator.recompute(node) }
             return order.count
         }
         // The maintained order, scattered into the idle scratch column (position → node), then
@@ -225,10 +234,17 @@ extension Graph {
             let node = mark[position]
             if node < 0 { continue }
             mark[position] = NodeStore.idle
-            evaluator.recompute(node)
+            if readingHeldNumbers || !isHeldNumber(node) { evaluator.recompute(node) }
             count += 1
         }
         return count
+    }
+}
+
+extension Graph {
+    /// Whether the node is a number source (its value is its held number).
+    @inline(__always) func isHeldNumber(_ node: Int32) -> Bool {
+        store.fastKind[Int(store.kind[node])] == FastKind.heldNumber.rawValue
     }
 }
 
@@ -250,16 +266,24 @@ struct AddRun {
         payload = store.payload.base
     }
 
-    /// Evaluates the nodes from `start` on, skipping free indices, up to the first that is not
-    /// an add or whose sum is not finite; returns that index, or `end`.
+    /// Evaluates the nodes from `start` on, skipping free indices (and number sources when
+    /// `skippingHeldNumbers`: their value is their held number), up to the first that is not an
+    /// add or whose sum is not finite; returns that index, or `end`.
     @inline(never)
-    func evaluate(from start: Int, to end: Int) -> Int {
-        let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue
+    func evaluate(from start: Int, to end: Int, skippingHeldNumbers: Bool) -> Int {
+        let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue, held = FastKind.heldNumber.rawValue
         var node = start
         while node < end {
             let kindIndex = kind[node]
             if kindIndex != free {
-                if fastKind[Int(kindIndex)] != sum3 { return node }
+                let fast = fastKind[Int(kindIndex)]
+                if fast != sum3 {
+                    if fast == held && skippingHeldNumbers {
+                        node += 1
+                        continue
+                    }
+                    return node
+                }
                 let slots = source + Int(slotStart[node])
                 // An empty slot (-1) reads the payload column's guard, 0.
                 let result = (payload[Int(slots[0])] + payload[Int(slots[1])]) + payload[Int(slots[2])]

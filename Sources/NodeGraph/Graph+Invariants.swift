@@ -67,7 +67,7 @@ extension Graph {
     /// - Complexity: O(*n* + *e*).
     public func valuesFromScratch() -> [NodeID: Value] {
         var copy = self
-        copy.evaluateAll()
+        copy.evaluateAll(readingHeldNumbers: true)
         var values: [NodeID: Value] = [:]
         for node in 0..<copy.store.nodeEnd where copy.store.kind[node] != NodeStore.freeKind {
             values[copy.store.ids[Int(node)]] = copy.store.value(of: node)
