@@ -45,7 +45,7 @@ extension Graph {
         // sequential sweep over the indices after the first root than by following out-lists
         // (a dependent cache miss per link): discovery stops once the region exceeds `budget`.
         let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
-        let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 8) : Int.max
+        let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 16) : Int.max
         var discovered = 0
         // The work lists' pointers and counts live in locals (registers) in the loops below;
         // they are written back only to grow.

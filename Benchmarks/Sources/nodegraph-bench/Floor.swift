@@ -99,7 +99,7 @@ final class Floor {
         top = 1
         // As NodeGraph does: once the region exceeds the budget, one sequential sweep over the
         // indices after the root (a topological order) beats following out-lists.
-        let budget = max(4096, (n - Int(root)) / 8)
+        let budget = max(4096, (n - Int(root)) / 16)
         var discovered = 0
         while top > 0 {
             if discovered > budget { return sweep(from: Int(root)) }
