@@ -16,7 +16,8 @@ extension Graph {
         do throws(GraphError) {
             inverse = try perform(edit, roots: &roots)
         } catch {
-            _ = recomputeTrace(from: roots)
+            // A batch rolled back: recompute what its undone parts touched.
+            if !roots.isEmpty { _ = recomputeTrace(from: roots) }
             throw error
         }
         return Change(edit: edit, inverse: inverse, recomputed: recompute(from: roots))
