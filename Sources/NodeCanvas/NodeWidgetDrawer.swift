@@ -22,18 +22,22 @@ enum NodeWidgetDrawer {
     ///   - offset: Subtracted from layout coordinates to get surface coordinates.
     ///   - clip: The surface cells to stay inside.
     ///   - surface: The surface.
-    ///   - context: Theme, selection and edit text.
+    ///   - theme: The theme.
+    ///   - isSelected: Whether the node is selected.
+    ///   - editText: The text being typed into the node's value, or `nil`.
     ///   - marks: Link-mode marks per slot.
+    ///   - cache: Widget images kept between frames.
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
-        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark],
-        cache: WidgetImageCache? = nil
+        on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
+        marks: [Int: TargetMark], cache: WidgetImageCache? = nil
     ) {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return }
         if layout.levelOfDetail == .dot {
             // One glyph: cheaper to draw than to look up.
             var cell = Surface(width: 1, height: 1)
+            let context = WidgetDrawingContext(theme: theme, isSelected: isSelected, editText: editText)
             drawDot(model, on: &cell, context: context, marks: marks)
             surface[frame.minX, frame.minY] = cell[0, 0]
             return
@@ -43,11 +47,12 @@ enum NodeWidgetDrawer {
         let key = WidgetImageCache.Key(
             model: model, width: layout.frame.width, height: layout.frame.height,
             levelOfDetail: layout.levelOfDetail,
-            isSelected: context.isSelected, editText: context.editText, marks: marks)
+            isSelected: isSelected, editText: editText, marks: marks)
         let widget: Surface
         if let cached = cache?.image(for: layout.id, key: key) {
             widget = cached
         } else {
+            let context = WidgetDrawingContext(theme: theme, isSelected: isSelected, editText: editText)
             widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
             cache?.store(widget, for: layout.id, key: key)
         }

@@ -70,7 +70,7 @@ final class RouteCache {
 
     struct Routing {
         var links: [LinkGeometry]
-        var routed: [(link: Int, route: [Point])]
+        var routed: [(link: Int, route: Corners)]
         var lines: LineCanvas
     }
 
