@@ -78,14 +78,31 @@ struct LineCanvas {
         let visible = region.offsetBy(dx: -offset.x, dy: -offset.y).intersection(clip)
             .intersection(surface.bounds)
         guard !visible.isEmpty else { return }
-        for sy in visible.minY..<visible.maxY {
-            let rowStart = (sy + offset.y - region.minY) * region.width + offset.x - region.minX
-            for sx in visible.minX..<visible.maxX {
-                let cellArms = arms[rowStart + sx]
-                if cellArms.isEmpty { continue }
-                surface.place(
-                    cells.line(cellArms, highlighted: highlighted[rowStart + sx]), x: sx, y: sy,
-                    rightLimit: surface.width)
+        let rightLimit = surface.width
+        arms.withUnsafeBufferPointer { arms in
+            highlighted.withUnsafeBufferPointer { highlighted in
+                surface.withCellWriter { target in
+                    for sy in visible.minY..<visible.maxY {
+                        let rowStart = (sy + offset.y - region.minY) * region.width + offset.x - region.minX
+                        var sx = visible.minX
+                        while sx < visible.maxX {
+                            // Most cells carry no line: skip them eight at a time.
+                            if sx + 8 <= visible.maxX
+                                && UnsafeRawPointer(arms.baseAddress! + rowStart + sx).loadUnaligned(
+                                    as: UInt64.self) == 0
+                            {
+                                sx += 8
+                                continue
+                            }
+                            defer { sx += 1 }
+                            let cellArms = arms[rowStart + sx]
+                            if cellArms.isEmpty { continue }
+                            target.place(
+                                cells.line(cellArms, highlighted: highlighted[rowStart + sx]), x: sx, y: sy,
+                                rightLimit: rightLimit)
+                        }
+                    }
+                }
             }
         }
     }

@@ -215,14 +215,17 @@ struct LinkEnds {
 
     /// Draws every end.
     func draw(on surface: inout Surface, cells: LinkCells) {
-        for index in touched {
-            let mark = marks[index]
-            let cell = cells.end(
-                LineArms(rawValue: mark & 0x0F), highlighted: mark & 0x10 != 0, selectedEdge: mark & 0x20 != 0
-            )
-            surface.place(
-                cell, x: area.minX + index % area.width, y: area.minY + index / area.width,
-                rightLimit: surface.width)
+        let rightLimit = surface.width
+        surface.withCellWriter { target in
+            for index in touched {
+                let mark = marks[index]
+                let cell = cells.end(
+                    LineArms(rawValue: mark & 0x0F), highlighted: mark & 0x10 != 0,
+                    selectedEdge: mark & 0x20 != 0)
+                target.place(
+                    cell, x: area.minX + index % area.width, y: area.minY + index / area.width,
+                    rightLimit: rightLimit)
+            }
         }
     }
 }

@@ -41,18 +41,35 @@ extension Surface {
     mutating func blit(_ source: Surface, x: Int, y: Int, clip: Rect) {
         let area = source.bounds.offsetBy(dx: x, dy: y).intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
-        for row in area.minY..<area.maxY {
-            let sourceStart = (row - y) * source.width - x
-            let targetStart = row * width
-            for column in area.minX..<area.maxX {
-                let cell = source.cells[sourceStart + column]
-                let target = cells[targetStart + column]
-                if cell.width == 1 && target.width == 1 {
-                    cells[targetStart + column] = cell
-                } else if cell.isContinuation {
-                    if column == area.minX { self[column, row] = Cell(" ", style: cell.style) }
-                } else {
-                    self[column, row] = cell
+        let width = self.width
+        source.cells.withUnsafeBufferPointer { sourceCells in
+            withCellWriter { target in
+                for row in area.minY..<area.maxY {
+                    let sourceStart = (row - y) * source.width - x
+                    let targetStart = row * width
+                    // Narrow cells over narrow cells: the row's cells are copied as they are.
+                    if CellWriter.isNarrow(sourceCells, from: sourceStart + area.minX, count: area.width)
+                        && CellWriter.isNarrow(
+                            UnsafeBufferPointer(target.cells), from: targetStart + area.minX,
+                            count: area.width)
+                    {
+                        (target.cells.baseAddress! + targetStart + area.minX).update(
+                            from: sourceCells.baseAddress! + sourceStart + area.minX, count: area.width)
+                        continue
+                    }
+                    for column in area.minX..<area.maxX {
+                        let cell = sourceCells[sourceStart + column]
+                        if cell.width == 1 && target[targetStart + column].width == 1 {
+                            target[targetStart + column] = cell
+                        } else if cell.isContinuation {
+                            if column == area.minX {
+                                target.place(
+                                    Cell(" ", style: cell.style), x: column, y: row, rightLimit: width)
+                            }
+                        } else {
+                            target.place(cell, x: column, y: row, rightLimit: width)
+                        }
+                    }
                 }
             }
         }
