@@ -77,6 +77,7 @@ struct LinkRouter {
     private var rowStartObstacles: [Rect] = []
     private var rowEndObstacles: [Rect] = []
     private var verticalObstacles: [Rect] = []
+    private var allObstacles: [Rect] = []
     private var columns: [Int] = []
 
     /// The corners of a route, from `start` to `end`.
@@ -85,13 +86,14 @@ struct LinkRouter {
     ///   - end: The cell left of the input row.
     ///   - upstream: The upstream widget's frame.
     ///   - downstream: The downstream widget's frame.
-    ///   - obstacles: Frames of nodes near the link.
+    ///   - obstacles: Appends the frames of the nodes overlapping a rectangle inside the link's
+    ///     bounds (both frames grown by 3 columns and 2 rows), each once.
     ///   - occupancy: Cells taken by links routed before.
     ///   - owner: A number standing for the upstream node (links from one node may share cells).
     /// - Returns: The route's corners, `start` first and `end` last.
     mutating func route(
-        from start: Point, to end: Point, upstream: Rect, downstream: Rect, obstacles: [Rect],
-        occupancy: LinkOccupancy, owner: Int32
+        from start: Point, to end: Point, upstream: Rect, downstream: Rect,
+        obstacles: (Rect, inout [Rect]) -> Void, occupancy: LinkOccupancy, owner: Int32
     ) -> Corners {
         var best = Corners()
         var bestCost = Int.max
@@ -123,18 +125,25 @@ struct LinkRouter {
             // Three-segment routes stay inside the rectangle between the two ends: only the boxes
             // touching it (or the columns beside it) can cost them anything, and of those only
             // the boxes on the start's row, on the end's row, or within a column of a candidate
-            // vertical can cost a given segment anything.
+            // vertical can cost a given segment anything. (The rectangle lies inside the link's
+            // bounds, so these are exactly the boxes the whole set would have contributed.)
             let corridor = Rect(
                 x: min(start.x, end.x) - 1, y: min(start.y, end.y), width: abs(end.x - start.x) + 3,
                 height: abs(end.y - start.y) + 1)
             rowStartObstacles.removeAll(keepingCapacity: true)
             rowEndObstacles.removeAll(keepingCapacity: true)
             verticalObstacles.removeAll(keepingCapacity: true)
-            for obstacle in obstacles where obstacle.intersects(corridor) {
-                if obstacle.minY <= start.y && start.y < obstacle.maxY { rowStartObstacles.append(obstacle) }
-                if obstacle.minY <= end.y && end.y < obstacle.maxY { rowEndObstacles.append(obstacle) }
-                if obstacle.maxX >= low && obstacle.minX - 1 <= high { verticalObstacles.append(obstacle) }
+            obstacles(
+                Rect(x: corridor.minX, y: start.y, width: corridor.width, height: 1), &rowStartObstacles)
+            if end.y == start.y {
+                rowEndObstacles.append(contentsOf: rowStartObstacles)
+            } else {
+                obstacles(
+                    Rect(x: corridor.minX, y: end.y, width: corridor.width, height: 1), &rowEndObstacles)
             }
+            obstacles(
+                Rect(x: low - 1, y: corridor.minY, width: high - low + 3, height: corridor.height),
+                &verticalObstacles)
             let onStartRow = rowStartObstacles, onEndRow = rowEndObstacles, nearVerticals = verticalObstacles
             if start.y == end.y { consider(Corners(start, end), bias: 0) { _ in onStartRow } }
             Self.columnCandidates(low, high, nearestTo: middle, into: &columns)
@@ -147,6 +156,10 @@ struct LinkRouter {
             }
         }
         if end.x <= start.x + 1 || bestCrossesBoxes {
+            // Detours may pass anywhere in the link's bounds.
+            allObstacles.removeAll(keepingCapacity: true)
+            obstacles(upstream.union(downstream).insetBy(dx: -3, dy: -2), &allObstacles)
+            let obstacles = allObstacles
             // The rows to detour along, sorted; equal rows are tried once.
             var rows = (
                 upstream.maxY, upstream.minY - 1, downstream.maxY, downstream.minY - 1,

@@ -71,15 +71,23 @@ struct NearbyBoxes {
         query += 1
         let query = self.query
         guard let cells = Self.cells(of: bounds, in: region) else { return }
-        for row in cells.rows {
-            for column in cells.columns {
-                let cell = row * columns + column
-                for slot in Int(starts[cell])..<Int(starts[cell + 1]) {
-                    let index = Int(filed[slot])
-                    guard seenBy[index] != query else { continue }
-                    seenBy[index] = query
-                    let box = boxes[index]
-                    if box.intersects(bounds) { result.append(box) }
+        // Indices come from the grid built in `init`, so the unchecked reads stay inside it.
+        starts.withUnsafeBufferPointer { starts in
+            filed.withUnsafeBufferPointer { filed in
+                boxes.withUnsafeBufferPointer { boxes in
+                    seenBy.withUnsafeMutableBufferPointer { seenBy in
+                        for row in cells.rows {
+                            for column in cells.columns {
+                                let cell = row * columns + column
+                                for slot in Int(starts[cell])..<Int(starts[cell + 1]) {
+                                    let index = Int(filed[slot])
+                                    guard seenBy[index] != query else { continue }
+                                    seenBy[index] = query
+                                    if boxes[index].intersects(bounds) { result.append(boxes[index]) }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -44,16 +44,18 @@ enum NodeWidgetDrawer {
         }
         // Draw the widget on its own small surface (kept until the node changes), then copy the
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
-        let key = WidgetImageCache.Key(
-            model: model, width: layout.frame.width, height: layout.frame.height,
-            levelOfDetail: layout.levelOfDetail,
-            isSelected: isSelected, editText: editText, marks: marks)
         let widget: Surface
-        if let cached = cache?.image(for: layout.id, key: key) {
+        if let cached = cache?.image(
+            for: layout.id, model: model, layout: layout, isSelected: isSelected, editText: editText,
+            marks: marks)
+        {
             widget = cached
         } else {
             let context = WidgetDrawingContext(theme: theme, isSelected: isSelected, editText: editText)
             widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+            let key = WidgetImageCache.Key(
+                model: model, width: layout.frame.width, height: layout.frame.height,
+                levelOfDetail: layout.levelOfDetail, isSelected: isSelected, editText: editText, marks: marks)
             cache?.store(widget, for: layout.id, key: key)
         }
         surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)

@@ -149,8 +149,8 @@ enum SceneRenderer {
         var owners: [NodeID: Int32] = [:]
         var routed: [(link: Int, route: Corners)] = []
         routed.reserveCapacity(links.count)
-        var obstacles: [Rect] = []
         var router = LinkRouter()
+        var linkBoxes: [Rect] = []
         let nearby = region.insetBy(dx: -48, dy: -24)
         var nearbyBoxes: [Rect] = []
         scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
@@ -168,16 +168,27 @@ enum SceneRenderer {
                     owner = Int32(owners.count + 1)
                     owners[link.upstream] = owner
                 }
+                // Near the view, the boxes in the link's bounds come from the grid at once and the
+                // router's questions are answered from them; a link reaching further asks the
+                // scene's index only for the parts the router needs.
                 let bounds = link.upstreamFrame.union(link.downstreamFrame).insetBy(dx: -3, dy: -2)
-                obstacles.removeAll(keepingCapacity: true)
                 if nearby.contains(bounds) {
-                    grid.appendBoxes(intersecting: bounds, to: &obstacles)
+                    linkBoxes.removeAll(keepingCapacity: true)
+                    grid.appendBoxes(intersecting: bounds, to: &linkBoxes)
+                    let boxes = linkBoxes
+                    route = router.route(
+                        from: start, to: finish, upstream: link.upstreamFrame,
+                        downstream: link.downstreamFrame,
+                        obstacles: { rect, result in
+                            for box in boxes where box.intersects(rect) { result.append(box) }
+                        }, occupancy: occupancy, owner: owner)
                 } else {
-                    scene.nodeIndex.appendRects(in: bounds, to: &obstacles)
+                    route = router.route(
+                        from: start, to: finish, upstream: link.upstreamFrame,
+                        downstream: link.downstreamFrame,
+                        obstacles: { rect, result in scene.nodeIndex.appendRects(in: rect, to: &result) },
+                        occupancy: occupancy, owner: owner)
                 }
-                route = router.route(
-                    from: start, to: finish, upstream: link.upstreamFrame, downstream: link.downstreamFrame,
-                    obstacles: obstacles, occupancy: occupancy, owner: owner)
                 occupancy.mark(route, owner: owner)
             }
             let highlight =

@@ -13,22 +13,50 @@ final class WidgetImageCache {
         var isSelected: Bool
         var editText: String?
         var marks: [Int: TargetMark]
+
+        /// Whether an image drawn for this key shows a widget with these inputs (the cheap
+        /// comparisons first, the model last).
+        func matches(
+            _ model: NodeWidgetModel, layout: NodeLayout, isSelected: Bool, editText: String?,
+            marks: [Int: TargetMark]
+        ) -> Bool {
+            width == layout.frame.width && height == layout.frame.height
+                && levelOfDetail == layout.levelOfDetail && self.isSelected == isSelected
+                && self.editText == editText && self.marks == marks && self.model == model
+        }
     }
 
-    private var images: [NodeID: (key: Key, image: Surface)] = [:]
+    /// A kept image: a class, so that looking one up and comparing its key copies nothing.
+    private final class Entry {
+        let key: Key
+        let image: Surface
+
+        init(key: Key, image: Surface) {
+            self.key = key
+            self.image = image
+        }
+    }
+
+    private var images: [NodeID: Entry] = [:]
     /// The most images kept; the cache empties when it would hold more.
     let limit: Int
 
     init(limit: Int = 4_096) { self.limit = limit }
 
-    func image(for node: NodeID, key: Key) -> Surface? {
-        guard let entry = images[node], entry.key == key else { return nil }
+    /// The image kept for a node, when it was drawn with exactly these inputs.
+    func image(
+        for node: NodeID, model: NodeWidgetModel, layout: NodeLayout, isSelected: Bool, editText: String?,
+        marks: [Int: TargetMark]
+    ) -> Surface? {
+        guard let entry = images[node],
+            entry.key.matches(model, layout: layout, isSelected: isSelected, editText: editText, marks: marks)
+        else { return nil }
         return entry.image
     }
 
     func store(_ image: Surface, for node: NodeID, key: Key) {
         if images.count >= limit && images[node] == nil { images.removeAll(keepingCapacity: true) }
-        images[node] = (key, image)
+        images[node] = Entry(key: key, image: image)
     }
 
     func removeAll() { images.removeAll() }
