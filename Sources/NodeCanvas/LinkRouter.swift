@@ -74,10 +74,9 @@ struct Corners {
 /// A router keeps its working buffers from one link to the next, so routing a frame's links
 /// allocates nothing per link.
 struct LinkRouter {
-    private var rowStartObstacles: [Rect] = []
-    private var rowEndObstacles: [Rect] = []
-    private var verticalObstacles: [Rect] = []
-    private var allObstacles: [Rect] = []
+    /// The boxes each segment of the candidates can meet, list after list (see `lists`).
+    private var gathered: [Rect] = []
+    private var rowLists: [Range<Int>] = []
     private var columns: [Int] = []
 
     /// The corners of a route, from `start` to `end`.
@@ -91,6 +90,11 @@ struct LinkRouter {
     ///   - occupancy: Cells taken by links routed before.
     ///   - owner: A number standing for the upstream node (links from one node may share cells).
     /// - Returns: The route's corners, `start` first and `end` last.
+    ///
+    /// Each segment of a candidate is checked only against the boxes that can touch it: a
+    /// horizontal segment meets only boxes on its row, and a vertical one only boxes within a
+    /// column of it. The lists are gathered once per link, so every candidate costs what it
+    /// would against all the boxes, and the same route wins.
     mutating func route(
         from start: Point, to end: Point, upstream: Rect, downstream: Rect,
         obstacles: (Rect, inout [Rect]) -> Void, occupancy: LinkOccupancy, owner: Int32
@@ -99,15 +103,15 @@ struct LinkRouter {
         var bestCost = Int.max
         var bestCrossesBoxes = false
         let length = abs(end.x - start.x) + abs(end.y - start.y)
-        // Tries a route; the segments' obstacles come from `obstacles(segment)`.
-        func consider(_ points: Corners, bias: Int, obstacles: (Int) -> [Rect]) {
+        // Tries a route; segment `n` (from corner n − 1 to corner n) is checked against the boxes
+        // of `obstacles(n)`.
+        func consider(_ points: Corners, bias: Int, obstacles: (Int) -> ArraySlice<Rect>) {
             var cost = bias
             var crossesBoxes = false
             for index in 1..<points.count {
                 cost += Self.cost(
                     from: points[index - 1], to: points[index], obstacles: obstacles(index),
-                    occupancy: occupancy,
-                    owner: owner, crossesBoxes: &crossesBoxes)
+                    occupancy: occupancy, owner: owner, crossesBoxes: &crossesBoxes)
                 if cost >= bestCost { return }
             }
             if cost < bestCost {
@@ -116,58 +120,68 @@ struct LinkRouter {
                 bestCrossesBoxes = crossesBoxes
             }
         }
+        gathered.removeAll(keepingCapacity: true)
         // Candidates are tried cheapest bias first; each route's cost is at least its bias plus
         // its length, so the search stops once no remaining candidate can win.
         if end.x >= start.x {
             let low = end.x - start.x >= 2 ? start.x + 1 : start.x
             let high = end.x - start.x >= 2 ? end.x - 1 : end.x
             let middle = (start.x + end.x) / 2
-            // Three-segment routes stay inside the rectangle between the two ends: only the boxes
-            // touching it (or the columns beside it) can cost them anything, and of those only
-            // the boxes on the start's row, on the end's row, or within a column of a candidate
-            // vertical can cost a given segment anything. (The rectangle lies inside the link's
-            // bounds, so these are exactly the boxes the whole set would have contributed.)
+            // Three-segment routes stay inside the rectangle between the two ends (which lies
+            // inside the link's bounds): only the boxes on its first row, on its last row, or
+            // within a column of a candidate vertical can cost them anything.
             let corridor = Rect(
                 x: min(start.x, end.x) - 1, y: min(start.y, end.y), width: abs(end.x - start.x) + 3,
                 height: abs(end.y - start.y) + 1)
-            rowStartObstacles.removeAll(keepingCapacity: true)
-            rowEndObstacles.removeAll(keepingCapacity: true)
-            verticalObstacles.removeAll(keepingCapacity: true)
-            obstacles(
-                Rect(x: corridor.minX, y: start.y, width: corridor.width, height: 1), &rowStartObstacles)
-            if end.y == start.y {
-                rowEndObstacles.append(contentsOf: rowStartObstacles)
-            } else {
-                obstacles(
-                    Rect(x: corridor.minX, y: end.y, width: corridor.width, height: 1), &rowEndObstacles)
+            let onStartRow = gather {
+                obstacles(Rect(x: corridor.minX, y: start.y, width: corridor.width, height: 1), &$0)
             }
-            obstacles(
-                Rect(x: low - 1, y: corridor.minY, width: high - low + 3, height: corridor.height),
-                &verticalObstacles)
-            let onStartRow = rowStartObstacles, onEndRow = rowEndObstacles, nearVerticals = verticalObstacles
-            if start.y == end.y { consider(Corners(start, end), bias: 0) { _ in onStartRow } }
+            let onEndRow =
+                end.y == start.y
+                ? onStartRow
+                : gather {
+                    obstacles(Rect(x: corridor.minX, y: end.y, width: corridor.width, height: 1), &$0)
+                }
+            let nearVerticals = gather {
+                obstacles(
+                    Rect(x: low - 1, y: corridor.minY, width: high - low + 3, height: corridor.height), &$0)
+            }
+            let lists = gathered
+            if start.y == end.y { consider(Corners(start, end), bias: 0) { _ in lists[onStartRow] } }
             Self.columnCandidates(low, high, nearestTo: middle, into: &columns)
             for column in columns {
                 let bias = 10 * abs(column - middle) + 40
                 if bias + length >= bestCost { break }
                 consider(
                     Corners(start, Point(x: column, y: start.y), Point(x: column, y: end.y), end), bias: bias
-                ) { segment in segment == 1 ? onStartRow : segment == 2 ? nearVerticals : onEndRow }
+                ) { segment in lists[segment == 1 ? onStartRow : segment == 2 ? nearVerticals : onEndRow] }
             }
         }
         if end.x <= start.x + 1 || bestCrossesBoxes {
-            // Detours may pass anywhere in the link's bounds.
-            allObstacles.removeAll(keepingCapacity: true)
-            obstacles(upstream.union(downstream).insetBy(dx: -3, dy: -2), &allObstacles)
-            let obstacles = allObstacles
-            // The rows to detour along, sorted; equal rows are tried once.
+            // Detours leave the start by 1 or 2 columns, run along a row above or below the
+            // boxes, and come back 1 or 2 columns before the end; they may pass anywhere in the
+            // link's bounds.
             var rows = (
                 upstream.maxY, upstream.minY - 1, downstream.maxY, downstream.minY - 1,
                 max(upstream.maxY, downstream.maxY), min(upstream.minY, downstream.minY) - 1
             )
             withUnsafeMutableBytes(of: &rows) { bytes in
+                Self.insertionSort(bytes.bindMemory(to: Int.self)) { $0 < $1 }
+            }
+            let all = gather { obstacles(upstream.union(downstream).insetBy(dx: -3, dy: -2), &$0) }
+            let onStartRow = gather(from: all) { $0.minY <= start.y && start.y < $0.maxY }
+            let onEndRow = gather(from: all) { $0.minY <= end.y && end.y < $0.maxY }
+            let besideOut = gather(from: all) { $0.minX - 1 <= start.x + 2 && $0.maxX >= start.x + 1 }
+            let besideIn = gather(from: all) { $0.minX - 1 <= end.x - 1 && $0.maxX >= end.x - 2 }
+            rowLists.removeAll(keepingCapacity: true)
+            withUnsafeBytes(of: rows) { bytes in
+                for row in bytes.bindMemory(to: Int.self) {
+                    rowLists.append(gather(from: all) { $0.minY <= row && row < $0.maxY })
+                }
+            }
+            let lists = gathered, onRow = rowLists
+            withUnsafeBytes(of: rows) { bytes in
                 let rows = bytes.bindMemory(to: Int.self)
-                Self.insertionSort(rows) { $0 < $1 }
                 for steps in 2...4 {
                     for outward in 1...2 {
                         let inward = steps - outward
@@ -177,12 +191,21 @@ struct LinkRouter {
                         for (index, row) in rows.enumerated() where index == 0 || rows[index - 1] != row {
                             let right = start.x + outward
                             let left = end.x - inward
+                            let segmentLists = (onStartRow, besideOut, onRow[index], besideIn, onEndRow)
                             consider(
                                 Corners(
                                     start, Point(x: right, y: start.y), Point(x: right, y: row),
                                     Point(x: left, y: row),
                                     Point(x: left, y: end.y), end), bias: bias
-                            ) { _ in obstacles }
+                            ) { segment in
+                                switch segment {
+                                case 1: lists[segmentLists.0]
+                                case 2: lists[segmentLists.1]
+                                case 3: lists[segmentLists.2]
+                                case 4: lists[segmentLists.3]
+                                default: lists[segmentLists.4]
+                                }
+                            }
                         }
                     }
                 }
@@ -191,10 +214,25 @@ struct LinkRouter {
         return best.count == 0 ? Corners(start, end) : best
     }
 
+    /// Appends to `gathered` what `body` appends, and returns where it is.
+    private mutating func gather(_ body: (inout [Rect]) -> Void) -> Range<Int> {
+        let start = gathered.count
+        body(&gathered)
+        return start..<gathered.count
+    }
+
+    /// Appends to `gathered` the boxes of one of its lists that pass a test, and returns where
+    /// they are.
+    private mutating func gather(from list: Range<Int>, where isIncluded: (Rect) -> Bool) -> Range<Int> {
+        let start = gathered.count
+        for index in list where isIncluded(gathered[index]) { gathered.append(gathered[index]) }
+        return start..<gathered.count
+    }
+
     /// The cost of one segment: its length, the links it runs along or crosses, and the boxes it
     /// crosses or runs right beside.
     private static func cost(
-        from a: Point, to b: Point, obstacles: [Rect], occupancy: LinkOccupancy, owner: Int32,
+        from a: Point, to b: Point, obstacles: ArraySlice<Rect>, occupancy: LinkOccupancy, owner: Int32,
         crossesBoxes: inout Bool
     ) -> Int {
         var cost = abs(a.x - b.x) + abs(a.y - b.y)
