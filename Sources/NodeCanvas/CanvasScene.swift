@@ -47,7 +47,12 @@ public struct CanvasScene {
     /// Counts the scene's changes: any layout, link or model may differ between revisions.
     public private(set) var revision = 0
     var nodeIndex = SpatialIndex<NodeID>()
-    var linkIndex = SpatialIndex<LinkKey>()
+    /// The shown links' rectangles, filed by handle (an index into `linkRecords`).
+    var linkIndex = SpatialIndex<Int32>()
+    /// Each shown link's geometry, kept up to date as its ends move or change, by handle.
+    private var linkRecords: [LinkGeometry?] = []
+    private var linkHandles: [LinkKey: Int32] = [:]
+    private var freeLinkHandles: [Int32] = []
     private var outgoing: [NodeID: Set<LinkKey>] = [:]
 
     /// Builds the scene of a whole graph.
@@ -90,6 +95,9 @@ public struct CanvasScene {
         outgoing.removeAll(keepingCapacity: true)
         nodeIndex.removeAll()
         linkIndex.removeAll()
+        linkRecords.removeAll(keepingCapacity: true)
+        linkHandles.removeAll(keepingCapacity: true)
+        freeLinkHandles.removeAll(keepingCapacity: true)
         for id in models.models.keys { layOut(id, dataSource: dataSource) }
         for id in models.models.keys { refreshIncomingLinks(of: id, previous: nil) }
     }
@@ -136,13 +144,13 @@ public struct CanvasScene {
         for row in previous?.inputs ?? [] {
             let key = LinkKey(downstream: id, slot: row.slot)
             if let upstream = links.removeValue(forKey: key) { outgoing[upstream]?.remove(key) }
-            linkIndex.remove(key)
+            forgetGeometry(of: key)
         }
         guard let model = models[id] else { return }
         for row in model.inputs {
             let key = LinkKey(downstream: id, slot: row.slot)
             if let old = links.removeValue(forKey: key) { outgoing[old]?.remove(key) }
-            linkIndex.remove(key)
+            forgetGeometry(of: key)
             guard let upstream = row.upstream else { continue }
             links[key] = upstream
             outgoing[upstream, default: []].insert(key)
@@ -151,11 +159,34 @@ public struct CanvasScene {
     }
 
     private mutating func refreshLink(_ key: LinkKey) {
-        guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream] else {
-            linkIndex.remove(key)
+        guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
+            let end = to.inputEnd(key.slot)
+        else {
+            forgetGeometry(of: key)
             return
         }
-        linkIndex.update(key, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
+        let handle: Int32
+        if let known = linkHandles[key] {
+            handle = known
+        } else if let free = freeLinkHandles.popLast() {
+            handle = free
+            linkHandles[key] = handle
+        } else {
+            handle = Int32(linkRecords.count)
+            linkRecords.append(nil)
+            linkHandles[key] = handle
+        }
+        linkRecords[Int(handle)] = LinkGeometry(
+            key: key, upstream: upstream, start: Point(x: from.outputStart.x, y: from.outputStart.y),
+            end: Point(x: end.x, y: end.y), upstreamFrame: from.frame, downstreamFrame: to.frame)
+        linkIndex.update(handle, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
+    }
+
+    private mutating func forgetGeometry(of key: LinkKey) {
+        guard let handle = linkHandles.removeValue(forKey: key) else { return }
+        linkIndex.remove(handle)
+        linkRecords[Int(handle)] = nil
+        freeLinkHandles.append(handle)
     }
 
     /// The shown nodes overlapping a region.
@@ -163,9 +194,18 @@ public struct CanvasScene {
     /// - Returns: Their layouts, in drawing order (top to bottom, left to right).
     /// - Complexity: O(*v* log *v*) in the visible nodes, plus the index buckets the region touches.
     public func nodes(in region: Rect) -> [NodeLayout] {
-        nodeIndex.query(region).compactMap { layouts[$0] }.sorted { a, b in
-            (a.frame.minY, a.frame.minX, a.id) < (b.frame.minY, b.frame.minX, b.id)
+        // The index files each node under its frame, so the order comes from the index alone.
+        let entries = nodeIndex.entries(in: region)
+        var order = Array(entries.indices)
+        entries.withUnsafeBufferPointer { entries in
+            order.sort { i, j in
+                let a = entries[i].rect, b = entries[j].rect
+                if a.minY != b.minY { return a.minY < b.minY }
+                if a.minX != b.minX { return a.minX < b.minX }
+                return entries[i].key < entries[j].key
+            }
         }
+        return order.compactMap { layouts[entries[$0].key] }
     }
 
     /// The shown links whose routes may cross a region.
@@ -180,22 +220,26 @@ public struct CanvasScene {
     /// top of each other).
     func linkGeometry(in region: Rect) -> [LinkGeometry] {
         var found: [LinkGeometry] = []
-        for key in linkIndex.query(region) {
-            guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
-                let end = to.inputEnd(key.slot)
-            else { continue }
-            found.append(
-                LinkGeometry(
-                    key: key, upstream: upstream, start: Point(x: from.outputStart.x, y: from.outputStart.y),
-                    end: Point(x: end.x, y: end.y), upstreamFrame: from.frame, downstreamFrame: to.frame))
+        for handle in linkIndex.query(region) {
+            if let link = linkRecords[Int(handle)] { found.append(link) }
         }
-        found.sort { a, b in
-            let left = (a.start.y, a.start.x, a.end.y, a.end.x, a.key.slot)
-            let right = (b.start.y, b.start.x, b.end.y, b.end.x, b.key.slot)
-            if left != right { return left < right }
-            return (a.upstream, a.key.downstream) < (b.upstream, b.key.downstream)
+        var order = Array(found.indices)
+        found.withUnsafeBufferPointer { links in
+            // Fields are read in place: copying a link would retain its identifiers.
+            order.sort { i, j in
+                let left = (
+                    links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].key.slot
+                )
+                let right = (
+                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].key.slot
+                )
+                if left != right { return left < right }
+                return (links[i].upstream, links[i].key.downstream) < (
+                    links[j].upstream, links[j].key.downstream
+                )
+            }
         }
-        return found
+        return order.map { found[$0] }
     }
 
     /// The topmost shown node at a cell.

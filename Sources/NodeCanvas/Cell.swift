@@ -4,12 +4,15 @@
 /// cells: a leading cell of width 2 holding the grapheme, then a continuation cell of width 0 that
 /// holds a space and only marks the second half.
 public struct Cell: Hashable, Sendable {
-    /// The grapheme shown; a space in blank and continuation cells.
-    public private(set) var character: Character
+    /// The grapheme, packed (a cell is plain data; see `CellGrapheme`).
+    private var grapheme: CellGrapheme
     /// How the grapheme is drawn. A continuation cell carries its leading cell's style.
     public var style: CellStyle
     /// Columns taken: 1 or 2 for a leading cell, 0 for a continuation cell.
     private var storedWidth: UInt8
+
+    /// The grapheme shown; a space in blank and continuation cells.
+    public var character: Character { grapheme.character }
 
     /// Creates a cell holding `character`.
     ///
@@ -20,20 +23,20 @@ public struct Cell: Hashable, Sendable {
     ///   - style: How it is drawn.
     public init(_ character: Character, style: CellStyle = .plain) {
         let width = displayWidth(of: character)
-        self.character = width == 0 ? " " : character
+        self.grapheme = width == 0 ? .space : CellGrapheme(character)
         self.style = style
         self.storedWidth = UInt8(max(1, width))
     }
 
     /// Creates a cell whose width the caller has already measured (1 or 2).
     init(_ character: Character, measuredWidth width: Int, style: CellStyle) {
-        self.character = character
+        self.grapheme = CellGrapheme(character)
         self.style = style
         self.storedWidth = UInt8(width)
     }
 
     private init(continuationWith style: CellStyle) {
-        self.character = " "
+        self.grapheme = .space
         self.style = style
         self.storedWidth = 0
     }
@@ -56,4 +59,19 @@ public struct Cell: Hashable, Sendable {
 
     /// Whether this cell's grapheme takes two columns.
     public var isWide: Bool { storedWidth == 2 }
+
+    /// Whether two cells show the same grapheme (by `Character` equality, so canonically
+    /// equivalent graphemes match) in the same style and width.
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        guard lhs.style == rhs.style, lhs.storedWidth == rhs.storedWidth else { return false }
+        if lhs.grapheme.bits == rhs.grapheme.bits { return true }
+        return lhs.grapheme.mayEqual(rhs.grapheme) && lhs.character == rhs.character
+    }
+
+    /// Hashes the grapheme (as a `Character`), the style and the width.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(character)
+        hasher.combine(style)
+        hasher.combine(storedWidth)
+    }
 }

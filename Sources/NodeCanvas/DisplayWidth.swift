@@ -16,9 +16,8 @@
 /// - Parameter character: The grapheme to measure.
 /// - Returns: 0, 1 or 2.
 public func displayWidth(of character: Character) -> Int {
-    if let ascii = character.asciiValue {
-        return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
-    }
+    // The first scalar decides (`Character.asciiValue` would compare with "\r\n" first, which
+    // is slow; the first scalar of "\r\n" is a control, width 0, all the same).
     var scalars = character.unicodeScalars.makeIterator()
     guard let first = scalars.next() else { return 0 }
     if isRegionalIndicator(first), let second = scalars.next(), isRegionalIndicator(second) {

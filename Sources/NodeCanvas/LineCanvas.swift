@@ -27,57 +27,123 @@ struct LineCanvas {
 
     /// Adds a route: arms between consecutive cells, plus an arm out of each end towards its row
     /// (left at the start, into the upstream output row; right at the end, into the input row).
-    mutating func add(route points: [Point], highlight: Bool) {
-        guard let first = points.first, let last = points.last else { return }
+    mutating func add(route points: Corners, highlight: Bool) {
+        guard points.count > 0 else { return }
+        let first = points.first, last = points.last
         add(.left, x: first.x, y: first.y, highlight: highlight)
         add(.right, x: last.x, y: last.y, highlight: highlight)
-        for index in points.indices.dropFirst() {
+        for index in 1..<points.count {
             let a = points[index - 1]
             let b = points[index]
             if a == b { continue }
+            // Each cell of the segment gets an arm towards each neighbour on the segment.
             if a.y == b.y {
-                let step = b.x > a.x ? 1 : -1
-                var x = a.x
-                while x != b.x {
-                    add(step > 0 ? .right : .left, x: x, y: a.y, highlight: highlight)
-                    add(step > 0 ? .left : .right, x: x + step, y: a.y, highlight: highlight)
-                    x += step
+                guard a.y >= region.minY, a.y < region.maxY else { continue }
+                let low = min(a.x, b.x), high = max(a.x, b.x)
+                let from = max(low, region.minX), to = min(high, region.maxX - 1)
+                guard from <= to else { continue }
+                let rowStart = (a.y - region.minY) * region.width - region.minX
+                for x in from...to {
+                    arms[rowStart + x].formUnion(
+                        LineArms(
+                            rawValue: (x > low ? LineArms.left.rawValue : 0)
+                                | (x < high ? LineArms.right.rawValue : 0)))
+                    if highlight { highlighted[rowStart + x] = true }
                 }
             } else {
-                let step = b.y > a.y ? 1 : -1
-                var y = a.y
-                while y != b.y {
-                    add(step > 0 ? .down : .up, x: a.x, y: y, highlight: highlight)
-                    add(step > 0 ? .up : .down, x: a.x, y: y + step, highlight: highlight)
-                    y += step
+                guard a.x >= region.minX, a.x < region.maxX else { continue }
+                let low = min(a.y, b.y), high = max(a.y, b.y)
+                let from = max(low, region.minY), to = min(high, region.maxY - 1)
+                guard from <= to else { continue }
+                for y in from...to {
+                    let index = (y - region.minY) * region.width + a.x - region.minX
+                    arms[index].formUnion(
+                        LineArms(
+                            rawValue: (y > low ? LineArms.up.rawValue : 0)
+                                | (y < high ? LineArms.down.rawValue : 0)))
+                    if highlight { highlighted[index] = true }
                 }
             }
         }
     }
 
-    /// Draws every line cell onto a surface.
+    /// Draws every line cell that falls inside `clip` onto a surface.
     /// - Parameters:
     ///   - surface: The surface.
     ///   - offset: Subtracted from line coordinates to get surface coordinates.
     ///   - clip: The surface cells to stay inside.
-    ///   - glyphs: The glyphs.
-    ///   - style: The style of links.
-    ///   - highlightStyle: The style of highlighted links.
-    func draw(
-        on surface: inout Surface, offset: Point, clip: Rect, glyphs: Glyphs, style: CellStyle,
-        highlightStyle: CellStyle
-    ) {
-        for y in region.minY..<region.maxY {
-            for x in region.minX..<region.maxX {
-                let index = (y - region.minY) * region.width + (x - region.minX)
-                let cellArms = arms[index]
-                if cellArms.isEmpty { continue }
-                let sx = x - offset.x
-                let sy = y - offset.y
-                guard clip.contains(x: sx, y: sy) else { continue }
-                surface[sx, sy] = Cell(
-                    glyphs.line(cellArms), style: highlighted[index] ? highlightStyle : style)
+    ///   - cells: The cell of each arms combination, plain and highlighted.
+    /// - Complexity: O(cells of the region inside `clip`).
+    func draw(on surface: inout Surface, offset: Point, clip: Rect, cells: LinkCells) {
+        let visible = region.offsetBy(dx: -offset.x, dy: -offset.y).intersection(clip)
+            .intersection(surface.bounds)
+        guard !visible.isEmpty else { return }
+        let rightLimit = surface.width
+        arms.withUnsafeBufferPointer { arms in
+            highlighted.withUnsafeBufferPointer { highlighted in
+                surface.withCellWriter { target in
+                    for sy in visible.minY..<visible.maxY {
+                        let rowStart = (sy + offset.y - region.minY) * region.width + offset.x - region.minX
+                        var sx = visible.minX
+                        while sx < visible.maxX {
+                            // Most cells carry no line: skip them eight at a time.
+                            if sx + 8 <= visible.maxX
+                                && UnsafeRawPointer(arms.baseAddress! + rowStart + sx).loadUnaligned(
+                                    as: UInt64.self) == 0
+                            {
+                                sx += 8
+                                continue
+                            }
+                            defer { sx += 1 }
+                            let cellArms = arms[rowStart + sx]
+                            if cellArms.isEmpty { continue }
+                            target.place(
+                                cells.line(cellArms, highlighted: highlighted[rowStart + sx]), x: sx, y: sy,
+                                rightLimit: rightLimit)
+                        }
+                    }
+                }
             }
         }
+    }
+}
+
+/// The cells links are drawn with, one per combination of arms and state, made once per frame so
+/// that drawing a line cell copies a cell instead of measuring a glyph.
+struct LinkCells {
+    private var lines: [Cell] = []
+    private var ends: [Cell] = []
+
+    /// Makes the cells of a theme.
+    init(theme: Theme) {
+        let glyphs = theme.glyphs, styles = theme.styles
+        lines.reserveCapacity(32)
+        ends.reserveCapacity(64)
+        for index in 0..<64 {
+            let arms = LineArms(rawValue: UInt8(index & 15))
+            let highlighted = index & 16 != 0, selectedEdge = index & 32 != 0
+            var glyph = glyphs.line(arms)
+            let lineStyle = highlighted ? styles.selectedLink : styles.link
+            if index < 32 { lines.append(Cell(glyph, style: lineStyle)) }
+            // An end beside a box edge is drawn as the edge with a branch, in the edge's style.
+            var style = lineStyle
+            if arms == [.up, .down, .left] || arms == [.up, .down, .right] {
+                style = selectedEdge ? styles.selectedBorder : styles.border
+                if selectedEdge {
+                    glyph = arms.contains(.left) ? glyphs.selectedVerticalLeft : glyphs.selectedVerticalRight
+                }
+            }
+            ends.append(Cell(glyph, style: style))
+        }
+    }
+
+    /// The cell of a line with these arms.
+    func line(_ arms: LineArms, highlighted: Bool) -> Cell {
+        lines[Int(arms.rawValue & 15) | (highlighted ? 16 : 0)]
+    }
+
+    /// The cell of a link end with these arms, beside the selected node's edge or not.
+    func end(_ arms: LineArms, highlighted: Bool, selectedEdge: Bool) -> Cell {
+        ends[Int(arms.rawValue & 15) | (highlighted ? 16 : 0) | (selectedEdge ? 32 : 0)]
     }
 }

@@ -15,60 +15,8 @@ public struct Point: Hashable, Sendable {
     }
 }
 
-/// Which cells links already use, so later links avoid running along them ambiguously.
-struct LinkOccupancy {
-    let region: Rect
-    private var horizontalOwner: [Int32]
-    private var verticalOwner: [Int32]
-
-    init(region: Rect) {
-        self.region = region
-        horizontalOwner = Array(repeating: 0, count: region.area)
-        verticalOwner = Array(repeating: 0, count: region.area)
-    }
-
-    private func index(_ x: Int, _ y: Int) -> Int? {
-        region.contains(x: x, y: y) ? (y - region.minY) * region.width + (x - region.minX) : nil
-    }
-
-    /// The cost of a segment for links from `owner`: running along another source's line is
-    /// expensive (it would read as one link), crossing one is cheap.
-    func cost(from a: Point, to b: Point, owner: Int32) -> Int {
-        var total = 0
-        if a.y == b.y {
-            guard a.y >= region.minY, a.y < region.maxY else { return 0 }
-            let low = max(min(a.x, b.x), region.minX), high = min(max(a.x, b.x), region.maxX - 1)
-            guard low <= high else { return 0 }
-            let rowStart = (a.y - region.minY) * region.width - region.minX
-            for x in low...high {
-                let along = horizontalOwner[rowStart + x], across = verticalOwner[rowStart + x]
-                if along != 0 && along != owner { total += 600 }
-                if across != 0 && across != owner { total += 30 }
-            }
-        } else {
-            guard a.x >= region.minX, a.x < region.maxX else { return 0 }
-            let low = max(min(a.y, b.y), region.minY), high = min(max(a.y, b.y), region.maxY - 1)
-            guard low <= high else { return 0 }
-            for y in low...high {
-                let index = (y - region.minY) * region.width + a.x - region.minX
-                let along = verticalOwner[index], across = horizontalOwner[index]
-                if along != 0 && along != owner { total += 600 }
-                if across != 0 && across != owner { total += 30 }
-            }
-        }
-        return total
-    }
-
-    mutating func mark(from a: Point, to b: Point, owner: Int32) {
-        let horizontal = a.y == b.y
-        forEachCell(from: a, to: b) { x, y in
-            guard let index = index(x, y) else { return }
-            if horizontal { horizontalOwner[index] = owner } else { verticalOwner[index] = owner }
-        }
-    }
-}
-
-/// Up to six route corners held inline, so trying a candidate route allocates nothing.
+/// Up to six route corners held inline, so trying a candidate route, and keeping the chosen one,
+/// allocates nothing.
 struct Corners {
     private var storage: (Point, Point, Point, Point, Point, Point)
     private(set) var count: Int
@@ -105,15 +53,14 @@ struct Corners {
         }
     }
 
-    var points: [Point] { (0..<count).map { self[$0] } }
-}
+    /// The first corner (the route's start).
+    var first: Point { storage.0 }
+    /// The last corner (the route's end).
+    var last: Point { self[count - 1] }
 
-/// Calls `body` for each cell of an axis-aligned segment.
-func forEachCell(from a: Point, to b: Point, _ body: (Int, Int) -> Void) {
-    if a.y == b.y {
-        for x in min(a.x, b.x)...max(a.x, b.x) { body(x, a.y) }
-    } else {
-        for y in min(a.y, b.y)...max(a.y, b.y) { body(a.x, y) }
+    /// The corners as an array, each moved by (`-dx`, `-dy`).
+    func points(offsetBy dx: Int = 0, _ dy: Int = 0) -> [Point] {
+        (0..<count).map { Point(x: self[$0].x - dx, y: self[$0].y - dy) }
     }
 }
 
@@ -123,54 +70,48 @@ func forEachCell(from a: Point, to b: Point, _ body: (Int, Int) -> Void) {
 /// downstream input row. Forward links take three segments (across, down or up, across) with
 /// the vertical placed where it crosses the fewest node bodies and the fewest other links;
 /// links going backwards take five, detouring above or below the nodes.
-enum LinkRouter {
+///
+/// A router keeps its working buffers from one link to the next, so routing a frame's links
+/// allocates nothing per link.
+struct LinkRouter {
+    /// The boxes each segment of the candidates can meet, list after list (see `lists`).
+    private var gathered: [Rect] = []
+    private var rowLists: [Range<Int>] = []
+    private var columns: [Int] = []
+
     /// The corners of a route, from `start` to `end`.
     /// - Parameters:
     ///   - start: The cell right of the output row.
     ///   - end: The cell left of the input row.
     ///   - upstream: The upstream widget's frame.
     ///   - downstream: The downstream widget's frame.
-    ///   - obstacles: Frames of nodes near the link.
+    ///   - obstacles: Appends the frames of the nodes overlapping a rectangle inside the link's
+    ///     bounds (both frames grown by 3 columns and 2 rows), each once.
     ///   - occupancy: Cells taken by links routed before.
     ///   - owner: A number standing for the upstream node (links from one node may share cells).
     /// - Returns: The route's corners, `start` first and `end` last.
-    static func route(
-        from start: Point, to end: Point, upstream: Rect, downstream: Rect, obstacles: [Rect],
-        occupancy: LinkOccupancy, owner: Int32
-    ) -> [Point] {
+    ///
+    /// Each segment of a candidate is checked only against the boxes that can touch it: a
+    /// horizontal segment meets only boxes on its row, and a vertical one only boxes within a
+    /// column of it. The lists are gathered once per link, so every candidate costs what it
+    /// would against all the boxes, and the same route wins.
+    mutating func route(
+        from start: Point, to end: Point, upstream: Rect, downstream: Rect,
+        obstacles: (Rect, inout [Rect]) -> Void, occupancy: LinkOccupancy, owner: Int32
+    ) -> Corners {
         var best = Corners()
         var bestCost = Int.max
         var bestCrossesBoxes = false
-        // Three-segment routes stay inside the rectangle between the two ends: only the boxes
-        // touching it (or the columns beside it) can cost them anything.
-        let corridor = Rect(
-            x: min(start.x, end.x) - 1, y: min(start.y, end.y), width: abs(end.x - start.x) + 3,
-            height: abs(end.y - start.y) + 1)
-        let inCorridor = obstacles.filter { $0.intersects(corridor) }
-        func consider(_ points: Corners, bias: Int, obstacles: [Rect]) {
+        let length = abs(end.x - start.x) + abs(end.y - start.y)
+        // Tries a route; segment `n` (from corner n − 1 to corner n) is checked against the boxes
+        // of `obstacles(n)`.
+        func consider(_ points: Corners, bias: Int, obstacles: (Int) -> ArraySlice<Rect>) {
             var cost = bias
             var crossesBoxes = false
             for index in 1..<points.count {
-                let a = points[index - 1]
-                let b = points[index]
-                cost += abs(a.x - b.x) + abs(a.y - b.y)
-                cost += occupancy.cost(from: a, to: b, owner: owner)
-                let left = min(a.x, b.x), right = max(a.x, b.x), top = min(a.y, b.y), bottom = max(a.y, b.y)
-                for obstacle in obstacles {
-                    let overlapWidth = min(right + 1, obstacle.maxX) - max(left, obstacle.minX)
-                    let overlapHeight = min(bottom + 1, obstacle.maxY) - max(top, obstacle.minY)
-                    if overlapWidth > 0 && overlapHeight > 0 {
-                        cost += 2000 * overlapWidth * overlapHeight
-                        crossesBoxes = true
-                    }
-                    // A vertical run right beside a box reads as part of the box, or as a link
-                    // into its rows: keep a column away.
-                    if left == right && top != bottom && (left == obstacle.minX - 1 || left == obstacle.maxX)
-                    {
-                        let from = max(top, obstacle.minY), to = min(bottom, obstacle.maxY - 1)
-                        if to >= from { cost += 400 * (to - from + 1) }
-                    }
-                }
+                cost += Self.cost(
+                    from: points[index - 1], to: points[index], obstacles: obstacles(index),
+                    occupancy: occupancy, owner: owner, crossesBoxes: &crossesBoxes)
                 if cost >= bestCost { return }
             }
             if cost < bestCost {
@@ -179,67 +120,180 @@ enum LinkRouter {
                 bestCrossesBoxes = crossesBoxes
             }
         }
+        gathered.removeAll(keepingCapacity: true)
         // Candidates are tried cheapest bias first; each route's cost is at least its bias plus
         // its length, so the search stops once no remaining candidate can win.
-        let length = abs(end.x - start.x) + abs(end.y - start.y)
         if end.x >= start.x {
-            if start.y == end.y { consider(Corners(start, end), bias: 0, obstacles: inCorridor) }
             let low = end.x - start.x >= 2 ? start.x + 1 : start.x
             let high = end.x - start.x >= 2 ? end.x - 1 : end.x
             let middle = (start.x + end.x) / 2
-            let columns = columnCandidates(low, high).sorted {
-                (abs($0 - middle), $0) < (abs($1 - middle), $1)
+            // Three-segment routes stay inside the rectangle between the two ends (which lies
+            // inside the link's bounds): only the boxes on its first row, on its last row, or
+            // within a column of a candidate vertical can cost them anything.
+            let corridor = Rect(
+                x: min(start.x, end.x) - 1, y: min(start.y, end.y), width: abs(end.x - start.x) + 3,
+                height: abs(end.y - start.y) + 1)
+            let onStartRow = gather {
+                obstacles(Rect(x: corridor.minX, y: start.y, width: corridor.width, height: 1), &$0)
             }
+            let onEndRow =
+                end.y == start.y
+                ? onStartRow
+                : gather {
+                    obstacles(Rect(x: corridor.minX, y: end.y, width: corridor.width, height: 1), &$0)
+                }
+            let nearVerticals = gather {
+                obstacles(
+                    Rect(x: low - 1, y: corridor.minY, width: high - low + 3, height: corridor.height), &$0)
+            }
+            let lists = gathered
+            if start.y == end.y { consider(Corners(start, end), bias: 0) { _ in lists[onStartRow] } }
+            Self.columnCandidates(low, high, nearestTo: middle, into: &columns)
             for column in columns {
                 let bias = 10 * abs(column - middle) + 40
                 if bias + length >= bestCost { break }
                 consider(
-                    Corners(start, Point(x: column, y: start.y), Point(x: column, y: end.y), end), bias: bias,
-                    obstacles: inCorridor)
+                    Corners(start, Point(x: column, y: start.y), Point(x: column, y: end.y), end), bias: bias
+                ) { segment in lists[segment == 1 ? onStartRow : segment == 2 ? nearVerticals : onEndRow] }
             }
         }
         if end.x <= start.x + 1 || bestCrossesBoxes {
-            var rows = [
+            // Detours leave the start by 1 or 2 columns, run along a row above or below the
+            // boxes, and come back 1 or 2 columns before the end; they may pass anywhere in the
+            // link's bounds.
+            var rows = (
                 upstream.maxY, upstream.minY - 1, downstream.maxY, downstream.minY - 1,
-                max(upstream.maxY, downstream.maxY), min(upstream.minY, downstream.minY) - 1,
-            ]
-            rows.sort()
-            for steps in 2...4 {
-                for outward in 1...2 {
-                    let inward = steps - outward
-                    guard (1...2).contains(inward) else { continue }
-                    let bias = 200 + 5 * steps
-                    if bias + length >= bestCost { break }
-                    for (index, row) in rows.enumerated() where index == 0 || rows[index - 1] != row {
-                        let right = start.x + outward
-                        let left = end.x - inward
-                        consider(
-                            Corners(
-                                start, Point(x: right, y: start.y), Point(x: right, y: row),
-                                Point(x: left, y: row),
-                                Point(x: left, y: end.y), end), bias: bias, obstacles: obstacles)
+                max(upstream.maxY, downstream.maxY), min(upstream.minY, downstream.minY) - 1
+            )
+            withUnsafeMutableBytes(of: &rows) { bytes in
+                Self.insertionSort(bytes.bindMemory(to: Int.self)) { $0 < $1 }
+            }
+            let all = gather { obstacles(upstream.union(downstream).insetBy(dx: -3, dy: -2), &$0) }
+            let onStartRow = gather(from: all) { $0.minY <= start.y && start.y < $0.maxY }
+            let onEndRow = gather(from: all) { $0.minY <= end.y && end.y < $0.maxY }
+            let besideOut = gather(from: all) { $0.minX - 1 <= start.x + 2 && $0.maxX >= start.x + 1 }
+            let besideIn = gather(from: all) { $0.minX - 1 <= end.x - 1 && $0.maxX >= end.x - 2 }
+            rowLists.removeAll(keepingCapacity: true)
+            withUnsafeBytes(of: rows) { bytes in
+                for row in bytes.bindMemory(to: Int.self) {
+                    rowLists.append(gather(from: all) { $0.minY <= row && row < $0.maxY })
+                }
+            }
+            let lists = gathered, onRow = rowLists
+            withUnsafeBytes(of: rows) { bytes in
+                let rows = bytes.bindMemory(to: Int.self)
+                for steps in 2...4 {
+                    for outward in 1...2 {
+                        let inward = steps - outward
+                        guard (1...2).contains(inward) else { continue }
+                        let bias = 200 + 5 * steps
+                        if bias + length >= bestCost { break }
+                        for (index, row) in rows.enumerated() where index == 0 || rows[index - 1] != row {
+                            let right = start.x + outward
+                            let left = end.x - inward
+                            let segmentLists = (onStartRow, besideOut, onRow[index], besideIn, onEndRow)
+                            consider(
+                                Corners(
+                                    start, Point(x: right, y: start.y), Point(x: right, y: row),
+                                    Point(x: left, y: row),
+                                    Point(x: left, y: end.y), end), bias: bias
+                            ) { segment in
+                                switch segment {
+                                case 1: lists[segmentLists.0]
+                                case 2: lists[segmentLists.1]
+                                case 3: lists[segmentLists.2]
+                                case 4: lists[segmentLists.3]
+                                default: lists[segmentLists.4]
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        return best.count == 0 ? [start, end] : best.points
+        return best.count == 0 ? Corners(start, end) : best
+    }
+
+    /// Appends to `gathered` what `body` appends, and returns where it is.
+    private mutating func gather(_ body: (inout [Rect]) -> Void) -> Range<Int> {
+        let start = gathered.count
+        body(&gathered)
+        return start..<gathered.count
+    }
+
+    /// Appends to `gathered` the boxes of one of its lists that pass a test, and returns where
+    /// they are.
+    private mutating func gather(from list: Range<Int>, where isIncluded: (Rect) -> Bool) -> Range<Int> {
+        let start = gathered.count
+        for index in list where isIncluded(gathered[index]) { gathered.append(gathered[index]) }
+        return start..<gathered.count
+    }
+
+    /// The cost of one segment: its length, the links it runs along or crosses, and the boxes it
+    /// crosses or runs right beside.
+    private static func cost(
+        from a: Point, to b: Point, obstacles: ArraySlice<Rect>, occupancy: LinkOccupancy, owner: Int32,
+        crossesBoxes: inout Bool
+    ) -> Int {
+        var cost = abs(a.x - b.x) + abs(a.y - b.y)
+        cost += occupancy.cost(from: a, to: b, owner: owner)
+        let left = min(a.x, b.x), right = max(a.x, b.x), top = min(a.y, b.y), bottom = max(a.y, b.y)
+        for obstacle in obstacles {
+            let overlapWidth = min(right + 1, obstacle.maxX) - max(left, obstacle.minX)
+            let overlapHeight = min(bottom + 1, obstacle.maxY) - max(top, obstacle.minY)
+            if overlapWidth > 0 && overlapHeight > 0 {
+                cost += 2000 * overlapWidth * overlapHeight
+                crossesBoxes = true
+            }
+            // A vertical run right beside a box reads as part of the box, or as a link into its
+            // rows: keep a column away.
+            if left == right && top != bottom && (left == obstacle.minX - 1 || left == obstacle.maxX) {
+                let from = max(top, obstacle.minY), to = min(bottom, obstacle.maxY - 1)
+                if to >= from { cost += 400 * (to - from + 1) }
+            }
+        }
+        return cost
     }
 
     /// The plain three-segment route with the vertical halfway, for one-glyph nodes.
-    static func direct(from start: Point, to end: Point) -> [Point] {
-        if start.y == end.y && end.x >= start.x { return [start, end] }
+    static func direct(from start: Point, to end: Point) -> Corners {
+        if start.y == end.y && end.x >= start.x { return Corners(start, end) }
         let column = end.x >= start.x ? (start.x + end.x) / 2 : start.x
-        return [start, Point(x: column, y: start.y), Point(x: column, y: end.y), end]
+        return Corners(start, Point(x: column, y: start.y), Point(x: column, y: end.y), end)
     }
 
-    /// Up to about 12 columns spread over `low…high`, always including both ends.
-    private static func columnCandidates(_ low: Int, _ high: Int) -> [Int] {
-        guard high > low else { return [low] }
+    /// Up to about 12 columns spread over `low…high`, always including both ends, nearest to
+    /// `middle` first (the lower column first between two as near).
+    private static func columnCandidates(
+        _ low: Int, _ high: Int, nearestTo middle: Int, into columns: inout [Int]
+    ) {
+        columns.removeAll(keepingCapacity: true)
+        if high <= low {
+            columns.append(low)
+            return
+        }
         let span = high - low
-        if span <= 12 { return Array(low...high) }
-        let step = (span + 11) / 12
-        var columns = Array(stride(from: low, through: high, by: step))
+        let step = span <= 12 ? 1 : (span + 11) / 12
+        columns.append(contentsOf: stride(from: low, through: high, by: step))
         if columns.last != high { columns.append(high) }
-        return columns
+        columns.withUnsafeMutableBufferPointer { columns in
+            insertionSort(columns) { (abs($0 - middle), $0) < (abs($1 - middle), $1) }
+        }
+    }
+
+    /// Sorts a few elements in place (no allocation, unlike `sort`).
+    private static func insertionSort(
+        _ elements: UnsafeMutableBufferPointer<Int>, by areInIncreasingOrder: (Int, Int) -> Bool
+    ) {
+        guard elements.count > 1 else { return }
+        for index in 1..<elements.count {
+            let element = elements[index]
+            var position = index
+            while position > 0 && areInIncreasingOrder(element, elements[position - 1]) {
+                elements[position] = elements[position - 1]
+                position -= 1
+            }
+            elements[position] = element
+        }
     }
 }

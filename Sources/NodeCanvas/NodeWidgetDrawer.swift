@@ -22,33 +22,38 @@ enum NodeWidgetDrawer {
     ///   - offset: Subtracted from layout coordinates to get surface coordinates.
     ///   - clip: The surface cells to stay inside.
     ///   - surface: The surface.
-    ///   - context: Theme, selection and edit text.
+    ///   - theme: The theme.
+    ///   - isSelected: Whether the node is selected.
+    ///   - editText: The text being typed into the node's value, or `nil`.
     ///   - marks: Link-mode marks per slot.
+    ///   - cache: Widget images kept between frames.
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
-        on surface: inout Surface, context: WidgetDrawingContext, marks: [Int: TargetMark],
-        cache: WidgetImageCache? = nil
+        on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
+        marks: [Int: TargetMark], cache: WidgetImageCache? = nil
     ) {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return }
         if layout.levelOfDetail == .dot {
-            // One glyph: cheaper to draw than to look up.
-            var cell = Surface(width: 1, height: 1)
-            drawDot(model, on: &cell, context: context, marks: marks)
-            surface[frame.minX, frame.minY] = cell[0, 0]
+            // One glyph: cheaper to make than to look up.
+            surface[frame.minX, frame.minY] = dotCell(
+                model, theme: theme, isSelected: isSelected, marks: marks)
             return
         }
         // Draw the widget on its own small surface (kept until the node changes), then copy the
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
-        let key = WidgetImageCache.Key(
-            model: model, width: layout.frame.width, height: layout.frame.height,
-            levelOfDetail: layout.levelOfDetail,
-            isSelected: context.isSelected, editText: context.editText, marks: marks)
         let widget: Surface
-        if let cached = cache?.image(for: layout.id, key: key) {
+        if let cached = cache?.image(
+            for: layout.id, model: model, layout: layout, isSelected: isSelected, editText: editText,
+            marks: marks)
+        {
             widget = cached
         } else {
+            let context = WidgetDrawingContext(theme: theme, isSelected: isSelected, editText: editText)
             widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+            let key = WidgetImageCache.Key(
+                model: model, width: layout.frame.width, height: layout.frame.height,
+                levelOfDetail: layout.levelOfDetail, isSelected: isSelected, editText: editText, marks: marks)
             cache?.store(widget, for: layout.id, key: key)
         }
         surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)
@@ -66,7 +71,8 @@ enum NodeWidgetDrawer {
         localLayout.inputRows = layout.inputRows.map { $0 - layout.frame.minY }
         localLayout.outputRow = layout.outputRow - layout.frame.minY
         switch layout.levelOfDetail {
-        case .dot: drawDot(model, on: &widget, context: context, marks: marks)
+        case .dot:
+            widget[0, 0] = dotCell(model, theme: context.theme, isSelected: context.isSelected, marks: marks)
         case .compact: drawCompact(localLayout, model: model, on: &widget, context: context, marks: marks)
         case .full:
             drawFull(
@@ -75,20 +81,18 @@ enum NodeWidgetDrawer {
         return widget
     }
 
-    private static func drawDot(
-        _ model: NodeWidgetModel, on surface: inout Surface, context: WidgetDrawingContext,
-        marks: [Int: TargetMark]
-    ) {
-        let glyphs = context.theme.glyphs
-        let styles = context.theme.styles
-        var style =
-            model.value.error != nil ? styles.error : context.isSelected ? styles.selectedTitle : styles.title
+    /// The one cell of a widget in dot detail.
+    private static func dotCell(
+        _ model: NodeWidgetModel, theme: Theme, isSelected: Bool, marks: [Int: TargetMark]
+    ) -> Cell {
+        let styles = theme.styles
+        var style = model.value.error != nil ? styles.error : isSelected ? styles.selectedTitle : styles.title
         if !marks.isEmpty {
             style =
                 marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
                 ? styles.validTarget : styles.invalidTarget
         }
-        surface[0, 0] = Cell(context.isSelected ? glyphs.selectedDot : glyphs.dot, style: style)
+        return Cell(isSelected ? theme.glyphs.selectedDot : theme.glyphs.dot, style: style)
     }
 
     /// The box edges and title bar shared by full and compact widgets.

@@ -62,7 +62,7 @@ public struct Rect: Hashable, Sendable {
     /// - Parameter other: The other rectangle.
     /// - Returns: `true` when the intersection is not empty.
     public func intersects(_ other: Rect) -> Bool {
-        !intersection(other).isEmpty
+        max(minX, other.minX) < min(maxX, other.maxX) && max(minY, other.minY) < min(maxY, other.maxY)
     }
 
     /// The cells both rectangles share.

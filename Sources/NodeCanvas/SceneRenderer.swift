@@ -37,7 +37,6 @@ enum SceneRenderer {
         let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
         let region = area.offsetBy(dx: shift.x, dy: shift.y)
         let nodes = scene.nodes(in: region)
-        let glyphs = theme.glyphs, styles = theme.styles
         var marksByNode: [NodeID: [Int: TargetMark]] = [:]
         if case .link(let link) = state.mode {
             let current = link.currentTarget?.key
@@ -59,24 +58,34 @@ enum SceneRenderer {
             routeCache?.store(routing, for: routingKey)
         }
         let links = routing.links, routed = routing.routed, lines = routing.lines
-        lines.draw(
-            on: &surface, offset: shift, clip: area, glyphs: glyphs, style: styles.link,
-            highlightStyle: styles.selectedLink)
+        let cells = LinkCells(theme: theme)
+        lines.draw(on: &surface, offset: shift, clip: area, cells: cells)
 
         // Nodes, the selected one last (on top).
         var editText: (NodeID, String)?
         if case .editValue(let edit) = state.mode { editText = (edit.node, edit.text) }
-        let ordered = nodes.filter { $0.id != state.selection } + nodes.filter { $0.id == state.selection }
-        for layout in ordered {
+        var selectedIndex: Int?
+        if let selection = state.selection { selectedIndex = nodes.firstIndex { $0.id == selection } }
+        contents.nodes.reserveCapacity(nodes.count)
+        for position in nodes.indices {
+            // The selected node moves to the end; the others keep their order.
+            let index: Int
+            if let selectedIndex {
+                index =
+                    position == nodes.count - 1
+                    ? selectedIndex : position < selectedIndex ? position : position + 1
+            } else {
+                index = position
+            }
+            let layout = nodes[index]
             guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else {
                 continue
             }
-            let context = WidgetDrawingContext(
-                theme: theme, isSelected: layout.id == state.selection,
-                editText: editText?.0 == layout.id ? editText?.1 : nil)
+            let isSelected = index == selectedIndex
             NodeWidgetDrawer.draw(
                 layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
-                context: context, marks: marksByNode[layout.id] ?? [:], cache: cache)
+                theme: theme, isSelected: isSelected, editText: editText?.0 == layout.id ? editText?.1 : nil,
+                marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache)
             var shown = layout
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
             shown.inputRows = layout.inputRows.map { $0 - shift.y }
@@ -87,56 +96,37 @@ enum SceneRenderer {
         // Ends: every link stays visibly attached to its rows, whatever covers them. The end
         // cells and the box edges beside them are drawn last, their arms merged, so where two
         // ends or an end and another box share a cell the glyph joins all of them.
-        var endArms: [Point: (arms: LineArms, highlighted: Bool, selectedEdge: Bool)] = [:]
-        func addEnd(_ point: Point, _ arms: LineArms, highlighted: Bool, selectedEdge: Bool = false) {
-            var entry = endArms[point] ?? ([], false, false)
-            entry.arms.formUnion(arms)
-            entry.highlighted = entry.highlighted || highlighted
-            entry.selectedEdge = entry.selectedEdge || selectedEdge
-            endArms[point] = entry
-        }
+        var ends = LinkEnds(area: area)
+        let dot = scene.levelOfDetail == .dot
+        contents.links.reserveCapacity(routed.count)
         for (linkIndex, route) in routed {
             let link = links[linkIndex]
-            let dot = scene.levelOfDetail == .dot
             let highlighted =
                 state.selection != nil
                 && (link.upstream == state.selection || link.key.downstream == state.selection)
-            let start = route[0], end = route[route.count - 1]
-            addEnd(start, lines.arms(atX: start.x, y: start.y), highlighted: highlighted)
-            addEnd(end, lines.arms(atX: end.x, y: end.y), highlighted: highlighted)
+            let start = route.first, end = route.last
+            ends.add(
+                x: start.x - shift.x, y: start.y - shift.y, lines.arms(atX: start.x, y: start.y),
+                highlighted: highlighted)
+            ends.add(
+                x: end.x - shift.x, y: end.y - shift.y, lines.arms(atX: end.x, y: end.y),
+                highlighted: highlighted)
             if !dot {
-                addEnd(
-                    Point(x: link.downstreamFrame.minX, y: end.y), [.up, .down, .left], highlighted: false,
-                    selectedEdge: link.key.downstream == state.selection)
-            }
-            if !dot {
-                addEnd(
-                    Point(x: link.upstreamFrame.maxX - 1, y: start.y), [.up, .down, .right],
-                    highlighted: false,
-                    selectedEdge: link.upstream == state.selection)
+                ends.add(
+                    x: link.downstreamFrame.minX - shift.x, y: end.y - shift.y, [.up, .down, .left],
+                    highlighted: false, selectedEdge: link.key.downstream == state.selection)
+                ends.add(
+                    x: link.upstreamFrame.maxX - 1 - shift.x, y: start.y - shift.y, [.up, .down, .right],
+                    highlighted: false, selectedEdge: link.upstream == state.selection)
             }
             contents.links.append(
                 DrawnLink(
                     key: link.key, upstream: link.upstream,
                     start: Point(x: start.x - shift.x, y: start.y - shift.y),
                     end: Point(x: end.x - shift.x, y: end.y - shift.y),
-                    route: route.map { Point(x: $0.x - shift.x, y: $0.y - shift.y) }))
+                    route: route.points(offsetBy: shift.x, shift.y)))
         }
-        for (point, entry) in endArms {
-            let x = point.x - shift.x, y = point.y - shift.y
-            guard area.contains(x: x, y: y) else { continue }
-            var glyph = glyphs.line(entry.arms)
-            var style = entry.highlighted ? styles.selectedLink : styles.link
-            if entry.arms == [.up, .down, .left] || entry.arms == [.up, .down, .right] {
-                style = entry.selectedEdge ? styles.selectedBorder : styles.border
-                if entry.selectedEdge {
-                    glyph =
-                        entry.arms.contains(.left)
-                        ? glyphs.selectedVerticalLeft : glyphs.selectedVerticalRight
-                }
-            }
-            surface[x, y] = Cell(glyph, style: style)
-        }
+        ends.draw(on: &surface, cells: cells)
 
         // The cursor: the cell under it reversed.
         let cursor = state.scaledCursor
@@ -148,8 +138,8 @@ enum SceneRenderer {
     }
 
     /// Routes the links that may cross a region, in a fixed order, each avoiding bodies and
-    /// earlier links. The boxes near the view are gathered once; a link reaching further asks the
-    /// index for its own.
+    /// earlier links. The boxes near the view are gathered once into a grid; a link reaching
+    /// further asks the index for its own.
     static func route(scene: CanvasScene, region: Rect, selection: NodeID?) -> RouteCache.Routing {
         let links = scene.linkGeometry(in: region)
         let margin = 4
@@ -157,13 +147,17 @@ enum SceneRenderer {
         var lines = LineCanvas(region: lineRegion)
         var occupancy = LinkOccupancy(region: lineRegion)
         var owners: [NodeID: Int32] = [:]
-        var routed: [(link: Int, route: [Point])] = []
-        var obstacles: [Rect] = []
+        var routed: [(link: Int, route: Corners)] = []
+        routed.reserveCapacity(links.count)
+        var router = LinkRouter()
+        var linkBoxes: [Rect] = []
         let nearby = region.insetBy(dx: -48, dy: -24)
-        let nearbyBoxes = scene.nodeIndex.entries(in: nearby).map(\.rect)
+        var nearbyBoxes: [Rect] = []
+        scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
+        var grid = NearbyBoxes(nearbyBoxes, in: nearby)
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
-            let route: [Point]
+            let route: Corners
             if scene.levelOfDetail == .dot {
                 route = LinkRouter.direct(from: start, to: finish)
             } else {
@@ -174,20 +168,28 @@ enum SceneRenderer {
                     owner = Int32(owners.count + 1)
                     owners[link.upstream] = owner
                 }
+                // Near the view, the boxes in the link's bounds come from the grid at once and the
+                // router's questions are answered from them; a link reaching further asks the
+                // scene's index only for the parts the router needs.
                 let bounds = link.upstreamFrame.union(link.downstreamFrame).insetBy(dx: -3, dy: -2)
-                obstacles.removeAll(keepingCapacity: true)
                 if nearby.contains(bounds) {
-                    for box in nearbyBoxes where box.intersects(bounds) { obstacles.append(box) }
+                    linkBoxes.removeAll(keepingCapacity: true)
+                    grid.appendBoxes(intersecting: bounds, to: &linkBoxes)
+                    let boxes = linkBoxes
+                    route = router.route(
+                        from: start, to: finish, upstream: link.upstreamFrame,
+                        downstream: link.downstreamFrame,
+                        obstacles: { rect, result in
+                            for box in boxes where box.intersects(rect) { result.append(box) }
+                        }, occupancy: occupancy, owner: owner)
                 } else {
-                    for entry in scene.nodeIndex.entries(in: bounds) { obstacles.append(entry.rect) }
+                    route = router.route(
+                        from: start, to: finish, upstream: link.upstreamFrame,
+                        downstream: link.downstreamFrame,
+                        obstacles: { rect, result in scene.nodeIndex.appendRects(in: rect, to: &result) },
+                        occupancy: occupancy, owner: owner)
                 }
-                route = LinkRouter.route(
-                    from: start, to: finish, upstream: link.upstreamFrame, downstream: link.downstreamFrame,
-                    obstacles: obstacles,
-                    occupancy: occupancy, owner: owner)
-                for index in route.indices.dropFirst() {
-                    occupancy.mark(from: route[index - 1], to: route[index], owner: owner)
-                }
+                occupancy.mark(route, owner: owner)
             }
             let highlight =
                 selection != nil
@@ -196,5 +198,45 @@ enum SceneRenderer {
             routed.append((linkIndex, route))
         }
         return RouteCache.Routing(links: links, routed: routed, lines: lines)
+    }
+}
+
+/// The link ends of a frame, merged cell by cell: the arms meeting at each visible end cell and
+/// whether a highlighted link or the selected node's edge is among them.
+struct LinkEnds {
+    private let area: Rect
+    /// Per cell of the area: arms in bits 0–3, highlighted in bit 4, selected edge in bit 5,
+    /// and bit 7 once the cell is listed in `touched`.
+    private var marks: [UInt8]
+    private var touched: [Int] = []
+
+    init(area: Rect) {
+        self.area = area
+        marks = Array(repeating: 0, count: area.area)
+    }
+
+    /// Adds an end at a surface cell; ends outside the area are not drawn and are dropped.
+    mutating func add(x: Int, y: Int, _ arms: LineArms, highlighted: Bool, selectedEdge: Bool = false) {
+        guard area.contains(x: x, y: y) else { return }
+        let index = (y - area.minY) * area.width + (x - area.minX)
+        let mark = marks[index]
+        if mark == 0 { touched.append(index) }
+        marks[index] = mark | 0x80 | arms.rawValue | (highlighted ? 0x10 : 0) | (selectedEdge ? 0x20 : 0)
+    }
+
+    /// Draws every end.
+    func draw(on surface: inout Surface, cells: LinkCells) {
+        let rightLimit = surface.width
+        surface.withCellWriter { target in
+            for index in touched {
+                let mark = marks[index]
+                let cell = cells.end(
+                    LineArms(rawValue: mark & 0x0F), highlighted: mark & 0x10 != 0,
+                    selectedEdge: mark & 0x20 != 0)
+                target.place(
+                    cell, x: area.minX + index % area.width, y: area.minY + index / area.width,
+                    rightLimit: rightLimit)
+            }
+        }
     }
 }

@@ -7,13 +7,38 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     private struct Bucket: Hashable, Sendable {
         var column: Int
         var row: Int
+
+        // One word to hash instead of two (a query looks up every bucket it touches).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(
+                UInt64(UInt32(truncatingIfNeeded: column)) << 32 | UInt64(UInt32(truncatingIfNeeded: row)))
+        }
+    }
+
+    /// The keys filed under one bucket and their rectangles, side by side (a query scans the
+    /// rectangles and touches a key only when it reports it).
+    private struct Contents: Sendable {
+        var keys: [Key] = []
+        var rects: [Rect] = []
+
+        mutating func append(_ key: Key, _ rect: Rect) {
+            keys.append(key)
+            rects.append(rect)
+        }
+
+        mutating func remove(at index: Int) {
+            keys.swapAt(index, keys.count - 1)
+            keys.removeLast()
+            rects.swapAt(index, rects.count - 1)
+            rects.removeLast()
+        }
     }
 
     /// The width of a bucket, in cells.
     public let bucketWidth: Int
     /// The height of a bucket, in cells.
     public let bucketHeight: Int
-    private var buckets: [Bucket: [(key: Key, rect: Rect)]] = [:]
+    private var buckets: [Bucket: Contents] = [:]
     private var large: Set<Key> = []
     private(set) var rects: [Key: Rect] = [:]
     private static var largeThreshold: Int { 64 }
@@ -63,7 +88,7 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         }
         for row in range.rows {
             for column in range.columns {
-                buckets[Bucket(column: column, row: row), default: []].append((key, rect))
+                buckets[Bucket(column: column, row: row), default: Contents()].append(key, rect)
             }
         }
     }
@@ -78,12 +103,9 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         for row in range.rows {
             for column in range.columns {
                 let bucket = Bucket(column: column, row: row)
-                guard var keys = buckets[bucket], let index = keys.firstIndex(where: { $0.key == key }) else {
-                    continue
-                }
-                keys.swapAt(index, keys.count - 1)
-                keys.removeLast()
-                buckets[bucket] = keys.isEmpty ? nil : keys
+                guard let index = buckets[bucket]?.keys.firstIndex(of: key) else { continue }
+                buckets[bucket]!.remove(at: index)
+                if buckets[bucket]!.keys.isEmpty { buckets[bucket] = nil }
             }
         }
     }
@@ -106,27 +128,49 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// - Returns: The keys and rectangles.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     public func entries(in region: Rect) -> [(key: Key, rect: Rect)] {
-        guard !region.isEmpty else { return [] }
         var result: [(key: Key, rect: Rect)] = []
-        let range = bucketRange(of: region)
-        for row in range.rows {
-            for column in range.columns {
-                guard let entries = buckets[Bucket(column: column, row: row)] else { continue }
-                for entry in entries {
-                    let rect = entry.rect
-                    guard rect.intersects(region) else { continue }
-                    // Report a key only from the bucket holding the top-left cell of the overlap.
-                    if floorDivide(max(rect.minX, region.minX), bucketWidth) == column
-                        && floorDivide(max(rect.minY, region.minY), bucketHeight) == row
-                    {
-                        result.append(entry)
-                    }
-                }
-            }
+        forEachEntry(in: region) { contents, index in
+            result.append((contents.keys[index], contents.rects[index]))
         }
         for key in large {
             if let rect = rects[key], rect.intersects(region) { result.append((key, rect)) }
         }
         return result
+    }
+
+    /// Appends the rectangles that overlap a region, each key's once, without the keys.
+    /// - Parameters:
+    ///   - region: The region.
+    ///   - result: Receives the rectangles, in no particular order.
+    /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
+    func appendRects(in region: Rect, to result: inout [Rect]) {
+        forEachEntry(in: region) { contents, index in result.append(contents.rects[index]) }
+        for key in large {
+            if let rect = rects[key], rect.intersects(region) { result.append(rect) }
+        }
+    }
+
+    /// Calls `body` with each bucket entry overlapping a region, each key once (from the bucket
+    /// holding the top-left cell of the overlap); keys in `large` are not visited.
+    private func forEachEntry(in region: Rect, _ body: (Contents, Int) -> Void) {
+        guard !region.isEmpty else { return }
+        let range = bucketRange(of: region)
+        for row in range.rows {
+            // A rectangle filed here reaches below the bucket's top and starts above its bottom,
+            // and so does the region: the overlap's top row is in this bucket exactly when it is
+            // not above the bucket's top.
+            let top = row * bucketHeight
+            for column in range.columns {
+                guard let contents = buckets[Bucket(column: column, row: row)] else { continue }
+                let left = column * bucketWidth
+                for index in contents.rects.indices {
+                    let rect = contents.rects[index]
+                    guard rect.intersects(region) else { continue }
+                    if max(rect.minX, region.minX) >= left && max(rect.minY, region.minY) >= top {
+                        body(contents, index)
+                    }
+                }
+            }
+        }
     }
 }

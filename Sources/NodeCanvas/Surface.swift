@@ -68,7 +68,51 @@ public struct Surface: Hashable, Sendable {
     /// A wide cell that would cross `rightLimit` is replaced by a space in its style.
     /// - Precondition: (`x`, `y`) is inside the surface and `x < rightLimit <= width`.
     mutating func place(_ cell: Cell, x: Int, y: Int, rightLimit: Int) {
+        withCellWriter { $0.place(cell, x: x, y: y, rightLimit: rightLimit) }
+    }
+
+    /// Prepares the cell at `index` for overwriting: if it is half of a wide grapheme, the other
+    /// half becomes a space in its own style.
+    mutating func breakWideCharacter(at index: Int, x: Int) {
+        withCellWriter { $0.breakWideCharacter(at: index, x: x) }
+    }
+
+    /// Runs `body` with a writer over the cells: for loops that write many cells (one uniqueness
+    /// check for the whole loop instead of one per write).
+    mutating func withCellWriter<Result>(_ body: (CellWriter) -> Result) -> Result {
+        let width = self.width
+        return cells.withUnsafeMutableBufferPointer { body(CellWriter(cells: $0, width: width)) }
+    }
+}
+
+/// Writes a surface's cells in place with ``Surface``'s rules (wide graphemes kept whole).
+struct CellWriter {
+    /// The surface's cells, row by row.
+    let cells: UnsafeMutableBufferPointer<Cell>
+    /// The surface's width.
+    let width: Int
+
+    /// The cell at an index.
+    subscript(index: Int) -> Cell {
+        get {
+            precondition(index >= 0 && index < cells.count, "cell \(index) outside the surface")
+            return cells[index]
+        }
+        nonmutating set {
+            precondition(index >= 0 && index < cells.count, "cell \(index) outside the surface")
+            cells[index] = newValue
+        }
+    }
+
+    /// Writes one cell, keeping wide graphemes whole; see ``Surface/place(_:x:y:rightLimit:)``.
+    func place(_ cell: Cell, x: Int, y: Int, rightLimit: Int) {
+        precondition(x >= 0 && x < rightLimit && rightLimit <= width, "column \(x) outside the surface")
         let index = y * width + x
+        // One column over one column: nothing else changes.
+        if cell.width == 1 && self[index].width == 1 {
+            cells[index] = cell
+            return
+        }
         if cell.isWide && x + 1 >= rightLimit {
             place(Cell(" ", style: cell.style), x: x, y: y, rightLimit: rightLimit)
             return
@@ -76,22 +120,29 @@ public struct Surface: Hashable, Sendable {
         breakWideCharacter(at: index, x: x)
         if cell.isWide {
             breakWideCharacter(at: index + 1, x: x + 1)
-            cells[index] = cell
-            cells[index + 1] = .continuation(style: cell.style)
+            self[index] = cell
+            self[index + 1] = .continuation(style: cell.style)
         } else {
-            cells[index] = cell
+            self[index] = cell
         }
+    }
+
+    /// Whether every cell of a run is one column wide (no wide grapheme or half of one).
+    static func isNarrow(_ cells: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> Bool {
+        precondition(start >= 0 && start + count <= cells.count, "cells outside the surface")
+        for index in start..<(start + count) where cells[index].width != 1 { return false }
+        return true
     }
 
     /// Prepares the cell at `index` for overwriting: if it is half of a wide grapheme, the other
     /// half becomes a space in its own style.
-    mutating func breakWideCharacter(at index: Int, x: Int) {
-        let current = cells[index]
+    func breakWideCharacter(at index: Int, x: Int) {
+        let current = self[index]
         if current.isContinuation {
-            if x > 0 { cells[index - 1] = Cell(" ", style: cells[index - 1].style) }
-            cells[index] = Cell(" ", style: current.style)
+            if x > 0 { self[index - 1] = Cell(" ", style: self[index - 1].style) }
+            self[index] = Cell(" ", style: current.style)
         } else if current.isWide, x + 1 < width {
-            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+            self[index + 1] = Cell(" ", style: self[index + 1].style)
         }
     }
 }

@@ -13,22 +13,50 @@ final class WidgetImageCache {
         var isSelected: Bool
         var editText: String?
         var marks: [Int: TargetMark]
+
+        /// Whether an image drawn for this key shows a widget with these inputs (the cheap
+        /// comparisons first, the model last).
+        func matches(
+            _ model: NodeWidgetModel, layout: NodeLayout, isSelected: Bool, editText: String?,
+            marks: [Int: TargetMark]
+        ) -> Bool {
+            width == layout.frame.width && height == layout.frame.height
+                && levelOfDetail == layout.levelOfDetail && self.isSelected == isSelected
+                && self.editText == editText && self.marks == marks && self.model == model
+        }
     }
 
-    private var images: [NodeID: (key: Key, image: Surface)] = [:]
+    /// A kept image: a class, so that looking one up and comparing its key copies nothing.
+    private final class Entry {
+        let key: Key
+        let image: Surface
+
+        init(key: Key, image: Surface) {
+            self.key = key
+            self.image = image
+        }
+    }
+
+    private var images: [NodeID: Entry] = [:]
     /// The most images kept; the cache empties when it would hold more.
     let limit: Int
 
     init(limit: Int = 4_096) { self.limit = limit }
 
-    func image(for node: NodeID, key: Key) -> Surface? {
-        guard let entry = images[node], entry.key == key else { return nil }
+    /// The image kept for a node, when it was drawn with exactly these inputs.
+    func image(
+        for node: NodeID, model: NodeWidgetModel, layout: NodeLayout, isSelected: Bool, editText: String?,
+        marks: [Int: TargetMark]
+    ) -> Surface? {
+        guard let entry = images[node],
+            entry.key.matches(model, layout: layout, isSelected: isSelected, editText: editText, marks: marks)
+        else { return nil }
         return entry.image
     }
 
     func store(_ image: Surface, for node: NodeID, key: Key) {
         if images.count >= limit && images[node] == nil { images.removeAll(keepingCapacity: true) }
-        images[node] = (key, image)
+        images[node] = Entry(key: key, image: image)
     }
 
     func removeAll() { images.removeAll() }
@@ -41,18 +69,35 @@ extension Surface {
     mutating func blit(_ source: Surface, x: Int, y: Int, clip: Rect) {
         let area = source.bounds.offsetBy(dx: x, dy: y).intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
-        for row in area.minY..<area.maxY {
-            let sourceStart = (row - y) * source.width - x
-            let targetStart = row * width
-            for column in area.minX..<area.maxX {
-                let cell = source.cells[sourceStart + column]
-                let target = cells[targetStart + column]
-                if cell.width == 1 && target.width == 1 {
-                    cells[targetStart + column] = cell
-                } else if cell.isContinuation {
-                    if column == area.minX { self[column, row] = Cell(" ", style: cell.style) }
-                } else {
-                    self[column, row] = cell
+        let width = self.width
+        source.cells.withUnsafeBufferPointer { sourceCells in
+            withCellWriter { target in
+                for row in area.minY..<area.maxY {
+                    let sourceStart = (row - y) * source.width - x
+                    let targetStart = row * width
+                    // Narrow cells over narrow cells: the row's cells are copied as they are.
+                    if CellWriter.isNarrow(sourceCells, from: sourceStart + area.minX, count: area.width)
+                        && CellWriter.isNarrow(
+                            UnsafeBufferPointer(target.cells), from: targetStart + area.minX,
+                            count: area.width)
+                    {
+                        (target.cells.baseAddress! + targetStart + area.minX).update(
+                            from: sourceCells.baseAddress! + sourceStart + area.minX, count: area.width)
+                        continue
+                    }
+                    for column in area.minX..<area.maxX {
+                        let cell = sourceCells[sourceStart + column]
+                        if cell.width == 1 && target[targetStart + column].width == 1 {
+                            target[targetStart + column] = cell
+                        } else if cell.isContinuation {
+                            if column == area.minX {
+                                target.place(
+                                    Cell(" ", style: cell.style), x: column, y: row, rightLimit: width)
+                            }
+                        } else {
+                            target.place(cell, x: column, y: row, rightLimit: width)
+                        }
+                    }
                 }
             }
         }
@@ -70,7 +115,7 @@ final class RouteCache {
 
     struct Routing {
         var links: [LinkGeometry]
-        var routed: [(link: Int, route: [Point])]
+        var routed: [(link: Int, route: Corners)]
         var lines: LineCanvas
     }
 
