@@ -81,6 +81,22 @@ struct IndexBuffer {
 
     var elements: UnsafeMutableBufferPointer<Int32> { UnsafeMutableBufferPointer(start: base, count: count) }
 
+    /// Appends for a hot loop that keeps this buffer's pointer, capacity and count in locals
+    /// (registers): they are written back to the buffer only to grow it.
+    @inline(__always)
+    mutating func append(
+        _ value: Int32, base: inout UnsafeMutablePointer<Int32>, capacity: inout Int, count: inout Int
+    ) {
+        if count == capacity {
+            self.count = count
+            grow()
+            base = self.base
+            capacity = self.capacity
+        }
+        base[count] = value
+        count += 1
+    }
+
     /// Doubles the capacity, keeping the elements.
     mutating func grow() {
         let fresh = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)

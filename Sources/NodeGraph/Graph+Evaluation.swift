@@ -65,14 +65,7 @@ extension Graph {
                 if current == idle {
                     mark[target] = 1
                     discovered += 1
-                    if top == stackCapacity {
-                        stack.count = top
-                        stack.grow()
-                        stackBase = stack.base
-                        stackCapacity = stack.capacity
-                    }
-                    stackBase[top] = target
-                    top += 1
+                    stack.append(target, base: &stackBase, capacity: &stackCapacity, count: &top)
                 } else {
                     mark[target] = current + 1
                 }
@@ -111,14 +104,7 @@ extension Graph {
                 let targetState = (mark[target] - 1) | flag
                 mark[target] = targetState
                 if targetState & countMask == 0 {
-                    if tail == queueCapacity {
-                        queue.count = tail
-                        queue.grow()
-                        queueBase = queue.base
-                        queueCapacity = queue.capacity
-                    }
-                    queueBase[tail] = target
-                    tail += 1
+                    queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
                 }
                 slot = link.next
             }

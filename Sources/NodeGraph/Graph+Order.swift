@@ -70,22 +70,8 @@ extension Graph {
                 }
                 if (indexOrder ? next < upstream : order[next] < upperBound) && mark[next] == NodeStore.idle {
                     mark[next] = current
-                    if foundCount == foundCapacity {
-                        found.count = foundCount
-                        found.grow()
-                        foundBase = found.base
-                        foundCapacity = found.capacity
-                    }
-                    foundBase[foundCount] = next
-                    foundCount += 1
-                    if top == stackCapacity {
-                        stack.count = top
-                        stack.grow()
-                        stackBase = stack.base
-                        stackCapacity = stack.capacity
-                    }
-                    stackBase[top] = next
-                    top += 1
+                    found.append(next, base: &foundBase, capacity: &foundCapacity, count: &foundCount)
+                    stack.append(next, base: &stackBase, capacity: &stackCapacity, count: &top)
                 }
                 slot = link.next
             }
