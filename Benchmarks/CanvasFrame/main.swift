@@ -5,7 +5,8 @@ import NodeCanvas
 import NodeGraph
 
 /// A grid of nodes: ones in the first column, then subtractions fed by two nodes of the column
-/// before (values stay 0 or 1, so boxes keep their width and the columns their gaps).
+/// before. Values grow (binomially) from column to column, so boxes widen until neighbouring
+/// columns nearly touch and most links take detours: a frame here is mostly routing.
 func grid(columns: Int, rows: Int) -> Graph {
     var graph = Graph()
     graph.reserveCapacity(nodes: columns * rows, slots: columns * rows * 3)
