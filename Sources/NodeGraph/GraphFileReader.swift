@@ -113,12 +113,7 @@ struct GraphFileReader {
     }
 
     private mutating func readNodes() throws(Unhandled) {
-        try text.expect(UInt8(ascii: "["))
-        text.skipWhitespace()
-        if text.current == UInt8(ascii: "]") {
-            text.index += 1
-            return
-        }
+        guard try openArray() else { return }
         repeat {
             text.skipWhitespace()
             try readNode()
@@ -127,6 +122,17 @@ struct GraphFileReader {
             }
             text.skipWhitespace()
         } while try text.nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    /// Reads `[` and the whitespace after it; `false` (with `]` read too) for an empty array.
+    private mutating func openArray() throws(Unhandled) -> Bool {
+        try text.expect(UInt8(ascii: "["))
+        text.skipWhitespace()
+        if text.current == UInt8(ascii: "]") {
+            text.index += 1
+            return false
+        }
+        return true
     }
 
     // MARK: A node
@@ -280,12 +286,7 @@ struct GraphFileReader {
     }
 
     private mutating func readInputs() throws(Unhandled) {
-        try text.expect(UInt8(ascii: "["))
-        text.skipWhitespace()
-        if text.current == UInt8(ascii: "]") {
-            text.index += 1
-            return
-        }
+        guard try openArray() else { return }
         repeat {
             text.skipWhitespace()
             valueCount += 1
