@@ -198,11 +198,11 @@ final class NodeStore {
 
     /// The kind looked up last, and its index: building a graph asks for the same few kinds
     /// over and over, and comparing a short name is cheaper than hashing it.
-    @exclusivity(unchecked) var lastKind: (name: String, index: UInt16) = ("", NodeStore.freeKind)
+    @exclusivity(unchecked) var lastKind: (name: String, index: UInt16)?
 
     /// The table index of a kind, registering it on first use.
     func kindIndex(named name: String) -> UInt16? {
-        if name == lastKind.name { return lastKind.index }
+        if let lastKind, name == lastKind.name { return lastKind.index }
         if let index = kindIndexByName[name] {
             lastKind = (name, index)
             return index

@@ -168,4 +168,19 @@ import Testing
         #expect(throws: GraphError.self) { try graph.link(from: "a5000", to: "b1", slot: 1) }
         try expectConsistent(graph)
     }
+
+    /// The remembered last kind must never answer for a name it was not given: an empty kind
+    /// name on a fresh graph once matched the empty cache (found by the journal fuzz target).
+    @Test func anEmptyKindNameIsUnknownWhateverWasLookedUpBefore() throws {
+        var fresh = Graph()
+        #expect(throws: GraphError.unknownKind("")) { try fresh.addNode("a", kind: "") }
+        var graph = try chain(3)
+        #expect(throws: GraphError.unknownKind("")) { try graph.addNode("x", kind: "") }
+        #expect(throws: GraphError.unknownKind("")) { try graph.setKind("", of: "n1") }
+        let copy = graph
+        #expect(throws: GraphError.unknownKind("")) { try graph.addNode("y", kind: "") }
+        #expect(graph == copy)
+        try graph.addNode("z", kind: "add")
+        #expect(graph.kind(of: "z")?.name == "add")
+    }
 }
