@@ -459,9 +459,6 @@ struct Evaluator {
 }
 
 extension NodeStore {
-    /// Computes a node's value from its inputs and stores it; returns whether it changed.
-    @discardableResult
-    func recomputeNode(_ node: Int32) -> Bool { Evaluator(self).recompute(node) }
 
     /// The general path: gathers inputs as values, passes errors on, calls the kind.
     func evaluate(_ node: Int32, _ entry: KindEntry) -> Value {

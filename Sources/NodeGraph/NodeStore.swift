@@ -27,7 +27,7 @@ final class KindEntry: @unchecked Sendable {
     }
 }
 
-/// How `recomputeNode` computes a node of a kind without calling the kind: one byte per kind
+/// How the `Evaluator` computes a node of a kind without calling the kind: one byte per kind
 /// index in `NodeStore.fastKind`, read by the hot loops instead of copying a `KindEntry` (which
 /// retains its existential and slot array on every copy).
 enum FastKind: UInt8 {
@@ -298,8 +298,7 @@ final class NodeStore {
     @inline(__always) func slotCount(of node: Int32) -> Int { Int(kindSlotCount[Int(kind[node])]) }
 
     func index(of id: NodeID) -> Int32? {
-        var text = id.rawValue
-        return text.withUTF8 { bytes in idTable.index(of: id, bytes: bytes, hash: idTable.hash(bytes), in: ids.buffer) }
+        idTable.index(of: id, in: ids.buffer)
     }
 
     func value(of node: Int32) -> Value {
