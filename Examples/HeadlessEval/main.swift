@@ -1,7 +1,8 @@
 // HeadlessEval: NodeGraph's getting-started in runnable form.
 //
-// Builds a small graph in code, links it, changes a value, and prints what recomputed — the same
-// steps as the "Getting started" article in the NodeGraph documentation.
+// Builds a small graph in code, links it, changes a value, and prints what recomputed; then builds
+// a 100,000-node graph with a GraphBuilder — the same steps as the "Getting started" article in
+// the NodeGraph documentation.
 //
 //     swift run HeadlessEval
 import NodeGraph
@@ -41,6 +42,18 @@ do {
         print("\(node.name ?? node.id.rawValue) (\(node.id)): \(graph.value(of: node.id)!)")
     }
     print(String(decoding: try GraphFile.encode(graph), as: UTF8.self))
+
+    // 7. Many nodes at once: a GraphBuilder numbers nodes as they are added, inputs are those
+    //    numbers, and the graph is evaluated once at the end.
+    var builder = GraphBuilder()
+    try builder.add("seed", kind: "number", value: .number(1))  // node 0
+    for i in 1..<100_000 {
+        try builder.add(NodeID("step\(i)"), kind: "add", inputs: [i - 1, 0])  // step(i−1) + seed
+    }
+    var long = builder.finish()
+    print("built \(long.count) nodes; step99999 =", long.value(of: "step99999")!)  // 100000
+    let update = try long.setValue(.number(2), of: "seed")
+    print("recomputed \(update.recomputed.count) nodes; step99999 =", long.value(of: "step99999")!)  // 200000
 } catch {
     print("error:", error)
 }

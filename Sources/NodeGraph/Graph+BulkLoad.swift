@@ -5,14 +5,14 @@ extension Graph {
         store.kindIndex(named: kind.name)
     }
 
-    /// Adds a node without checking it or recomputing anything.
+    /// Adds a node without checking it or recomputing anything: ``insertNode(_:hash:kindIndex:name:x:y:parameter:upstreams:)``
+    /// for a caller that checked the node its own way.
     ///
     /// The caller has checked everything `performAddNode(_:roots:)` checks: the id is valid and not
     /// in the graph; the position is within ``Position/validRange``; `parameter` is coerced to the
     /// kind's parameter type and present exactly when the kind has one; there are at most as many
     /// upstreams as the kind has slots, each a node of this graph whose output type the slot
-    /// accepts. The storage is unique (``makeUnique()``). These are the storage steps of
-    /// `performAddNode(_:roots:)`, which must change together with this.
+    /// accepts. The storage is unique (``makeUnique()``).
     /// - Parameters:
     ///   - id: The node's identifier.
     ///   - kindIndex: From ``kindIndexForLoading(_:)``.
@@ -27,30 +27,8 @@ extension Graph {
         _ id: NodeID, kindIndex: UInt16, name: String?, x: Int32, y: Int32, parameter: Value?,
         upstreams: UnsafeBufferPointer<Int32>
     ) -> Int32 {
-        let node = store.allocateNode(id.compacted)
-        store.idTable.insert(id, index: node, ids: store.ids.buffer)
-        store.kind[node] = kindIndex
-        store.x[node] = x
-        store.y[node] = y
-        store.setTag(ValueTag.number.rawValue, of: node)
-        store.payload[node] = 0
-        store.firstOut[node] = -1
-        store.mark[node] = NodeStore.idle
-        let start = store.allocateSlots(Int(store.kindSlotCount[Int(kindIndex)]), for: node)
-        store.slotStart[node] = start
-        if let name { store.names[node] = name }
-        if let parameter {
-            store.parameters[node] = parameter
-            // A number source's value is its held number (evaluation does not read it again).
-            if case .number(let number) = parameter, store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue {
-                store.payload[node] = number
-            }
-        }
-        store.order[node] = nextPosition()
-        for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
-            store.attach(start + Int32(slot), to: upstream)
-        }
-        store.liveCount += 1
-        return node
+        insertNode(
+            id, hash: store.idTable.hash(id), kindIndex: kindIndex, name: name, x: x, y: y, parameter: parameter,
+            upstreams: upstreams)
     }
 }

@@ -39,8 +39,25 @@ extension Graph {
         }
     }
 
-    mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
-        let id = description.id
+    /// What adding a node needs once everything but its inputs is checked.
+    struct NewNode {
+        /// The id's hash in the id table.
+        let hash: Int
+        let kindIndex: UInt16
+        let entry: KindEntry
+        /// The held value, coerced to the kind's parameter type; `nil` for a kind without one.
+        let parameter: Value?
+        /// The display name to store: `nil` when it is the kind's title.
+        let name: String?
+    }
+
+    /// Checks a new node apart from its inputs: the id is acceptable and not in the graph, the
+    /// kind is known, the name and position are valid, the value fits the kind, and there are
+    /// no more inputs than slots. Changes nothing but the kind table (a kind is registered on
+    /// first use).
+    mutating func checkNewNode(
+        _ id: NodeID, kind: String, name: String?, position: Position, value: Value?, inputCount: Int
+    ) throws(GraphError) -> NewNode {
         // One pass over the id's bytes: is it acceptable, its hash, is it taken.
         var text = id.rawValue
         let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
@@ -50,28 +67,88 @@ extension Graph {
         }
         if let problem { throw .invalidNodeID(id, reason: problem) }
         if taken { throw .duplicateNode(id) }
-        guard let kindIndex = store.kindIndex(named: description.kind) else {
-            throw .unknownKind(description.kind)
-        }
+        guard let kindIndex = store.kindIndex(named: kind) else { throw .unknownKind(kind) }
         let entry = store.kinds[Int(kindIndex)]
-        if let name = description.name, let problem = nameProblem(name) {
-            throw .invalidName(node: id, reason: problem)
-        }
-        try checkPosition(description.position, of: id)
+        if let name, let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }
+        try checkPosition(position, of: id)
         var parameter: Value?
         if let type = entry.parameterType {
-            parameter = try coerce(description.value ?? entry.defaultParameter ?? .number(0), to: type, for: id)
-        } else if description.value != nil {
+            parameter = try coerce(value ?? entry.defaultParameter ?? .number(0), to: type, for: id)
+        } else if value != nil {
             throw .notASource(id, kind: entry.name)
         }
-        if description.inputs.count > entry.slotCount {
-            throw .unknownSlot(node: id, slot: description.inputs.count - 1, slotCount: entry.slotCount)
+        if inputCount > entry.slotCount {
+            throw .unknownSlot(node: id, slot: inputCount - 1, slotCount: entry.slotCount)
         }
+        return NewNode(
+            hash: hash, kindIndex: kindIndex, entry: entry, parameter: parameter,
+            name: name == entry.title ? nil : name)
+    }
+
+    /// Checks that node `upstream` may feed slot `slot` of the new node `id` (of kind `entry`).
+    func checkNewInput(_ upstream: Int32, to id: NodeID, slot: Int, of entry: KindEntry) throws(GraphError) {
+        let produces = store.entry(of: upstream).outputType
+        let accepts = entry.slots[slot].type
+        guard produces == accepts else {
+            throw .slotTypeMismatch(
+                from: store.ids[Int(upstream)], produces: produces, to: id, slot: slot,
+                label: entry.slots[slot].label, accepts: accepts)
+        }
+    }
+
+    /// Stores a node that was checked beforehand, without recomputing anything.
+    ///
+    /// The caller has checked everything ``checkNewNode(_:kind:name:position:value:inputCount:)``
+    /// and ``checkNewInput(_:to:slot:of:)`` check (the file loader checks the same things its own
+    /// way), every upstream is a node of this graph, and the storage is unique.
+    /// - Parameters:
+    ///   - upstreams: The node index feeding each slot from the first, or -1.
+    /// - Returns: The new node's index.
+    /// - Complexity: O(*s*), the kind's slot count.
+    mutating func insertNode(
+        _ id: NodeID, hash: Int, kindIndex: UInt16, name: String?, x: Int32, y: Int32, parameter: Value?,
+        upstreams: UnsafeBufferPointer<Int32>
+    ) -> Int32 {
+        let node = store.allocateNode(id.compacted)
+        store.idTable.insert(node, hash: hash, ids: store.ids.buffer)
+        store.kind[node] = kindIndex
+        store.x[node] = x
+        store.y[node] = y
+        store.setTag(ValueTag.number.rawValue, of: node)
+        store.payload[node] = 0
+        store.firstOut[node] = -1
+        store.mark[node] = NodeStore.idle
+        let start = store.allocateSlots(Int(store.kindSlotCount[Int(kindIndex)]), for: node)
+        store.slotStart[node] = start
+        if let name { store.names[node] = name }
+        if let parameter {
+            store.parameters[node] = parameter
+            // A number source's value is its held number (full evaluation does not read it again).
+            if case .number(let number) = parameter, store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue {
+                store.payload[node] = number
+            }
+        }
+        store.order[node] = nextPosition()
+        for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
+            store.attach(start + Int32(slot), to: upstream)
+        }
+        store.liveCount += 1
+        return node
+    }
+
+    mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
+        let id = description.id
+        let new = try checkNewNode(
+            id, kind: description.kind, name: description.name, position: description.position,
+            value: description.value, inputCount: description.inputs.count)
         // The upstream indices, resolved and checked before anything changes, are kept in the
         // store's idle stack buffer (-1 for an empty slot): no allocation.
         var upstreams = store.stack
         upstreams.removeAll()
-        defer { store.stack = upstreams }
+        defer {
+            upstreams.removeAll()
+            store.stack = upstreams
+        }
         for (slot, input) in description.inputs.enumerated() {
             guard let input else {
                 upstreams.append(-1)
@@ -79,35 +156,13 @@ extension Graph {
             }
             if input == id { throw .wouldCreateCycle(path: [id, id]) }
             let upstream = try index(of: input)
-            let produces = store.entry(of: upstream).outputType
-            let accepts = entry.slots[slot].type
-            guard produces == accepts else {
-                throw .slotTypeMismatch(
-                    from: input, produces: produces, to: id, slot: slot, label: entry.slots[slot].label,
-                    accepts: accepts)
-            }
+            try checkNewInput(upstream, to: id, slot: slot, of: new.entry)
             upstreams.append(upstream)
         }
-
-        let node = store.allocateNode(id.compacted)
-        store.idTable.insert(node, hash: hash, ids: store.ids.buffer)
-        store.kind[node] = kindIndex
-        store.x[node] = Int32(description.position.x)
-        store.y[node] = Int32(description.position.y)
-        store.setTag(ValueTag.number.rawValue, of: node)
-        store.payload[node] = 0
-        store.firstOut[node] = -1
-        store.mark[node] = NodeStore.idle
-        let start = store.allocateSlots(entry.slotCount, for: node)
-        store.slotStart[node] = start
-        if let name = description.name, name != entry.title { store.names[node] = name }
-        if let parameter { store.parameters[node] = parameter }
-        store.order[node] = nextPosition()
-        for slot in 0..<upstreams.count where upstreams[slot] >= 0 {
-            store.attach(start + Int32(slot), to: upstreams[slot])
-        }
-        upstreams.removeAll()
-        store.liveCount += 1
+        let node = insertNode(
+            id, hash: new.hash, kindIndex: new.kindIndex, name: new.name, x: Int32(description.position.x),
+            y: Int32(description.position.y), parameter: new.parameter,
+            upstreams: UnsafeBufferPointer(start: upstreams.base, count: upstreams.count))
         roots.append(node)
         return .removeNode(id)
     }

@@ -27,6 +27,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidName(node: NodeID, reason: String)
     /// The position is outside ``Position/validRange``.
     case invalidPosition(node: NodeID)
+    /// A ``GraphBuilder`` input names no node in the builder: nodes are numbered `0..<count`.
+    case unknownInput(node: NodeID, slot: Int, input: Int, count: Int)
     /// There is no edit to undo.
     case nothingToUndo
     /// There is no edit to redo.
@@ -55,6 +57,10 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidName(let node, let reason): "invalid name for '\(node)': \(reason)"
         case .invalidPosition(let node):
             "the position of '\(node)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
+        case .unknownInput(let node, let slot, let input, let count):
+            count == 0
+                ? "slot \(slot) of '\(node)' is fed from node \(input), but the builder has no nodes yet"
+                : "slot \(slot) of '\(node)' is fed from node \(input), but the builder has nodes 0–\(count - 1)"
         case .nothingToUndo: "nothing to undo"
         case .nothingToRedo: "nothing to redo"
         }

@@ -8,6 +8,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("recomputed"))
         #expect(result.standardOutput.contains("cycle"))
+        #expect(result.standardOutput.contains("built 100000 nodes; step99999 = 100000"))
+        #expect(result.standardOutput.contains("recomputed 100000 nodes; step99999 = 200000"))
     }
 
     @Test func customKindsRunsItsOwnKindsAndPassesTheGraphChecker() throws {

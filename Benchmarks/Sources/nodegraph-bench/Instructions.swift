@@ -7,10 +7,11 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
     let w = Workload(workload, n: n)
     var graph = buildGraph(w)
     var recomputes = 0
-    if op == "build" {
+    if op == "build" || op == "build_edits" {
         var graphs: [Graph] = []
+        let edits = op == "build_edits"
         callgrindMeasuredRegion {
-            for _ in 0..<reps { graphs.append(buildGraph(w)) }
+            for _ in 0..<reps { graphs.append(edits ? buildGraphByEdits(w) : buildGraph(w)) }
         }
         recomputes = w.count
     } else {

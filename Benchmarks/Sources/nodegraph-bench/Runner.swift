@@ -60,7 +60,7 @@ func num(_ x: Double) -> String {
     return "\(x)"
 }
 
-let allOps = ["build", "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo", "memory"]
+let allOps = ["build", "build_edits", "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo", "memory"]
 
 /// The ops that apply to a workload (`update_small` is random-only).
 func ops(for workload: String, selected: Set<String>) -> [String] {
@@ -69,7 +69,37 @@ func ops(for workload: String, selected: Set<String>) -> [String] {
 
 // MARK: NodeGraph through its public API
 
+/// `build`: the graph through `GraphBuilder`; the workload numbers its nodes as the builder does,
+/// so each node's inputs are the workload's own numbers.
 func buildGraph(_ w: Workload) -> Graph {
+    var builder = GraphBuilder()
+    builder.reserveCapacity(nodes: w.count, slots: w.slotTotal)
+    w.inputs.withUnsafeBufferPointer { inputs in
+        for i in 0..<w.count {
+            do {
+                if w.isSource[i] {
+                    try builder.add(w.ids[i], kind: "number", value: .number(1))
+                } else {
+                    var last = 2
+                    while last > 0 && inputs[3 * i + last] < 0 { last -= 1 }
+                    var nodeInputs: [Int?] = []
+                    nodeInputs.reserveCapacity(last + 1)
+                    for k in 0...last {
+                        let up = inputs[3 * i + k]
+                        nodeInputs.append(up >= 0 ? Int(up) : nil)
+                    }
+                    try builder.add(w.ids[i], kind: "add", inputs: nodeInputs)
+                }
+            } catch {
+                fatalError("build \(w.name): \(error)")
+            }
+        }
+    }
+    return builder.finish()
+}
+
+/// `build_edits`: one `addNode` per node, inputs by id, each returning its `Change`.
+func buildGraphByEdits(_ w: Workload) -> Graph {
     var graph = Graph()
     graph.reserveCapacity(nodes: w.count, slots: w.slotTotal)
     w.inputs.withUnsafeBufferPointer { inputs in
@@ -89,7 +119,7 @@ func buildGraph(_ w: Workload) -> Graph {
                     try graph.addNode(w.ids[i], kind: "add", inputs: nodeInputs)
                 }
             } catch {
-                fatalError("build \(w.name): \(error)")
+                fatalError("build_edits \(w.name): \(error)")
             }
         }
     }
@@ -145,6 +175,10 @@ final class NodeGraphRunner {
     if ops.contains("build") {
         let s = measureFresh(setup: { () }, body: { _ in buildGraph(w) }, teardown: { blackHole($0) })
         record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
+    }
+    if ops.contains("build_edits") {
+        let s = measureFresh(setup: { () }, body: { _ in buildGraphByEdits(w) }, teardown: { blackHole($0) })
+        record("build_edits", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
     }
     if ops.contains("eval") {
         let s = measure { graph.evaluateAll() }
@@ -260,9 +294,10 @@ final class FloorRunner {
         emit(r)
         records.append(r)
     }
-    if ops.contains("build") {
+    for op in ["build", "build_edits"] where ops.contains(op) {
+        // The floor has one way to build; `build_edits` compares NodeGraph's one-by-one adds with it.
         let s = measureFresh(setup: { () }, body: { _ in Floor(w) }, teardown: { blackHole($0) })
-        record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
+        record(op, Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
     }
     if ops.contains("eval") {
         let s = measure { floor.evaluateAll() }

@@ -9,7 +9,7 @@ let usage = """
     flat-array floor engine. Build with -c release.
 
       --workload LIST   chain,lattice,random,fanout (default: all)
-      --op LIST         build,eval,update,update_small,update_noop,cycle,link_check,link_ok,topo,memory
+      --op LIST         build,build_edits,eval,update,update_small,update_noop,cycle,link_check,link_ok,topo,memory
                         (default: all)
       --n LIST          sizes, e.g. 1e3,1e5 (default: 1e3,1e4,1e5,1e6)
       --quick           sizes up to 1e5, 0.2 s per measurement
