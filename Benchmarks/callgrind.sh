@@ -31,7 +31,7 @@ cases=(
   "update chain 1e4 10" "update lattice 1e4 10" "update random 1e4 10" "update fanout 1e4 10"
   "update_small random 1e4 1000" "update_noop random 1e4 1000"
   "cycle chain 1e4 10" "cycle lattice 1e4 100" "cycle random 1e4 100"
-  "link_check random 1e4 1000" "link_ok chain 1e4 10" "link_ok random 1e4 10"
+  "link_check random 1e4 1000" "link_check_ids random 1e4 1000" "link_ok chain 1e4 10" "link_ok random 1e4 10"
   "topo random 1e4 10"
 )
 results="$out/results.txt"

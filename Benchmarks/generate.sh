@@ -16,7 +16,7 @@ export NODEGRAPH_SWIFT_VERSION="$(swift --version 2>&1 | head -1)"
 # again: the report keeps each figure's fastest median (noise on shared cores only adds time).
 if [ "${1:-}" != "--quick" ]; then
   for round in 2 3; do
-    "$bench" --op eval,update,update_small,update_noop,cycle,link_check,topo --n 1e5,1e6 \
+    "$bench" --op eval,update,update_small,update_noop,cycle,link_check,link_check_ids,topo,build --n 1e5,1e6 \
       --jsonl "Benchmarks/.round$round.jsonl" >/dev/null
     cat "Benchmarks/.round$round.jsonl" >> Benchmarks/results.jsonl
     rm -f "Benchmarks/.round$round.jsonl"

@@ -63,9 +63,23 @@ extension Graph {
     /// - Complexity: O(1) when `upstream` precedes `downstream` in the maintained order;
     ///   otherwise O(*r*), the region between them.
     public func linkRefusal(from upstream: NodeID, to downstream: NodeID, slot: Int) -> GraphError? {
+        guard let from = store.index(of: upstream) else { return .unknownNode(upstream) }
+        guard let to = store.index(of: downstream) else { return .unknownNode(downstream) }
+        return linkRefusal(from: from, to: to, slot: slot)
+    }
+
+    /// ``linkRefusal(from:to:slot:)-(NodeID,NodeID,Int)`` for two live nodes.
+    func linkRefusal(from: Int32, to: Int32, slot: Int) -> GraphError? {
+        // The usual case in a few loads: an existing slot, numbers both sides, and a link that
+        // agrees with the maintained order (so it cannot close a loop).
+        let toKind = Int(store.kind[to])
+        if slot >= 0 && slot < Int(store.kindSlotCount[toKind])
+            && store.kindNumbersOnly[toKind] & store.kindNumbersOnly[Int(store.kind[from])] == 1
+            && store.order[from] < store.order[to]
+        {
+            return nil
+        }
         do throws(GraphError) {
-            let from = try index(of: upstream)
-            let to = try index(of: downstream)
             _ = try slotIndex(slot, of: to)
             try checkTypes(from: from, to: to, slot: slot)
             if let path = cyclePath(from: from, to: to) { throw .wouldCreateCycle(path: path) }

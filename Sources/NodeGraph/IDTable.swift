@@ -77,16 +77,17 @@ struct IDTable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
+    /// Whether two identifiers are the same string value: one object, or the same inline value
+    /// (which implies the same bytes; different bits may still be the same bytes).
+    @inline(__always) static func sameBits(_ a: NodeID, _ b: NodeID) -> Bool {
+        unsafeBitCast(a.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(b.rawValue, to: (UInt64, UInt64).self)
+    }
+
     /// Whether a stored identifier has exactly these UTF-8 bytes. Stored identifiers are mostly
     /// small (inline) strings and a looked-up one often is not, so comparing bytes is quicker
     /// than `String ==` (which would take its general path for the two representations).
     @inline(__always) static func matches(_ stored: NodeID, _ query: NodeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // The same string (one object, or the same inline value) has the same bits.
-        if unsafeBitCast(stored.rawValue, to: (UInt64, UInt64).self)
-            == unsafeBitCast(query.rawValue, to: (UInt64, UInt64).self)
-        {
-            return true
-        }
+        if sameBits(stored, query) { return true }
         var text = stored.rawValue
         let count = bytes.count
         guard text.utf8.count == count else { return false }

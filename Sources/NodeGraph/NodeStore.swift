@@ -76,9 +76,11 @@ final class NodeStore {
     let registry: KindRegistry
     @exclusivity(unchecked) var kinds: [KindEntry] = []
     @exclusivity(unchecked) var kindIndexByName: [String: UInt16] = [:]
-    /// Per kind index: its `FastKind` and slot count (plain columns for the hot loops).
+    /// Per kind index: its `FastKind`, slot count, and whether it outputs a number and every slot
+    /// takes one (1) or not (0). Plain columns for the hot loops and checks.
     @exclusivity(unchecked) var fastKind = Column<UInt8>(capacity: 8, filling: 0)
     @exclusivity(unchecked) var kindSlotCount = Column<Int32>(capacity: 8, filling: 0)
+    @exclusivity(unchecked) var kindNumbersOnly = Column<UInt8>(capacity: 8, filling: 0)
 
     // Node columns: `nodeEnd` indices in use (live or free).
     @exclusivity(unchecked) var nodeEnd: Int32 = 0
@@ -143,11 +145,13 @@ final class NodeStore {
         registry = other.registry
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
-        // The property initializers already allocated these two: free them before replacing.
+        // The property initializers already allocated these: free them before replacing.
         fastKind.deallocate()
         kindSlotCount.deallocate()
+        kindNumbersOnly.deallocate()
         fastKind = other.fastKind.copy()
         kindSlotCount = other.kindSlotCount.copy()
+        kindNumbersOnly = other.kindNumbersOnly.copy()
         nodeEnd = other.nodeEnd
         kind = other.kind.copy()
         x = other.x.copy()
@@ -178,6 +182,7 @@ final class NodeStore {
     deinit {
         fastKind.deallocate()
         kindSlotCount.deallocate()
+        kindNumbersOnly.deallocate()
         kind.deallocate()
         x.deallocate()
         y.deallocate()
@@ -216,9 +221,11 @@ final class NodeStore {
         if kinds.count > fastKind.capacity {
             fastKind.resize(to: fastKind.capacity * 2, keeping: Int(index), filling: 0)
             kindSlotCount.resize(to: kindSlotCount.capacity * 2, keeping: Int(index), filling: 0)
+            kindNumbersOnly.resize(to: kindNumbersOnly.capacity * 2, keeping: Int(index), filling: 0)
         }
         fastKind[Int(index)] = FastKind(entry).rawValue
         kindSlotCount[Int(index)] = Int32(entry.slotCount)
+        kindNumbersOnly[Int(index)] = entry.outputType == .number && entry.slots.allSatisfy { $0.type == .number } ? 1 : 0
         lastKind = (name, index)
         return index
     }

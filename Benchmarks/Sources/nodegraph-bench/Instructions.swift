@@ -18,10 +18,11 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
         let source = w.ids[Int(op == "update_small" ? (w.smallSource ?? w.updateSource) : w.updateSource)]
         let edit = w.linkEdits[0]
         let from = w.ids[Int(edit.from)], to = w.ids[Int(edit.to)]
+        let fromHandle = graph.handle(of: from)!, toHandle = graph.handle(of: to)!
         let previous = edit.previous >= 0 ? w.ids[Int(edit.previous)] : nil
         // The op is matched once, outside the measured region (a string `switch` per rep would
         // count its comparisons).
-        let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo"]
+        let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo", "link_check_ids"]
         guard let code = ops.firstIndex(of: op) else { fatalError("unknown op \(op)") }
         callgrindMeasuredRegion {
             for k in 0..<reps {
@@ -34,7 +35,8 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
                     do {
                         _ = try graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(w.cycleTo)], slot: 0)
                     } catch { blackHole(error) }
-                case 5: blackHole(graph.linkRefusal(from: from, to: to, slot: edit.slot))
+                case 5: blackHole(graph.linkRefusal(from: fromHandle, to: toHandle, slot: edit.slot))
+                case 8: blackHole(graph.linkRefusal(from: from, to: to, slot: edit.slot))
                 case 6:
                     recomputes += try! graph.link(from: from, to: to, slot: edit.slot).recomputed.count
                     if let previous {

@@ -351,8 +351,14 @@ func targetRows(_ r: Results) -> [(String, String, String)] {
     rows.append(("cycle refusal ≤ 1.5× floor on chain, ≤ 2× elsewhere (1e5/1e6)", cycleDetail.joined(separator: ", "), status(cycleWorst)))
     let checks = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_check" }.map(\.seconds)
     rows.append(
-        ("link that agrees with the order: O(1), ≤ 50 ns (`linkRefusal`, the order/cycle decision alone)",
+        ("link that agrees with the order: O(1), ≤ 50 ns (`linkRefusal` on two `NodeHandle`s: slot, type and order checks)",
          checks.isEmpty ? "–" : "\(fmtTime(checks.min()!))–\(fmtTime(checks.max()!)) at every n", status(checks.max().map { $0 <= 50e-9 })))
+    let idChecks = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_check_ids" }.map(\.seconds)
+    if !idChecks.isEmpty {
+        rows.append(
+            ("the same with two ids (`linkRefusal(from: NodeID, …)`: each id looked up first), for comparison",
+             "\(fmtTime(idChecks.min()!))–\(fmtTime(idChecks.max()!)) at every n", "reported (see notes)"))
+    }
     let linkOK = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_ok" && big.contains($0.n) }
     rows.append(
         ("link_ok (link + unlink, including the recompute each triggers)",

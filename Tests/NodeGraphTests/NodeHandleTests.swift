@@ -1,0 +1,91 @@
+import NodeGraph
+import NodeGraphTesting
+import Testing
+
+/// A `NodeHandle` answers exactly as its id would, whatever happened to its node since.
+@Suite struct NodeHandleTests {
+    @Test func aHandleAnswersAsItsIdForEveryPairAndSlot() throws {
+        var checker = GraphChecker(graph: Graph())
+        let edits = RandomEdits()
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<400 { _ = checker.apply(edits.edit(from: random.next(), in: checker.graph)) }
+        let graph = checker.graph
+        let ids = graph.nodeIDs + ["missing"]
+        #expect(graph.count > 20)
+        var refusals = Set<String>()
+        for from in ids {
+            for to in ids {
+                for slot in -1...3 {
+                    let byID = graph.linkRefusal(from: from, to: to, slot: slot)
+                    guard let a = graph.handle(of: from), let b = graph.handle(of: to) else {
+                        #expect(byID == .unknownNode(graph.contains(from) ? to : from))
+                        continue
+                    }
+                    #expect(graph.linkRefusal(from: a, to: b, slot: slot) == byID)
+                    // The answer is what linking does (a separate path through `apply`).
+                    var copy = graph
+                    do throws(GraphError) {
+                        try copy.link(from: from, to: to, slot: slot)
+                        #expect(byID == nil, "\(from) → \(to) slot \(slot) was linked, but refused: \(byID!)")
+                    } catch {
+                        #expect(byID == error)
+                    }
+                    refusals.insert(byID.map { "\($0)".components(separatedBy: ":").first! } ?? "accepted")
+                }
+            }
+            if let handle = graph.handle(of: from) {
+                #expect(handle.id == from)
+                #expect(graph.value(of: handle) == graph.value(of: from))
+            }
+        }
+        // The pairs covered accepted links, cycles, type mismatches and missing slots.
+        #expect(refusals.contains("accepted"))
+        #expect(refusals.contains("would create a cycle"))
+        #expect(refusals.contains { $0.hasPrefix("node ") })
+        #expect(graph.handle(of: "missing") == nil)
+    }
+
+    @Test func aHandleFollowsItsIdAfterTheNodeIsRemovedOrMoved() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "number", value: .number(1))
+        try graph.addNode("b", kind: "number", value: .number(2))
+        try graph.addNode("sum", kind: "add", inputs: ["a", "b"])
+        let a = try #require(graph.handle(of: "a"))
+        let sum = try #require(graph.handle(of: "sum"))
+        #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == nil)
+
+        try graph.removeNode("a")
+        #expect(graph.value(of: a) == nil)
+        #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == .unknownNode("a"))
+        #expect(graph.linkRefusal(from: sum, to: a, slot: 0) == .unknownNode("a"))
+
+        // Another node takes the index "a" had: the handle must not read it.
+        try graph.addNode("other", kind: "number", value: .number(9))
+        #expect(graph.value(of: a) == nil)
+        #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == .unknownNode("a"))
+
+        // "a" again, elsewhere: the handle finds it by id.
+        try graph.addNode("a", kind: "number", value: .number(5))
+        #expect(graph.value(of: a) == .number(5))
+        #expect(graph.linkRefusal(from: sum, to: a, slot: 0) == .unknownSlot(node: "a", slot: 0, slotCount: 0))
+        #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == nil)
+
+        // A handle from a copy that has since changed answers for the copy it is asked.
+        var copy = graph
+        try copy.removeNode("sum")
+        #expect(copy.value(of: sum) == nil)
+        #expect(graph.value(of: sum) == .number(2))
+    }
+
+    @Test func aCycleThroughHandlesNamesItsPath() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "number")
+        try graph.addNode("b", kind: "add", inputs: ["a"])
+        try graph.addNode("c", kind: "add", inputs: ["b"])
+        let b = try #require(graph.handle(of: "b"))
+        let c = try #require(graph.handle(of: "c"))
+        #expect(graph.linkRefusal(from: c, to: b, slot: 1) == .wouldCreateCycle(path: ["b", "c", "b"]))
+        #expect(graph.linkRefusal(from: c, to: c, slot: 1) == .wouldCreateCycle(path: ["c", "c"]))
+        #expect(c.description == "c")
+    }
+}
