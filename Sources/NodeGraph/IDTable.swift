@@ -15,6 +15,8 @@ struct IDTable {
     private(set) var count = 0
     /// ``IDTable/seed``, read once (a global's lazy initialization is checked on every access).
     private let hashSeed = IDTable.seed
+    /// ``IDTable/inlineLayoutHolds``, read once.
+    private let inlineLayout = IDTable.inlineLayoutHolds
 
     init(capacity: Int = 8) {
         var size = 16
@@ -38,17 +40,26 @@ struct IDTable {
     static let seed: UInt64 =
         getenv("SWIFT_DETERMINISTIC_HASHING") != nil ? 0 : UInt64.random(in: 0...UInt64.max) | 1
 
-    /// A multiply-xorshift hash over the identifier's UTF-8 bytes, eight at a time.
+    /// A multiply-xorshift hash over the identifier's UTF-8 bytes, eight at a time. A short id
+    /// stored inline (up to 15 bytes) is hashed straight from its two words, without reading its
+    /// bytes through `withUTF8`.
     @inline(__always) func hash(_ id: NodeID) -> Int {
+        if let words = inlineWords(id) { return shortHash(words.0, words.1, count: words.count) }
         var text = id.rawValue
         return text.withUTF8 { hash($0) }
     }
 
     func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
-        var hash: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ hashSeed) ^ UInt64(truncatingIfNeeded: count)
-        guard let base = bytes.baseAddress, count > 0 else { return Int(truncatingIfNeeded: hash) }
+        guard let base = bytes.baseAddress, count > 0 else { return shortHash(0, 0, count: 0) }
         let raw = UnsafeRawPointer(base)
+        if count <= 15 {
+            // The two words an inline string of these bytes holds (zero past the last byte).
+            return count <= 8
+                ? shortHash(IDTable.load(raw, count), 0, count: count)
+                : shortHash(raw.loadUnaligned(as: UInt64.self), IDTable.load(raw + 8, count - 8), count: count)
+        }
+        var hash: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ hashSeed) ^ UInt64(truncatingIfNeeded: count)
         var offset = 0
         while offset + 8 <= count {
             let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -57,25 +68,69 @@ struct IDTable {
             offset += 8
         }
         if offset < count {
-            // The last 1–7 bytes in at most two loads: the final eight bytes (overlapping ones
-            // already mixed in, which is fine for a hash of a known length), or for a short id
-            // its first and last four, or its first, middle and last byte.
-            let word: UInt64
-            if count >= 8 {
-                word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            } else if count >= 4 {
-                let low = UInt64(raw.loadUnaligned(as: UInt32.self))
-                let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-                word = low | high << 32
-            } else {
-                word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
-            }
+            // The last 1–7 bytes: the final eight bytes (overlapping ones already mixed in, which
+            // is fine for a hash of a known length).
+            let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             hash = (hash ^ word) &* 0x94D0_49BB_1331_11EB
             hash ^= hash >> 29
         }
         hash = (hash ^ (hash >> 32)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
+
+    /// The hash of an id of at most 15 bytes whose first eight bytes are `low` and the rest
+    /// `high` (little-endian, zero past the last byte).
+    @inline(__always) private func shortHash(_ low: UInt64, _ high: UInt64, count: Int) -> Int {
+        var hash: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ hashSeed) ^ UInt64(truncatingIfNeeded: count)
+        hash = (hash ^ low) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+        hash = (hash ^ high) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 29
+        hash = (hash ^ (hash >> 32)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    /// `count` (0–8) bytes at `raw` as a little-endian word, zero above them.
+    @inline(__always) private static func load(_ raw: UnsafeRawPointer, _ count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: count) }
+        return UInt64(littleEndian: word)
+    }
+
+    /// A short id's bytes as two words and its length, read from the string's own bits when it
+    /// is stored inline (a small string: its bytes in the first 15 bytes, zero after them, and a
+    /// top byte holding a "small" flag and the length); `nil` for any other string.
+    @inline(__always) private func inlineWords(_ id: NodeID) -> (UInt64, UInt64, count: Int)? {
+        guard inlineLayout else { return nil }
+        let (low, high) = unsafeBitCast(id.rawValue, to: (UInt64, UInt64).self)
+        guard high & IDTable.smallFlag != 0 else { return nil }
+        return (low, high & 0x00FF_FFFF_FFFF_FFFF, Int((high >> 56) & 0xF))
+    }
+
+    private static let smallFlag: UInt64 = 0x20 << 56
+
+    /// Whether this platform's strings are laid out as ``inlineWords(_:)`` reads them: checked
+    /// once on sample strings; when it does not hold, every id is hashed from its bytes.
+    static let inlineLayoutHolds: Bool = {
+        guard MemoryLayout<String>.size == 16, UInt64(littleEndian: 1) == 1 else { return false }
+        let large = String(repeating: "x", count: 40)
+        for sample in ["", "a", "n12345", "héllo", "12345678", "123456789", "abcdefghijklmno", String(large.prefix(7))] {
+            var text = sample
+            let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            guard high & smallFlag != 0, Int((high >> 56) & 0xF) == text.utf8.count else { return false }
+            let matches = text.withUTF8 { bytes -> Bool in
+                guard let base = bytes.baseAddress else { return low == 0 && high & 0x00FF_FFFF_FFFF_FFFF == 0 }
+                let raw = UnsafeRawPointer(base), count = bytes.count
+                let expectedLow = load(raw, min(count, 8))
+                let expectedHigh = count > 8 ? load(raw + 8, count - 8) : 0
+                return low == expectedLow && high & 0x00FF_FFFF_FFFF_FFFF == expectedHigh
+            }
+            guard matches else { return false }
+        }
+        // A string too long to be inline must not look inline.
+        let (_, high) = unsafeBitCast(large, to: (UInt64, UInt64).self)
+        return high & smallFlag == 0
+    }()
 
     /// Whether two identifiers are the same string value: one object, or the same inline value
     /// (which implies the same bytes; different bits may still be the same bytes).
@@ -130,6 +185,18 @@ struct IDTable {
 
     /// The index stored for `id`, comparing candidates against `ids`.
     func index(of id: NodeID, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
+        if let words = inlineWords(id) {
+            // Stored ids of up to 15 bytes are inline too (``NodeID/compacted``), so a stored id
+            // with these bytes has these very bits.
+            guard words.count > 0 else { return nil }
+            var bucket = shortHash(words.0, words.1, count: words.count) & mask
+            while true {
+                let entry = buckets[bucket]
+                if entry < 0 { return nil }
+                if IDTable.sameBits(ids[Int(entry)], id) { return entry }
+                bucket = (bucket + 1) & mask
+            }
+        }
         var text = id.rawValue
         return text.withUTF8 { index(of: id, bytes: $0, hash: hash($0), in: ids) }
     }

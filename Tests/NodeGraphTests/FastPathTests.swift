@@ -93,6 +93,35 @@ import Testing
         try expectConsistent(graph)
     }
 
+    /// A short id may reach the graph as an inline string or as a heap string with the same
+    /// bytes; both must name the same node, whichever form it was added in. Lengths 1–16 cover
+    /// every way the id table reads a short id's words.
+    @Test func shortIdsResolveWhetherInlineOrNot() throws {
+        func onHeap(_ text: String) -> NodeID {
+            var heap = String()
+            heap.reserveCapacity(64)  // a native buffer, not an inline string
+            heap += text
+            return NodeID(heap)
+        }
+        var graph = Graph()
+        let texts = (1...16).map { length in String("abcdefghijklmnopq".prefix(length)) } + ["é", "ñandú", "n\u{0301}x"]
+        for (index, text) in texts.enumerated() {
+            // Half are added through a heap string, half inline; every one is looked up both ways.
+            let id = index.isMultiple(of: 2) ? onHeap(text) : NodeID(text)
+            try graph.addNode(id, kind: "number", value: .number(Double(index)))
+        }
+        for (index, text) in texts.enumerated() {
+            #expect(graph.value(of: NodeID(text)) == .number(Double(index)), "\(text) inline")
+            #expect(graph.value(of: onHeap(text)) == .number(Double(index)), "\(text) on the heap")
+            #expect(throws: GraphError.duplicateNode(NodeID(text))) { try graph.addNode(onHeap(text), kind: "number") }
+        }
+        #expect(graph.value(of: "abcdefghijklmnopq") == nil)
+        #expect(graph.value(of: onHeap("ab\u{0}")) == nil)
+        try graph.removeNode(onHeap("abc"))
+        #expect(!graph.contains("abc") && graph.contains("abcd"))
+        try expectConsistent(graph)
+    }
+
     /// Large regions are recomputed by a sequential sweep: same values, a valid order, and a node
     /// whose inputs did not change is not recomputed.
     @Test func aLargeUpdateSweepsAndStillCutsOff() throws {
