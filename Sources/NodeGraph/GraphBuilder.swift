@@ -23,8 +23,6 @@
 /// a cycle. Adds are not edits: they have no inverse and are not journaled.
 public struct GraphBuilder: Sendable {
     private var graph: Graph
-    /// Upstream indices of the node being added (reused, so an add allocates nothing).
-    private var upstreams: [Int32] = []
     /// The output type shared by every kind in the graph's kind table, if there is only one.
     /// A slot that accepts it needs no look at the node feeding it.
     private var onlyOutputType: ValueType?
@@ -121,7 +119,13 @@ public struct GraphBuilder: Sendable {
             onlyOutputType = types.count == 1 ? types.first : nil
         }
         let end = Int(store.nodeEnd)
-        upstreams.removeAll(keepingCapacity: true)
+        // The upstream indices go into the store's idle stack buffer: no allocation.
+        var upstreams = store.stack
+        upstreams.removeAll()
+        defer {
+            upstreams.removeAll()
+            store.stack = upstreams
+        }
         for (slot, input) in inputs.enumerated() {
             guard let input else {
                 upstreams.append(-1)
@@ -136,12 +140,11 @@ public struct GraphBuilder: Sendable {
             }
             upstreams.append(upstream)
         }
-        let node = upstreams.withUnsafeBufferPointer { upstreams in
+        return Int(
             graph.insertNode(
                 id, hash: new.hash, kindIndex: new.kindIndex, name: new.name, x: Int32(position.x),
-                y: Int32(position.y), parameter: new.parameter, upstreams: upstreams)
-        }
-        return Int(node)
+                y: Int32(position.y), parameter: new.parameter,
+                upstreams: UnsafeBufferPointer(start: upstreams.base, count: upstreams.count)))
     }
 
     /// The graph, every node evaluated.

@@ -109,6 +109,11 @@ struct IDTable {
 
     private static let smallFlag: UInt64 = 0x20 << 56
 
+    /// Whether a string is stored inline (meaningful when ``inlineLayoutHolds``).
+    @inline(__always) static func isInline(_ text: String) -> Bool {
+        unsafeBitCast(text, to: (UInt64, UInt64).self).1 & smallFlag != 0
+    }
+
     /// Whether this platform's strings are laid out as ``inlineWords(_:)`` reads them: checked
     /// once on sample strings; when it does not hold, every id is hashed from its bytes.
     static let inlineLayoutHolds: Bool = {
@@ -277,6 +282,7 @@ extension NodeID {
     /// `topologicalOrder()`) free of atomic operations. Longer identifiers are returned as they are.
     var compacted: NodeID {
         var text = rawValue
+        if IDTable.inlineLayoutHolds && IDTable.isInline(text) { return self }
         guard text.utf8.count <= 15 else { return self }
         return text.withUTF8 { NodeID(String(decoding: $0, as: UTF8.self)) }
     }
