@@ -35,7 +35,7 @@ cases=(
   "topo random 1e4 10"
 )
 results="$out/results.txt"
-printf "%-12s %-8s %-5s %16s %14s\n" "# op" "workload" "n" "instr/op" "instr/node" > "$results"
+printf "%-14s %-8s %-5s %16s %14s\n" "# op" "workload" "n" "instr/op" "instr/node" > "$results"
 for spec in "${cases[@]}"; do
   read -r op workload n reps <<<"$spec"
   log="$out/$op-$workload.log"
@@ -46,7 +46,7 @@ for spec in "${cases[@]}"; do
   recomputes=$(grep -E "^recomputes_per_op" "$log" | awk '{print $2}')
   per_op=$((total / reps))
   if [ "${recomputes:-0}" -gt 0 ]; then per_node=$((per_op / recomputes)); else per_node="-"; fi
-  printf "%-12s %-8s %-5s %16d %14s\n" "$op" "$workload" "$n" "$per_op" "$per_node" >> "$results"
+  printf "%-14s %-8s %-5s %16d %14s\n" "$op" "$workload" "$n" "$per_op" "$per_node" >> "$results"
 done
 
 if [ "$update" = 1 ]; then
@@ -56,7 +56,7 @@ if [ "$update" = 1 ]; then
   exit 0
 fi
 status=0
-printf "%-12s %-8s %-5s %16s %16s %9s\n" "op" "workload" "n" "instr/op" "baseline" "change"
+printf "%-14s %-8s %-5s %16s %16s %9s\n" "op" "workload" "n" "instr/op" "baseline" "change"
 while read -r op workload n per_op per_node; do
   [ "${op:0:1}" = "#" ] && continue
   base=$(awk -v o="$op" -v w="$workload" -v s="$n" '$1==o && $2==w && $3==s {print $4}' "$baseline" 2>/dev/null || true)
@@ -66,7 +66,7 @@ while read -r op workload n per_op per_node; do
   else
     base="-"; change="(new)"
   fi
-  printf "%-12s %-8s %-5s %16s %16s %9s\n" "$op" "$workload" "$n" "$per_op" "$base" "$change"
+  printf "%-14s %-8s %-5s %16s %16s %9s\n" "$op" "$workload" "$n" "$per_op" "$base" "$change"
 done < "$results"
 if [ "$strict" = 1 ]; then exit $status; fi
 exit 0

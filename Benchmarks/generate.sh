@@ -12,14 +12,18 @@ swift build -c release --package-path Benchmarks --product nodegraph-bench >&2
 bench=Benchmarks/.build/release/nodegraph-bench
 export NODEGRAPH_SWIFT_VERSION="$(swift --version 2>&1 | head -1)"
 "$bench" --jsonl Benchmarks/results.jsonl --table "$@"
-# Two more rounds of the timed operations at the sizes the targets name (1e5, 1e6), both engines
-# again: the report keeps each figure's fastest median (noise on shared cores only adds time).
+# Two more rounds of the timed operations at the sizes the targets name (1e5, 1e6), and of the
+# constant-time ones at every size, both engines again: the report keeps each figure's fastest
+# median (noise on shared cores only adds time).
 if [ "${1:-}" != "--quick" ]; then
   for round in 2 3; do
     "$bench" --op eval,update,update_small,update_noop,cycle,link_check,link_check_ids,topo,build --n 1e5,1e6 \
       --jsonl "Benchmarks/.round$round.jsonl" >/dev/null
-    cat "Benchmarks/.round$round.jsonl" >> Benchmarks/results.jsonl
-    rm -f "Benchmarks/.round$round.jsonl"
+    # The constant-time operations' targets hold at every n: their small sizes get rounds too.
+    "$bench" --op update_small,update_noop,link_check,link_check_ids --n 1e3,1e4 \
+      --jsonl "Benchmarks/.round$round-small.jsonl" >/dev/null
+    cat "Benchmarks/.round$round.jsonl" "Benchmarks/.round$round-small.jsonl" >> Benchmarks/results.jsonl
+    rm -f "Benchmarks/.round$round.jsonl" "Benchmarks/.round$round-small.jsonl"
   done
 fi
 "$bench" --report Benchmarks/results.jsonl > BENCHMARKS.md
