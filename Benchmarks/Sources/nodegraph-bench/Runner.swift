@@ -69,30 +69,35 @@ func ops(for workload: String, selected: Set<String>) -> [String] {
 
 // MARK: NodeGraph through its public API
 
+/// Calls `body` for each node in id order: its index, and for an operator node its inputs up to
+/// the last linked slot (-1 for an empty slot before it); sources get an empty buffer.
+func forEachNode(_ w: Workload, _ body: (Int, UnsafeBufferPointer<Int32>) throws(GraphError) -> Void) {
+    w.inputs.withUnsafeBufferPointer { inputs in
+        for i in 0..<w.count {
+            var count = 0
+            if !w.isSource[i] {
+                count = 3
+                while count > 1 && inputs[3 * i + count - 1] < 0 { count -= 1 }
+            }
+            do throws(GraphError) {
+                try body(i, UnsafeBufferPointer(rebasing: inputs[3 * i..<3 * i + count]))
+            } catch {
+                fatalError("building \(w.name), node \(i): \(error)")
+            }
+        }
+    }
+}
+
 /// `build`: the graph through `GraphBuilder`; the workload numbers its nodes as the builder does,
 /// so each node's inputs are the workload's own numbers.
 func buildGraph(_ w: Workload) -> Graph {
     var builder = GraphBuilder()
     builder.reserveCapacity(nodes: w.count, slots: w.slotTotal)
-    w.inputs.withUnsafeBufferPointer { inputs in
-        for i in 0..<w.count {
-            do {
-                if w.isSource[i] {
-                    try builder.add(w.ids[i], kind: "number", value: .number(1))
-                } else {
-                    var last = 2
-                    while last > 0 && inputs[3 * i + last] < 0 { last -= 1 }
-                    var nodeInputs: [Int?] = []
-                    nodeInputs.reserveCapacity(last + 1)
-                    for k in 0...last {
-                        let up = inputs[3 * i + k]
-                        nodeInputs.append(up >= 0 ? Int(up) : nil)
-                    }
-                    try builder.add(w.ids[i], kind: "add", inputs: nodeInputs)
-                }
-            } catch {
-                fatalError("build \(w.name): \(error)")
-            }
+    forEachNode(w) { i, inputs throws(GraphError) in
+        if w.isSource[i] {
+            try builder.add(w.ids[i], kind: "number", value: .number(1))
+        } else {
+            try builder.add(w.ids[i], kind: "add", inputs: inputs.map { $0 >= 0 ? Int($0) : nil })
         }
     }
     return builder.finish()
@@ -102,25 +107,11 @@ func buildGraph(_ w: Workload) -> Graph {
 func buildGraphByEdits(_ w: Workload) -> Graph {
     var graph = Graph()
     graph.reserveCapacity(nodes: w.count, slots: w.slotTotal)
-    w.inputs.withUnsafeBufferPointer { inputs in
-        for i in 0..<w.count {
-            do {
-                if w.isSource[i] {
-                    try graph.addNode(w.ids[i], kind: "number", value: .number(1))
-                } else {
-                    var last = 2
-                    while last > 0 && inputs[3 * i + last] < 0 { last -= 1 }
-                    var nodeInputs: [NodeID?] = []
-                    nodeInputs.reserveCapacity(last + 1)
-                    for k in 0...last {
-                        let up = inputs[3 * i + k]
-                        nodeInputs.append(up >= 0 ? w.ids[Int(up)] : nil)
-                    }
-                    try graph.addNode(w.ids[i], kind: "add", inputs: nodeInputs)
-                }
-            } catch {
-                fatalError("build_edits \(w.name): \(error)")
-            }
+    forEachNode(w) { i, inputs throws(GraphError) in
+        if w.isSource[i] {
+            try graph.addNode(w.ids[i], kind: "number", value: .number(1))
+        } else {
+            try graph.addNode(w.ids[i], kind: "add", inputs: inputs.map { $0 >= 0 ? w.ids[Int($0)] : nil })
         }
     }
     return graph
