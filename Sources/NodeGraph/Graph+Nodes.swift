@@ -85,21 +85,10 @@ extension Graph {
             name: name == entry.title ? nil : name)
     }
 
-    /// Checks that node `upstream` may feed slot `slot` of the new node `id` (of kind `entry`).
-    func checkNewInput(_ upstream: Int32, to id: NodeID, slot: Int, of entry: KindEntry) throws(GraphError) {
-        let produces = store.entry(of: upstream).outputType
-        let accepts = entry.slots[slot].type
-        guard produces == accepts else {
-            throw .slotTypeMismatch(
-                from: store.ids[Int(upstream)], produces: produces, to: id, slot: slot,
-                label: entry.slots[slot].label, accepts: accepts)
-        }
-    }
-
     /// Stores a node that was checked beforehand, without recomputing anything.
     ///
     /// The caller has checked everything ``checkNewNode(_:kind:name:position:value:inputCount:)``
-    /// and ``checkNewInput(_:to:slot:of:)`` check (the file loader checks the same things its own
+    /// and ``NodeStore/checkNewInput(_:to:slot:of:)`` check (the file loader checks the same things its own
     /// way), every upstream is a node of this graph, and the storage is unique.
     /// - Parameters:
     ///   - upstreams: The node index feeding each slot from the first, or -1.
@@ -136,33 +125,28 @@ extension Graph {
         return node
     }
 
+    /// ``insertNode(_:hash:kindIndex:name:x:y:parameter:upstreams:)`` for a node checked by
+    /// ``checkNewNode(_:kind:name:position:value:inputCount:)``.
+    @inline(__always) mutating func insertNode(
+        _ id: NodeID, _ new: borrowing NewNode, at position: Position, upstreams: UnsafeBufferPointer<Int32>
+    ) -> Int32 {
+        insertNode(
+            id, hash: new.hash, kindIndex: new.kindIndex, name: new.name, x: Int32(position.x),
+            y: Int32(position.y), parameter: new.parameter, upstreams: upstreams)
+    }
+
     mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
         let id = description.id
         let new = try checkNewNode(
             id, kind: description.kind, name: description.name, position: description.position,
             value: description.value, inputCount: description.inputs.count)
-        // The upstream indices, resolved and checked before anything changes, are kept in the
-        // store's idle stack buffer (-1 for an empty slot): no allocation.
-        var upstreams = store.stack
-        upstreams.removeAll()
-        defer {
-            upstreams.removeAll()
-            store.stack = upstreams
-        }
-        for (slot, input) in description.inputs.enumerated() {
-            guard let input else {
-                upstreams.append(-1)
-                continue
-            }
+        let upstreams = try store.resolveInputs(description.inputs) { slot, input throws(GraphError) in
             if input == id { throw .wouldCreateCycle(path: [id, id]) }
             let upstream = try index(of: input)
-            try checkNewInput(upstream, to: id, slot: slot, of: new.entry)
-            upstreams.append(upstream)
+            try store.checkNewInput(upstream, to: id, slot: slot, of: new.entry)
+            return upstream
         }
-        let node = insertNode(
-            id, hash: new.hash, kindIndex: new.kindIndex, name: new.name, x: Int32(description.position.x),
-            y: Int32(description.position.y), parameter: new.parameter,
-            upstreams: UnsafeBufferPointer(start: upstreams.base, count: upstreams.count))
+        let node = insertNode(id, new, at: description.position, upstreams: upstreams)
         roots.append(node)
         return .removeNode(id)
     }
@@ -296,5 +280,37 @@ extension Graph {
         store.x[node] = Int32(position.x)
         store.y[node] = Int32(position.y)
         return .move(node: id, to: old)
+    }
+}
+
+extension NodeStore {
+    /// Checks that node `upstream` may feed slot `slot` of the new node `id` (of kind `entry`).
+    func checkNewInput(_ upstream: Int32, to id: NodeID, slot: Int, of entry: KindEntry) throws(GraphError) {
+        let produces = self.entry(of: upstream).outputType
+        let accepts = entry.slots[slot].type
+        guard produces == accepts else {
+            throw .slotTypeMismatch(
+                from: ids[Int(upstream)], produces: produces, to: id, slot: slot,
+                label: entry.slots[slot].label, accepts: accepts)
+        }
+    }
+
+    /// A new node's inputs as node indices (-1 for an empty slot), each resolved and checked by
+    /// `resolve` (which throws to refuse one) before anything changes. They are kept in the
+    /// store's idle stack buffer (no allocation), valid until the buffer is used again.
+    @inline(__always) func resolveInputs<Input>(
+        _ inputs: [Input?], _ resolve: (_ slot: Int, _ input: Input) throws(GraphError) -> Int32
+    ) throws(GraphError) -> UnsafeBufferPointer<Int32> {
+        var upstreams = stack
+        upstreams.removeAll()
+        defer { stack = upstreams }
+        for (slot, input) in inputs.enumerated() {
+            guard let input else {
+                upstreams.append(-1)
+                continue
+            }
+            upstreams.append(try resolve(slot, input))
+        }
+        return UnsafeBufferPointer(start: upstreams.base, count: upstreams.count)
     }
 }

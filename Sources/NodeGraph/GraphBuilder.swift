@@ -119,32 +119,18 @@ public struct GraphBuilder: Sendable {
             onlyOutputType = types.count == 1 ? types.first : nil
         }
         let end = Int(store.nodeEnd)
-        // The upstream indices go into the store's idle stack buffer: no allocation.
-        var upstreams = store.stack
-        upstreams.removeAll()
-        defer {
-            upstreams.removeAll()
-            store.stack = upstreams
-        }
-        for (slot, input) in inputs.enumerated() {
-            guard let input else {
-                upstreams.append(-1)
-                continue
-            }
+        let onlyOutputType = self.onlyOutputType, entry = new.entry
+        let upstreams = try store.resolveInputs(inputs) { slot, input throws(GraphError) in
             guard input >= 0 && input < end else {
                 throw .unknownInput(node: id, slot: slot, input: input, count: end)
             }
             let upstream = Int32(input)
-            if onlyOutputType != new.entry.slots[slot].type {
-                try graph.checkNewInput(upstream, to: id, slot: slot, of: new.entry)
+            if onlyOutputType != entry.slots[slot].type {
+                try store.checkNewInput(upstream, to: id, slot: slot, of: entry)
             }
-            upstreams.append(upstream)
+            return upstream
         }
-        return Int(
-            graph.insertNode(
-                id, hash: new.hash, kindIndex: new.kindIndex, name: new.name, x: Int32(position.x),
-                y: Int32(position.y), parameter: new.parameter,
-                upstreams: UnsafeBufferPointer(start: upstreams.base, count: upstreams.count)))
+        return Int(graph.insertNode(id, new, at: position, upstreams: upstreams))
     }
 
     /// The graph, every node evaluated.
