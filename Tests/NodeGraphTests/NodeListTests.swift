@@ -63,12 +63,7 @@ import Testing
 
     @Test func aCyclePathStaysNamedAfterTheGraphChanges() throws {
         var graph = try chain(4)
-        var refusal: GraphError?
-        do {
-            try graph.link(from: "n3", to: "n1", slot: 0)
-        } catch {
-            refusal = error
-        }
+        let refusal = #expect(throws: GraphError.self) { try graph.link(from: "n3", to: "n1", slot: 0) }
         guard case .wouldCreateCycle(let path)? = refusal else {
             Issue.record("expected a cycle refusal, got \(String(describing: refusal))")
             return
