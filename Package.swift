@@ -22,12 +22,10 @@ let package = Package(
         .target(name: "NodeGraphTesting", dependencies: ["NodeGraph"]),
         // The terminal-independent canvas: surface, renderers, layout, interaction.
         .target(name: "NodeCanvas", dependencies: ["NodeGraph"]),
-        // ncursesw, through a shim header.
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // ncursesw, through a shim header. Linked by its module map, not by pkg-config: pkg-config's
+        // ncursesw flags carry -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM drops with a
+        // warning on every build; the shim defines what they were for.
+        .systemLibrary(name: "CNcurses"),
         // The command line and the interactive canvas.
         .executableTarget(
             name: "nodeui-tui",

@@ -3,10 +3,10 @@
 # tmux. Installs nothing when both are present.
 set -euo pipefail
 missing=()
-if ! pkg-config --exists ncursesw 2>/dev/null && [ ! -e /usr/include/ncursesw/curses.h ]; then
+# The wide-character library and its headers (the module map links ncursesw and tinfo directly).
+if [ ! -e /usr/include/ncursesw/curses.h ] || ! compgen -G '/usr/lib/*/libncursesw.so' >/dev/null; then
   missing+=(libncurses-dev)
 fi
-command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

@@ -1,6 +1,6 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
-/* Wide-character ncurses. SwiftPM drops pkg-config's -D_XOPEN_SOURCE, so ask for it here. */
+/* Wide-character ncurses: the definitions pkg-config's ncursesw flags would bring, asked for here. */
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
