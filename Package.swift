@@ -35,14 +35,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
-        .executableTarget(name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Examples/CustomKinds"),
+        .executableTarget(
+            name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Examples/CustomKinds"
+        ),
         // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
-        .executableTarget(name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
+        .executableTarget(
+            name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
         // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
         .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeCanvas"], path: "Fuzz/Targets"),
         .executableTarget(name: "nodegraph-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
         // Canvas frame times on a 10,000-node graph: `swift run -c release nodecanvas-bench`.
-        .executableTarget(name: "nodecanvas-bench", dependencies: ["NodeGraph", "NodeCanvas"], path: "Benchmarks/CanvasFrame"),
+        .executableTarget(
+            name: "nodecanvas-bench", dependencies: ["NodeGraph", "NodeCanvas"],
+            path: "Benchmarks/CanvasFrame"),
         .testTarget(
             name: "NodeGraphTests",
             dependencies: [
@@ -59,6 +64,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
-            name: "NodeUITests", dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas", "HeadlessEval", "CustomKinds"]),
+            name: "NodeUITests",
+            dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas", "HeadlessEval", "CustomKinds"]),
     ]
 )

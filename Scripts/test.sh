@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every NodeGraph check, as CI does: unit, property and CLI tests; the fuzz corpus and every
-# saved failure; the soak run; the terminal end-to-end tests; AddressSanitizer; the docs.
+# Runs every NodeGraph check, as CI does: the format lint; unit, property and CLI tests; the fuzz
+# corpus and every saved failure; the soak run; the terminal end-to-end tests; AddressSanitizer; the docs.
 #   bash Scripts/test.sh           everything
-#   bash Scripts/test.sh --quick   unit, property and CLI tests only
+#   bash Scripts/test.sh --quick   the lint, then unit, property and CLI tests only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
@@ -27,6 +27,9 @@ logged() {
   return $status
 }
 started=$SECONDS
+
+step "format lint (swift format lint --strict, the committed .swift-format)"
+swift format lint --strict --recursive --parallel Package.swift Sources Tests Examples Benchmarks Fuzz
 
 step "build"
 logged build "error|warning: [^p]|Build complete" swift build --build-tests

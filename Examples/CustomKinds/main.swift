@@ -114,7 +114,8 @@ do {
     // Every promise NodeGraph makes, checked on this tool's own kinds: random edit sequences,
     // checked edit by edit (invariants, from-scratch values, exact traces, inverses, undo).
     let report = GraphChecker.run(
-        sequences: 40, length: 100, seed: 7, from: Graph(registry: registry), edits: RandomEdits(registry: registry))
+        sequences: 40, length: 100, seed: 7, from: Graph(registry: registry),
+        edits: RandomEdits(registry: registry))
     print(
         "checked \(report.applied) random edits (\(report.refused) refused) on these kinds:",
         "\(report.violations.count) violations")

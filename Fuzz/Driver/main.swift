@@ -11,7 +11,10 @@ typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 nonisolated(unsafe) var selected: FuzzTarget?
 
 func failWithUsage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("nodegraph-fuzz: \(message)\nusage: nodegraph-fuzz \(FuzzTarget.all.map(\.name).joined(separator: "|")) [files or directories…]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "nodegraph-fuzz: \(message)\nusage: nodegraph-fuzz \(FuzzTarget.all.map(\.name).joined(separator: "|")) [files or directories…]\n"
+                .utf8))
     exit(2)
 }
 
@@ -29,26 +32,29 @@ let testOneInput: TestOneInput = { data, size in
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: TestOneInput
-) -> Int32
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: TestOneInput
+    ) -> Int32
 
-var argc = Int32(arguments.count)
-var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-let status = cStrings.withUnsafeMutableBufferPointer { buffer -> Int32 in
-    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
-    return LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
-}
-exit(status)
+    var argc = Int32(arguments.count)
+    var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let status = cStrings.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
+        return LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
+    }
+    exit(status)
 #endif
 
 // Replay: every file named, and every file in every directory named.
 var files: [String] = []
 for path in arguments.dropFirst() where !path.hasPrefix("-") {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { failWithUsage("no such file '\(path)'") }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        failWithUsage("no such file '\(path)'")
+    }
     if isDirectory.boolValue {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         files += names.sorted().filter { !$0.hasPrefix(".") }.map { path + "/" + $0 }

@@ -22,7 +22,9 @@ extension FuzzTarget {
             } catch {
                 problems.append("after \(event): \(error)")
             }
-            if graph.currentValues() != graph.valuesFromScratch() { problems.append("after \(event): stale values") }
+            if graph.currentValues() != graph.valuesFromScratch() {
+                problems.append("after \(event): stale values")
+            }
             for link in canvas.lastFrame.links {
                 let inputs = graph.inputs(of: link.key.downstream)
                 if link.key.slot >= inputs.count || inputs[link.key.slot] != link.upstream {

@@ -11,7 +11,8 @@ extension FuzzTarget {
             let before = document.graph
             let step = document.replay(line)
             if step.isRefused && document.graph != before {
-                problems.append("line \(line.number): refused \(line.operationName ?? "line") changed the graph")
+                problems.append(
+                    "line \(line.number): refused \(line.operationName ?? "line") changed the graph")
             }
             do {
                 try document.graph.checkInvariants()

@@ -57,7 +57,9 @@ extension KeyedDecodingContainer where Key == JournalKey {
     func requireOnly(_ allowed: Set<JournalKey>) throws {
         for key in allKeys where !allowed.contains(key) {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath + [key], debugDescription: "unexpected field '\(key.stringValue)'"))
+                .init(
+                    codingPath: codingPath + [key], debugDescription: "unexpected field '\(key.stringValue)'")
+            )
         }
     }
 }
@@ -79,11 +81,14 @@ extension Edit: Codable {
         let every = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = every.allKeys.first(where: { JournalKey(stringValue: $0.stringValue) == nil }) {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "unexpected field '\(unknown.stringValue)'"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "unexpected field '\(unknown.stringValue)'"))
         }
         let op = try container.decode(String.self, forKey: .op)
         func position() throws -> Position {
-            Position(x: try container.decode(Int.self, forKey: .x), y: try container.decode(Int.self, forKey: .y))
+            Position(
+                x: try container.decode(Int.self, forKey: .x), y: try container.decode(Int.self, forKey: .y))
         }
         switch op {
         case "addNode":
@@ -106,10 +111,14 @@ extension Edit: Codable {
             let from = try container.decode(NodeID.self, forKey: .from)
             let to = try container.decode(NodeID.self, forKey: .to)
             let slot = try container.decode(Int.self, forKey: .slot)
-            self = op == "link" ? .link(from: from, to: to, slot: slot) : .toggleLink(from: from, to: to, slot: slot)
+            self =
+                op == "link"
+                ? .link(from: from, to: to, slot: slot) : .toggleLink(from: from, to: to, slot: slot)
         case "unlink":
             try container.requireOnly([.op, .to, .slot])
-            self = .unlink(to: try container.decode(NodeID.self, forKey: .to), slot: try container.decode(Int.self, forKey: .slot))
+            self = .unlink(
+                to: try container.decode(NodeID.self, forKey: .to),
+                slot: try container.decode(Int.self, forKey: .slot))
         case "setValue":
             try container.requireOnly([.op, .node, .value])
             self = .setValue(
@@ -117,10 +126,14 @@ extension Edit: Codable {
                 value: try container.decode(JSONValue.self, forKey: .value).value())
         case "setKind":
             try container.requireOnly([.op, .node, .kind])
-            self = .setKind(node: try container.decode(NodeID.self, forKey: .node), kind: try container.decode(String.self, forKey: .kind))
+            self = .setKind(
+                node: try container.decode(NodeID.self, forKey: .node),
+                kind: try container.decode(String.self, forKey: .kind))
         case "rename":
             try container.requireOnly([.op, .node, .name])
-            self = .rename(node: try container.decode(NodeID.self, forKey: .node), name: try container.decode(String.self, forKey: .name))
+            self = .rename(
+                node: try container.decode(NodeID.self, forKey: .node),
+                name: try container.decode(String.self, forKey: .name))
         case "move":
             try container.requireOnly([.op, .node, .x, .y])
             self = .move(node: try container.decode(NodeID.self, forKey: .node), to: try position())
@@ -128,7 +141,8 @@ extension Edit: Codable {
             try container.requireOnly([.op, .edits])
             self = .batch(try container.decode([Edit].self, forKey: .edits))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .op, in: container, debugDescription: "unknown op '\(op)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .op, in: container, debugDescription: "unknown op '\(op)'")
         }
     }
 
@@ -146,7 +160,9 @@ extension Edit: Codable {
             try container.encode(node.position.x, forKey: .x)
             try container.encode(node.position.y, forKey: .y)
             try container.encodeIfPresent(node.value.map(JSONValue.init), forKey: .value)
-            if node.inputs.contains(where: { $0 != nil }) { try container.encode(node.inputs, forKey: .inputs) }
+            if node.inputs.contains(where: { $0 != nil }) {
+                try container.encode(node.inputs, forKey: .inputs)
+            }
         case .removeNode(let id):
             try container.encode(id, forKey: .node)
         case .link(let from, let to, let slot), .toggleLink(let from, let to, let slot):

@@ -28,7 +28,8 @@ extension Graph {
         upstreams: UnsafeBufferPointer<Int32>
     ) -> Int32 {
         insertNode(
-            id, hash: store.idTable.hash(id), kindIndex: kindIndex, name: name, x: x, y: y, parameter: parameter,
+            id, hash: store.idTable.hash(id), kindIndex: kindIndex, name: name, x: x, y: y,
+            parameter: parameter,
             upstreams: upstreams)
     }
 }

@@ -148,7 +148,8 @@ extension Graph {
             if !recompute {
                 // An empty slot (-1) reads the mark column's guard, idle.
                 let slots = Int(slotStart[node])
-                for slot in slots..<slots + Int(kindSlotCount[Int(kindIndex)]) where mark[source[slot]] == changed {
+                for slot in slots..<slots + Int(kindSlotCount[Int(kindIndex)])
+                where mark[source[slot]] == changed {
                     recompute = true
                     break
                 }
@@ -294,7 +295,8 @@ struct AddRun {
     /// its index, or `end`. `trace` has room for every index up to `end`.
     @inline(never)
     func sweep(
-        from start: Int, to end: Int, marks mark: UnsafeMutablePointer<Int32>, trace: UnsafeMutablePointer<Int32>,
+        from start: Int, to end: Int, marks mark: UnsafeMutablePointer<Int32>,
+        trace: UnsafeMutablePointer<Int32>,
         traced: inout Int
     ) -> Int {
         let free = NodeStore.freeKind, sum3 = FastKind.sum3.rawValue, dirty = NodeStore.dirtyFlag
@@ -310,7 +312,9 @@ struct AddRun {
             let slots = source + Int(slotStart[node])
             let a = Int(slots[0]), b = Int(slots[1]), c = Int(slots[2])
             // An empty slot (-1) reads the guards: mark idle, payload 0.
-            if mark[node] < dirty && mark[a] != changed && mark[b] != changed && mark[c] != changed { continue }
+            if mark[node] < dirty && mark[a] != changed && mark[b] != changed && mark[c] != changed {
+                continue
+            }
             let result = (payload[a] + payload[b]) + payload[c]
             if !result.isFinite { return node }
             if payload[node] != result {
@@ -397,7 +401,9 @@ struct Evaluator {
 
     /// Every kind but the add: the other kernels, then the kind's `evaluate`.
     func slow(_ node: Int32, _ kindIndex: Int, _ fast: UInt8) -> Bool {
-        if fast != FastKind.general.rawValue, let result = fastResult(node, fast, Int(kindSlotCount[kindIndex])) {
+        if fast != FastKind.general.rawValue,
+            let result = fastResult(node, fast, Int(kindSlotCount[kindIndex]))
+        {
             let oldTag = tag[node]
             let changed = oldTag != ValueTag.number.rawValue || payload[node] != result
             if changed {
@@ -492,7 +498,8 @@ extension NodeStore {
         if result.type != entry.outputType {
             return .error(
                 ValueError(
-                    reason: "\(entry.name) produced a \(result.type?.name ?? "value"), not a \(entry.outputType)",
+                    reason:
+                        "\(entry.name) produced a \(result.type?.name ?? "value"), not a \(entry.outputType)",
                     origin: origin))
         }
         return result

@@ -28,19 +28,26 @@ extension Graph {
         for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
             live += 1
             let id = store.ids[Int(node)]
-            guard store.index(of: id) == node else { throw InvariantViolation("id '\(id)' does not map to its node") }
+            guard store.index(of: id) == node else {
+                throw InvariantViolation("id '\(id)' does not map to its node")
+            }
             guard seenOrder.insert(store.order[node]).inserted else {
                 throw InvariantViolation("'\(id)' shares its topological position")
             }
-            guard store.mark[node] == NodeStore.idle else { throw InvariantViolation("'\(id)' has scratch state left") }
+            guard store.mark[node] == NodeStore.idle else {
+                throw InvariantViolation("'\(id)' has scratch state left")
+            }
             let start = store.slotStart[node]
             for slot in start..<start + Int32(store.slotCount(of: node)) {
-                guard store.outLink[slot].owner == node else { throw InvariantViolation("a slot of '\(id)' has the wrong owner") }
+                guard store.outLink[slot].owner == node else {
+                    throw InvariantViolation("a slot of '\(id)' has the wrong owner")
+                }
                 let upstream = store.source[slot]
                 guard upstream >= 0 else { continue }
                 guard store.isLive(upstream) else { throw InvariantViolation("a slot of '\(id)' dangles") }
                 guard store.order[upstream] < store.order[node] else {
-                    throw InvariantViolation("link '\(store.ids[Int(upstream)])' → '\(id)' goes against the order")
+                    throw InvariantViolation(
+                        "link '\(store.ids[Int(upstream)])' → '\(id)' goes against the order")
                 }
                 outLinks[slot] = 0
             }
@@ -59,7 +66,9 @@ extension Graph {
                 slot = store.outLink[slot].next
             }
         }
-        if outLinks.values.contains(0) { throw InvariantViolation("a fed slot is missing from its source's dependents") }
+        if outLinks.values.contains(0) {
+            throw InvariantViolation("a fed slot is missing from its source's dependents")
+        }
     }
 
     /// The values every node would have if the graph were evaluated from scratch now.

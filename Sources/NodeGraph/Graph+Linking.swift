@@ -1,5 +1,7 @@
 extension Graph {
-    mutating func performLink(from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32])
+    mutating func performLink(
+        from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32]
+    )
         throws(GraphError) -> Edit
     {
         let upstream = try index(of: upstreamID)
@@ -28,7 +30,9 @@ extension Graph {
         return .link(from: store.ids[Int(previous)], to: downstreamID, slot: slot)
     }
 
-    mutating func performToggle(from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32])
+    mutating func performToggle(
+        from upstreamID: NodeID, to downstreamID: NodeID, slot: Int, roots: inout [Int32]
+    )
         throws(GraphError) -> Edit
     {
         let upstream = try index(of: upstreamID)
@@ -46,7 +50,8 @@ extension Graph {
         let spec = store.entry(of: downstream).slots[slot]
         guard produces == spec.type else {
             throw .slotTypeMismatch(
-                from: store.ids[Int(upstream)], produces: produces, to: store.ids[Int(downstream)], slot: slot,
+                from: store.ids[Int(upstream)], produces: produces, to: store.ids[Int(downstream)],
+                slot: slot,
                 label: spec.label, accepts: spec.type)
         }
     }
@@ -254,7 +259,9 @@ public struct LinkCandidate: Hashable, Sendable {
     public static func == (lhs: LinkCandidate, rhs: LinkCandidate) -> Bool {
         guard lhs.node == rhs.node, lhs.slot == rhs.slot, lhs.label == rhs.label, lhs.isLinked == rhs.isLinked
         else { return false }
-        if let left = lhs.cycle, let right = rhs.cycle, left.paths === right.paths { return left.node == right.node }
+        if let left = lhs.cycle, let right = rhs.cycle, left.paths === right.paths {
+            return left.node == right.node
+        }
         return lhs.refusal == rhs.refusal
     }
 

@@ -4,7 +4,9 @@ extension Graph {
 
     func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a name must not be empty" }
-        if name.count > Graph.maximumNameLength { return "a name must be at most \(Graph.maximumNameLength) characters" }
+        if name.count > Graph.maximumNameLength {
+            return "a name must be at most \(Graph.maximumNameLength) characters"
+        }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a name must not contain control characters"
         }
@@ -29,7 +31,8 @@ extension Graph {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             return .custom(CustomValue(type: type, payload: .number(number)))
         default:
-            throw .valueTypeMismatch(node: id, expected: type, got: value.type.map { "a \($0)" } ?? "an error")
+            throw .valueTypeMismatch(
+                node: id, expected: type, got: value.type.map { "a \($0)" } ?? "an error")
         }
     }
 
@@ -63,7 +66,9 @@ extension Graph {
         let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
             if let problem = NodeID.validationProblem(bytes, id) { return (0, problem, false) }
             let hash = store.idTable.hash(bytes)
-            return (hash, nil, store.idTable.index(of: id, bytes: bytes, hash: hash, in: store.ids.buffer) != nil)
+            return (
+                hash, nil, store.idTable.index(of: id, bytes: bytes, hash: hash, in: store.ids.buffer) != nil
+            )
         }
         if let problem { throw .invalidNodeID(id, reason: problem) }
         if taken { throw .duplicateNode(id) }
@@ -113,7 +118,9 @@ extension Graph {
         if let parameter {
             store.parameters[node] = parameter
             // A number source's value is its held number (full evaluation does not read it again).
-            if case .number(let number) = parameter, store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue {
+            if case .number(let number) = parameter,
+                store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue
+            {
                 store.payload[node] = number
             }
         }
@@ -135,7 +142,9 @@ extension Graph {
             y: Int32(position.y), parameter: new.parameter, upstreams: upstreams)
     }
 
-    mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError) -> Edit {
+    mutating func performAddNode(_ description: NodeDescription, roots: inout [Int32]) throws(GraphError)
+        -> Edit
+    {
         let id = description.id
         let new = try checkNewNode(
             id, kind: description.kind, name: description.name, position: description.position,
@@ -180,7 +189,9 @@ extension Graph {
         return relinks.isEmpty ? .addNode(description) : .batch([.addNode(description)] + relinks)
     }
 
-    mutating func performSetValue(_ value: Value, of id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
+    mutating func performSetValue(_ value: Value, of id: NodeID, roots: inout [Int32]) throws(GraphError)
+        -> Edit
+    {
         let node = try index(of: id)
         // Fast path: a number into the built-in number kind (one dictionary operation).
         if case .number(let number) = value,
@@ -204,13 +215,17 @@ extension Graph {
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)
         let oldValue = store.parameters[node] ?? kind.defaultParameter ?? newValue
-        if oldValue == newValue && store.parameters[node] != nil { return .setValue(node: id, value: oldValue) }
+        if oldValue == newValue && store.parameters[node] != nil {
+            return .setValue(node: id, value: oldValue)
+        }
         store.parameters[node] = newValue
         roots.append(node)
         return .setValue(node: id, value: oldValue)
     }
 
-    mutating func performSetKind(_ kindName: String, of id: NodeID, roots: inout [Int32]) throws(GraphError) -> Edit {
+    mutating func performSetKind(_ kindName: String, of id: NodeID, roots: inout [Int32]) throws(GraphError)
+        -> Edit
+    {
         let node = try index(of: id)
         guard let newKindIndex = store.kindIndex(named: kindName) else { throw .unknownKind(kindName) }
         let oldKindIndex = store.kind[node]

@@ -113,7 +113,8 @@ extension Graph {
     /// when one of its inputs is, and records that input in its mark (nodes the search already
     /// reached keep theirs). Appends each node it reaches to `found`. Returns a reached input of
     /// `upstream` (the link would close a loop through it), or `nil`.
-    private func sweepForward(from downstream: Int32, to upstream: Int32, found: inout IndexBuffer) -> Int32? {
+    private func sweepForward(from downstream: Int32, to upstream: Int32, found: inout IndexBuffer) -> Int32?
+    {
         let store = self.store
         let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
         let kindSlotCount = store.kindSlotCount

@@ -50,7 +50,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
         case .slotTypeMismatch(let from, let produces, let to, let slot, let label, let accepts):
             "slot \(slot) (\(label)) of '\(to)' takes a \(accepts), but '\(from)' produces a \(produces)"
         case .slotNotLinked(let node, let slot): "slot \(slot) of '\(node)' is not linked"
-        case .notASource(let node, let kind): "node '\(node)' (\(kind)) computes its value from its inputs; it holds no value to set"
+        case .notASource(let node, let kind):
+            "node '\(node)' (\(kind)) computes its value from its inputs; it holds no value to set"
         case .valueTypeMismatch(let node, let expected, let got):
             "node '\(node)' holds a \(expected), not \(got)"
         case .nonFiniteValue(let node): "the value of '\(node)' must be a finite number"

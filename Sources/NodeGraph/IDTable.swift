@@ -57,7 +57,8 @@ struct IDTable {
             // The two words an inline string of these bytes holds (zero past the last byte).
             return count <= 8
                 ? shortHash(IDTable.load(raw, count), 0, count: count)
-                : shortHash(raw.loadUnaligned(as: UInt64.self), IDTable.load(raw + 8, count - 8), count: count)
+                : shortHash(
+                    raw.loadUnaligned(as: UInt64.self), IDTable.load(raw + 8, count - 8), count: count)
         }
         var hash: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ hashSeed) ^ UInt64(truncatingIfNeeded: count)
         var offset = 0
@@ -119,12 +120,16 @@ struct IDTable {
     static let inlineLayoutHolds: Bool = {
         guard MemoryLayout<String>.size == 16, UInt64(littleEndian: 1) == 1 else { return false }
         let large = String(repeating: "x", count: 40)
-        for sample in ["", "a", "n12345", "héllo", "12345678", "123456789", "abcdefghijklmno", String(large.prefix(7))] {
+        for sample in [
+            "", "a", "n12345", "héllo", "12345678", "123456789", "abcdefghijklmno", String(large.prefix(7)),
+        ] {
             var text = sample
             let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
             guard high & smallFlag != 0, Int((high >> 56) & 0xF) == text.utf8.count else { return false }
             let matches = text.withUTF8 { bytes -> Bool in
-                guard let base = bytes.baseAddress else { return low == 0 && high & 0x00FF_FFFF_FFFF_FFFF == 0 }
+                guard let base = bytes.baseAddress else {
+                    return low == 0 && high & 0x00FF_FFFF_FFFF_FFFF == 0
+                }
                 let raw = UnsafeRawPointer(base), count = bytes.count
                 let expectedLow = load(raw, min(count, 8))
                 let expectedHigh = count > 8 ? load(raw + 8, count - 8) : 0
@@ -140,13 +145,16 @@ struct IDTable {
     /// Whether two identifiers are the same string value: one object, or the same inline value
     /// (which implies the same bytes; different bits may still be the same bytes).
     @inline(__always) static func sameBits(_ a: NodeID, _ b: NodeID) -> Bool {
-        unsafeBitCast(a.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(b.rawValue, to: (UInt64, UInt64).self)
+        unsafeBitCast(a.rawValue, to: (UInt64, UInt64).self)
+            == unsafeBitCast(b.rawValue, to: (UInt64, UInt64).self)
     }
 
     /// Whether a stored identifier has exactly these UTF-8 bytes. Stored identifiers are mostly
     /// small (inline) strings and a looked-up one often is not, so comparing bytes is quicker
     /// than `String ==` (which would take its general path for the two representations).
-    @inline(__always) static func matches(_ stored: NodeID, _ query: NodeID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) static func matches(
+        _ stored: NodeID, _ query: NodeID, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         if sameBits(stored, query) { return true }
         var text = stored.rawValue
         let count = bytes.count
@@ -154,7 +162,10 @@ struct IDTable {
         return text.withUTF8 { storedBytes in
             let a = UnsafeRawPointer(storedBytes.baseAddress!), b = UnsafeRawPointer(bytes.baseAddress!)
             guard count >= 8 else {
-                for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                for offset in 0..<count
+                where a.load(fromByteOffset: offset, as: UInt8.self)
+                    != b.load(fromByteOffset: offset, as: UInt8.self)
+                {
                     return false
                 }
                 return true
@@ -177,7 +188,9 @@ struct IDTable {
     /// The index stored for the identifier with these UTF-8 bytes (whose ``hash(_:)`` is
     /// `hash`), without retaining anything.
     @inline(__always)
-    func index(of id: NodeID, bytes: UnsafeBufferPointer<UInt8>, hash: Int, in ids: UnsafeBufferPointer<NodeID>) -> Int32? {
+    func index(
+        of id: NodeID, bytes: UnsafeBufferPointer<UInt8>, hash: Int, in ids: UnsafeBufferPointer<NodeID>
+    ) -> Int32? {
         guard bytes.count > 0 else { return nil }  // the empty id is never stored
         var bucket = hash & mask
         while true {

@@ -25,7 +25,9 @@ public final class JournalRecorder {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0)
         descriptor = open(path, flags, 0o644)
-        guard descriptor >= 0 else { throw JournalRecorderError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            throw JournalRecorderError(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     deinit { close() }
@@ -44,7 +46,8 @@ public final class JournalRecorder {
         line.append(UInt8(ascii: "\n"))
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            throw JournalRecorderError(path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
+            throw JournalRecorderError(
+                path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
         }
     }
 
@@ -54,7 +57,9 @@ public final class JournalRecorder {
     ///   - onError: Called when a line cannot be written.
     /// - Returns: The observation token; remove it to stop recording.
     @discardableResult
-    public func follow(_ document: GraphDocument, onError: @escaping (JournalRecorderError) -> Void = { _ in })
+    public func follow(
+        _ document: GraphDocument, onError: @escaping (JournalRecorderError) -> Void = { _ in }
+    )
         -> ObservationToken
     {
         document.observe { [weak self] change in

@@ -80,8 +80,11 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         endIndex = count
     }
 
+    /// The first position: 0.
     public var startIndex: Int { 0 }
 
+    /// The identifier at a position.
+    /// - Parameter position: A position from 0 to `count - 1`.
     public subscript(position: Int) -> NodeID {
         switch storage {
         case .ids(let ids): return ids[position]
@@ -95,8 +98,11 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         }
     }
 
+    /// Whether two lists hold the same identifiers in the same order.
     public static func == (lhs: NodeList, rhs: NodeList) -> Bool { lhs.elementsEqual(rhs) }
 
+    /// Hashes the identifiers in order.
+    /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for id in self { hasher.combine(id) }

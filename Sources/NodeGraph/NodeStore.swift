@@ -225,7 +225,8 @@ final class NodeStore {
         }
         fastKind[Int(index)] = FastKind(entry).rawValue
         kindSlotCount[Int(index)] = Int32(entry.slotCount)
-        kindNumbersOnly[Int(index)] = entry.outputType == .number && entry.slots.allSatisfy { $0.type == .number } ? 1 : 0
+        kindNumbersOnly[Int(index)] =
+            entry.outputType == .number && entry.slots.allSatisfy { $0.type == .number } ? 1 : 0
         lastKind = (name, index)
         return index
     }

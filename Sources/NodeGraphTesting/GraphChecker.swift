@@ -39,7 +39,9 @@ public struct GraphChecker {
             change = try graph.apply(edit)
         } catch {
             refusedCount += 1
-            if graph != before { violations.append("refused \(edit.operationName) (\(error)) changed the graph") }
+            if graph != before {
+                violations.append("refused \(edit.operationName) (\(error)) changed the graph")
+            }
             checkStructure(after: edit)
             return nil
         }
@@ -51,7 +53,9 @@ public struct GraphChecker {
         var restored = graph
         do {
             try restored.apply(change.inverse)
-            if restored != before { violations.append("the inverse of \(edit.operationName) did not restore the graph") }
+            if restored != before {
+                violations.append("the inverse of \(edit.operationName) did not restore the graph")
+            }
         } catch {
             violations.append("the inverse of \(edit.operationName) was refused: \(error)")
         }
@@ -86,7 +90,8 @@ public struct GraphChecker {
         let scratch = graph.valuesFromScratch()
         for (id, value) in scratch where incremental[id] != value {
             violations.append(
-                "after \(edit.operationName): '\(id)' is \(incremental[id].map(String.init(describing:)) ?? "missing"), from scratch \(value)")
+                "after \(edit.operationName): '\(id)' is \(incremental[id].map(String.init(describing:)) ?? "missing"), from scratch \(value)"
+            )
         }
     }
 
@@ -108,7 +113,8 @@ public struct GraphChecker {
         let recomputed = Set(change.recomputed)
         for id in change.recomputed {
             guard downstream.contains(id) else {
-                violations.append("\(change.edit.operationName) recomputed '\(id)', which is not downstream of it")
+                violations.append(
+                    "\(change.edit.operationName) recomputed '\(id)', which is not downstream of it")
                 continue
             }
             if touched.contains(id) { continue }
@@ -117,7 +123,8 @@ public struct GraphChecker {
                 return recomputed.contains(input) && before.value(of: input) != graph.value(of: input)
             }
             if !hasChangedInput {
-                violations.append("\(change.edit.operationName) recomputed '\(id)' though none of its inputs changed")
+                violations.append(
+                    "\(change.edit.operationName) recomputed '\(id)' though none of its inputs changed")
             }
         }
     }
@@ -149,7 +156,8 @@ extension GraphChecker {
     ///   - edits: Turns random numbers into edits (with the tool's kinds).
     /// - Returns: Totals and the violations found, each prefixed with its seed.
     public static func run(
-        sequences: Int, length: Int, seed: UInt64 = 1, from graph: Graph = Graph(), edits: RandomEdits = RandomEdits()
+        sequences: Int, length: Int, seed: UInt64 = 1, from graph: Graph = Graph(),
+        edits: RandomEdits = RandomEdits()
     ) -> Report {
         var report = Report()
         for sequence in 0..<sequences {

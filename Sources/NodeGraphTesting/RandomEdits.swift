@@ -39,12 +39,16 @@ public struct RandomEdits: Sendable {
             var value: Value?
             if kind.parameterType == .number { value = .number(Double(bits.take(11)) - 5) }
             return .addNode(
-                NodeDescription(id: id, kind: kind.name, position: Position(x: bits.take(80), y: bits.take(40)), value: value))
+                NodeDescription(
+                    id: id, kind: kind.name, position: Position(x: bits.take(80), y: bits.take(40)),
+                    value: value))
         case 6..<14: return .link(from: node(), to: node(), slot: slot())
         case 14..<16: return .unlink(to: node(), slot: slot())
         case 16..<19: return .toggleLink(from: node(), to: node(), slot: slot())
         case 19..<24: return .setValue(node: node(), value: .number(Double(bits.take(11)) - 5))
-        case 24..<26: return .setKind(node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)
+        case 24..<26:
+            return .setKind(
+                node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)
         case 26: return .rename(node: node(), name: bits.take(8) == 0 ? "" : "Node \(bits.take(100))")
         case 27: return .move(node: node(), to: Position(x: bits.take(120), y: bits.take(60)))
         case 28..<30: return .removeNode(node())

@@ -35,7 +35,9 @@ import Testing
             }
             // Whatever happened, undoing everything gets back to the demo.
             canvas.send([.mouseRelease(x: 0, y: 0), .escape])
-            while canvas.document.history.canUndo { guard (try? canvas.document.undo()) != nil else { break } }
+            while canvas.document.history.canUndo {
+                guard (try? canvas.document.undo()) != nil else { break }
+            }
             #expect(canvas.document.graph == (try! demoCalculator()))
         }
     }

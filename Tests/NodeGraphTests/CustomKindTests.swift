@@ -12,7 +12,9 @@ struct TextSource: NodeKind {
     let outputType = text
     let parameterType: ValueType? = text
     let defaultParameter: Value? = textValue("")
-    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value { inputs.parameter ?? textValue("") }
+    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+        inputs.parameter ?? textValue("")
+    }
 }
 
 struct Uppercase: NodeKind {
@@ -51,7 +53,10 @@ struct Uppercase: NodeKind {
         var graph = Graph(registry: registry())
         try graph.addNode("n", kind: "number")
         try graph.addNode("loud", kind: "uppercase")
-        #expect(throws: GraphError.slotTypeMismatch(from: "n", produces: .number, to: "loud", slot: 0, label: "text", accepts: text)) {
+        #expect(
+            throws: GraphError.slotTypeMismatch(
+                from: "n", produces: .number, to: "loud", slot: 0, label: "text", accepts: text)
+        ) {
             try graph.link(from: "n", to: "loud", slot: 0)
         }
     }

@@ -74,7 +74,9 @@ import Testing
         let change = try graph.setValue(.number(2), of: "n0")
         #expect(change.recomputed == ["n0", "n1", "n2", "n3", "n4"])
         #expect(change.inverse == .setValue(node: "n0", value: .number(1)))
-        #expect(throws: GraphError.nonFiniteValue(node: "n0")) { try graph.setValue(.number(.infinity), of: "n0") }
+        #expect(throws: GraphError.nonFiniteValue(node: "n0")) {
+            try graph.setValue(.number(.infinity), of: "n0")
+        }
         #expect(graph.value(of: "n4") == .number(2))
         // 0 and -0 are the same value: nothing downstream recomputes.
         try graph.setValue(.number(0), of: "n0")
@@ -104,7 +106,10 @@ import Testing
             return NodeID(heap)
         }
         var graph = Graph()
-        let texts = (1...16).map { length in String("abcdefghijklmnopq".prefix(length)) } + ["é", "ñandú", "n\u{0301}x"]
+        let texts =
+            (1...16).map { length in String("abcdefghijklmnopq".prefix(length)) } + [
+                "é", "ñandú", "n\u{0301}x",
+            ]
         for (index, text) in texts.enumerated() {
             // Half are added through a heap string, half inline; every one is looked up both ways.
             let id = index.isMultiple(of: 2) ? onHeap(text) : NodeID(text)
@@ -113,7 +118,9 @@ import Testing
         for (index, text) in texts.enumerated() {
             #expect(graph.value(of: NodeID(text)) == .number(Double(index)), "\(text) inline")
             #expect(graph.value(of: onHeap(text)) == .number(Double(index)), "\(text) on the heap")
-            #expect(throws: GraphError.duplicateNode(NodeID(text))) { try graph.addNode(onHeap(text), kind: "number") }
+            #expect(throws: GraphError.duplicateNode(NodeID(text))) {
+                try graph.addNode(onHeap(text), kind: "number")
+            }
         }
         #expect(graph.value(of: "abcdefghijklmnopq") == nil)
         #expect(graph.value(of: onHeap("ab\u{0}")) == nil)
@@ -165,7 +172,9 @@ import Testing
         #expect(path.count == 10_000)
         #expect(path.first == "n1" && path.last == "n1" && path[path.count - 2] == "n9999")
         for index in 0..<path.count - 2 {
-            #expect(graph.inputs(of: path[index + 1]).contains(path[index]), "\(path[index]) does not feed \(path[index + 1])")
+            #expect(
+                graph.inputs(of: path[index + 1]).contains(path[index]),
+                "\(path[index]) does not feed \(path[index + 1])")
         }
         #expect(attempt == graph)
         try expectConsistent(attempt)

@@ -146,15 +146,20 @@ import Testing
         try graph.addNode(
             "greeting", kind: "text",
             value: .custom(CustomValue(type: text, payload: .string("hi\n\"there\""))))
-        try graph.addNode("looksLikeAColor", kind: "text", value: .custom(CustomValue(type: text, payload: .string("#FF0000"))))
+        try graph.addNode(
+            "looksLikeAColor", kind: "text",
+            value: .custom(CustomValue(type: text, payload: .string("#FF0000"))))
         let saved = try canonicalText(graph)
         let reloaded = try loadGraph(saved, registry: registry)
         #expect(reloaded.value(of: "greeting") == graph.value(of: "greeting"))
         #expect(reloaded.value(of: "looksLikeAColor") == graph.value(of: "looksLikeAColor"))
         let document = GraphDocument(graph: reloaded)
-        let step = document.replay(journalLines(##"{"op":"setValue","node":"greeting","value":"#00ff00"}"##)[0])
+        let step = document.replay(
+            journalLines(##"{"op":"setValue","node":"greeting","value":"#00ff00"}"##)[0])
         #expect(step.outcome == .applied(recomputed: ["greeting"]))
-        #expect(document.graph.value(of: "greeting") == .custom(CustomValue(type: text, payload: .string("#00ff00"))))
+        #expect(
+            document.graph.value(of: "greeting")
+                == .custom(CustomValue(type: text, payload: .string("#00ff00"))))
         #expect(try canonicalText(reloaded) == saved)
     }
 }

@@ -23,7 +23,9 @@ import Testing
                 } else {
                     kinds.append(operators[Int(random.next() % 4)])
                     let slots = Int(random.next() % 3)
-                    inputs.append((0..<slots).map { _ in random.next() % 5 == 0 ? nil : Int(random.next() % UInt64(i)) })
+                    inputs.append(
+                        (0..<slots).map { _ in random.next() % 5 == 0 ? nil : Int(random.next() % UInt64(i)) }
+                    )
                     values.append(nil)
                 }
             }
@@ -36,7 +38,8 @@ import Testing
         var graph = Graph()
         for i in spec.kinds.indices {
             try graph.addNode(
-                spec.id(i), kind: spec.kinds[i], at: Position(x: i, y: -i), value: spec.values[i].map(Value.number),
+                spec.id(i), kind: spec.kinds[i], at: Position(x: i, y: -i),
+                value: spec.values[i].map(Value.number),
                 inputs: spec.inputs[i].map { $0.map(spec.id) })
         }
         return graph
@@ -65,7 +68,10 @@ import Testing
         #expect(graph.currentValues() == graph.valuesFromScratch())
         try graph.checkInvariants()
         // Its values are computed, not left at a default: some node is neither 0 nor a source.
-        #expect(spec.kinds.indices.contains { spec.kinds[$0] != "number" && graph.value(of: spec.id($0)) != .number(0) })
+        #expect(
+            spec.kinds.indices.contains {
+                spec.kinds[$0] != "number" && graph.value(of: spec.id($0)) != .number(0)
+            })
     }
 
     @Test func theBuiltGraphEditsAndUndoes() throws {
@@ -103,7 +109,9 @@ import Testing
         }
         try builder.add("x", kind: "number")
         for input in [1, -1, Int.max] {
-            let error = #expect(throws: GraphError.self) { try builder.add("b", kind: "add", inputs: [0, nil, input]) }
+            let error = #expect(throws: GraphError.self) {
+                try builder.add("b", kind: "add", inputs: [0, nil, input])
+            }
             #expect(error == .unknownInput(node: "b", slot: 2, input: input, count: 1))
         }
         #expect(
@@ -137,14 +145,21 @@ import Testing
             Case(id: "x", kind: "number", expected: .duplicateNode("x")),
             Case(id: "", kind: "number", expected: .invalidNodeID("", reason: "a node id must not be empty")),
             Case(id: "y", kind: "cube", expected: .unknownKind("cube")),
-            Case(id: "y", kind: "number", name: "", expected: .invalidName(node: "y", reason: "a name must not be empty")),
-            Case(id: "y", kind: "number", position: Position(x: Int.max, y: 0), expected: .invalidPosition(node: "y")),
+            Case(
+                id: "y", kind: "number", name: "",
+                expected: .invalidName(node: "y", reason: "a name must not be empty")),
+            Case(
+                id: "y", kind: "number", position: Position(x: Int.max, y: 0),
+                expected: .invalidPosition(node: "y")),
             Case(id: "y", kind: "add", value: .number(1), expected: .notASource("y", kind: "add")),
             Case(id: "y", kind: "number", value: .number(.infinity), expected: .nonFiniteValue(node: "y")),
-            Case(id: "y", kind: "add", inputs: [0, 0, 0, 0], expected: .unknownSlot(node: "y", slot: 3, slotCount: 3)),
+            Case(
+                id: "y", kind: "add", inputs: [0, 0, 0, 0],
+                expected: .unknownSlot(node: "y", slot: 3, slotCount: 3)),
             Case(
                 id: "y", kind: "add", inputs: [0, 1],
-                expected: .slotTypeMismatch(from: "c", produces: .color, to: "y", slot: 1, label: "y", accepts: .number)),
+                expected: .slotTypeMismatch(
+                    from: "c", produces: .color, to: "y", slot: 1, label: "y", accepts: .number)),
         ]
         let handles = [number, color]
         #expect(handles == [0, 1])
@@ -219,11 +234,17 @@ import Testing
         let x = try builder.add("x", kind: "number", value: .number(1))
         try builder.add("sum", kind: "add", inputs: [x, x])
         let red = try builder.add("red", kind: "color", inputs: [x])
-        #expect(throws: GraphError.slotTypeMismatch(from: "red", produces: .color, to: "bad", slot: 1, label: "y", accepts: .number)) {
+        #expect(
+            throws: GraphError.slotTypeMismatch(
+                from: "red", produces: .color, to: "bad", slot: 1, label: "y", accepts: .number)
+        ) {
             try builder.add("bad", kind: "add", inputs: [x, red])
         }
         try builder.add("dim", kind: "colorAdjust", inputs: [red, x])
-        #expect(throws: GraphError.slotTypeMismatch(from: "x", produces: .number, to: "bad", slot: 0, label: "color", accepts: .color)) {
+        #expect(
+            throws: GraphError.slotTypeMismatch(
+                from: "x", produces: .number, to: "bad", slot: 0, label: "color", accepts: .color)
+        ) {
             try builder.add("bad", kind: "colorAdjust", inputs: [x])
         }
         let graph = builder.finish()

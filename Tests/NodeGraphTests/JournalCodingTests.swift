@@ -42,6 +42,8 @@ import Testing
         #"[1,2]"#,
     ])
     func malformedLinesAreRejected(line: String) {
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8)) }
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8))
+        }
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct JournalRecorderTests {
     func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString).jsonl").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString).jsonl")
+            .path
     }
 
     @Test func aRecordedSessionReplaysToTheSameGraph() throws {
@@ -26,7 +27,8 @@ import Testing
         #expect(lines.count == 6)
         var replayed = start
         for line in lines {
-            guard case .edit(let edit) = try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8)) else {
+            guard case .edit(let edit) = try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8))
+            else {
                 Issue.record("expected an edit line")
                 continue
             }

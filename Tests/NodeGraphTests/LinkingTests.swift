@@ -1,5 +1,5 @@
-import Testing
 import NodeGraph
+import Testing
 
 /// A graph with two numbers feeding an add node, as in the design's example file.
 func smallCalculator() throws -> Graph {
@@ -40,8 +40,9 @@ func smallCalculator() throws -> Graph {
     }
 
     @Test func theCycleMessageReadsAsAPath() {
-        #expect(GraphError.wouldCreateCycle(path: ["sum", "prod", "sum"]).description
-            == "would create a cycle: sum → prod → sum")
+        #expect(
+            GraphError.wouldCreateCycle(path: ["sum", "prod", "sum"]).description
+                == "would create a cycle: sum → prod → sum")
     }
 
     @Test func linkAgainstTheOrderReordersInsteadOfRefusing() throws {
@@ -82,7 +83,9 @@ func smallCalculator() throws -> Graph {
 
     @Test func unlinkingAnEmptySlotIsRefused() throws {
         var graph = try smallCalculator()
-        #expect(throws: GraphError.slotNotLinked(node: "sum", slot: 1)) { try graph.unlink(to: "sum", slot: 1) }
+        #expect(throws: GraphError.slotNotLinked(node: "sum", slot: 1)) {
+            try graph.unlink(to: "sum", slot: 1)
+        }
     }
 
     @Test func unlinkingRecomputesTheTarget() throws {
@@ -114,7 +117,9 @@ func smallCalculator() throws -> Graph {
         let prodSlot = try #require(candidates.first { $0.node == "prod" && $0.slot == 0 })
         #expect(prodSlot.isAllowed && prodSlot.isLinked)
         let colorSlot = try #require(candidates.first { $0.node == "c" && $0.slot == 0 })
-        #expect(colorSlot.refusal?.description == "slot 0 (color) of 'c' takes a color, but 'sum' produces a number")
+        #expect(
+            colorSlot.refusal?.description
+                == "slot 0 (color) of 'c' takes a color, but 'sum' produces a number")
         let multiplier = try #require(candidates.first { $0.node == "c" && $0.slot == 1 })
         #expect(multiplier.isAllowed)
         let fromProd = graph.linkCandidates(from: "prod")
@@ -160,6 +165,10 @@ func smallCalculator() throws -> Graph {
         let again = graph.linkCandidates(from: "sum")
         #expect(Set(once) == Set(again))
         let own = try #require(once.first { $0.node == "sum" })
-        #expect(own == LinkCandidate(node: "sum", slot: 0, label: "x", refusal: .wouldCreateCycle(path: ["sum", "sum"]), isLinked: false))
+        #expect(
+            own
+                == LinkCandidate(
+                    node: "sum", slot: 0, label: "x", refusal: .wouldCreateCycle(path: ["sum", "sum"]),
+                    isLinked: false))
     }
 }

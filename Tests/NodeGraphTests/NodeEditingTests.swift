@@ -43,11 +43,15 @@ import Testing
 
     @Test func settingAValueOnAnOperatorIsRefused() throws {
         var graph = try smallCalculator()
-        #expect(throws: GraphError.notASource("sum", kind: "add")) { try graph.setValue(.number(1), of: "sum") }
+        #expect(throws: GraphError.notASource("sum", kind: "add")) {
+            try graph.setValue(.number(1), of: "sum")
+        }
         #expect(throws: GraphError.valueTypeMismatch(node: "one", expected: .number, got: "a color")) {
             try graph.setValue(.color(.black), of: "one")
         }
-        #expect(throws: GraphError.nonFiniteValue(node: "one")) { try graph.setValue(.number(.nan), of: "one") }
+        #expect(throws: GraphError.nonFiniteValue(node: "one")) {
+            try graph.setValue(.number(.nan), of: "one")
+        }
     }
 
     @Test func changingAKindKeepsFittingLinksAndTruncatesTheRest() throws {
@@ -122,7 +126,8 @@ import Testing
         }
         #expect(graph == before)
         try graph.checkInvariants()
-        let change = try graph.apply(.batch([.setValue(node: "one", value: .number(10)), .removeNode("two")]))
+        let change = try graph.apply(
+            .batch([.setValue(node: "one", value: .number(10)), .removeNode("two")]))
         #expect(graph.value(of: "sum") == .number(10))
         #expect(Set(change.recomputed).count == change.recomputed.count)
         try graph.apply(change.inverse)

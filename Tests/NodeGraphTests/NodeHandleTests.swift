@@ -67,7 +67,8 @@ import Testing
         // "a" again, elsewhere: the handle finds it by id.
         try graph.addNode("a", kind: "number", value: .number(5))
         #expect(graph.value(of: a) == .number(5))
-        #expect(graph.linkRefusal(from: sum, to: a, slot: 0) == .unknownSlot(node: "a", slot: 0, slotCount: 0))
+        #expect(
+            graph.linkRefusal(from: sum, to: a, slot: 0) == .unknownSlot(node: "a", slot: 0, slotCount: 0))
         #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == nil)
 
         // A handle from a copy that has since changed answers for the copy it is asked.

@@ -16,7 +16,9 @@ import Testing
         let result = try ChildProcess.runProduct("CustomKinds")
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("sentence = hello WORLD"))
-        #expect(result.standardOutput.contains("refused: slot 0 (text) of 'loud' takes a text, but 'length' produces a number"))
+        #expect(
+            result.standardOutput.contains(
+                "refused: slot 0 (text) of 'loud' takes a text, but 'length' produces a number"))
         #expect(result.standardOutput.contains("on these kinds: 0 violations"))
     }
 }

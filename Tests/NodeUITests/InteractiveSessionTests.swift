@@ -181,7 +181,8 @@ import Testing
         let journal = try temporaryDirectory() + "/state/nodeui-tui/demo.autosave.jsonl"
         let first = demoSession(journal: journal)
         send(first, [.tab, .character("+"), .character("+"), .tab, .character("x")])
-        #expect(try Journal.read(path: journal).count == 3, "the state directory is created at the first edit")
+        #expect(
+            try Journal.read(path: journal).count == 3, "the state directory is created at the first edit")
         first.finish(clean: false)  // as after SIGTERM or kill -9
         let expected = first.document.graph
 
@@ -202,12 +203,16 @@ import Testing
         let session = demoSession(journal: journal)
         send(session, [.tab, .character("+")])
         #expect(FileManager.default.fileExists(atPath: journal))
-        send(session, [.character("s")] + Array(repeating: InputEvent.backspace, count: 20) + InputEvent.typing(file) + [.enter])
+        send(
+            session,
+            [.character("s")] + Array(repeating: InputEvent.backspace, count: 20) + InputEvent.typing(file)
+                + [.enter])
         #expect(session.file == file)
         #expect(!FileManager.default.fileExists(atPath: journal), "the saved file now holds the demo's edits")
         send(session, [.character("+")])
         #expect(try Journal.read(path: InteractiveSession.autosavePath(for: file)).count == 1)
-        #expect(!FileManager.default.fileExists(atPath: journal), "after saving, edits go to the file's journal")
+        #expect(
+            !FileManager.default.fileExists(atPath: journal), "after saving, edits go to the file's journal")
     }
 
     @Test func decliningRecoveryDiscardsTheJournal() throws {

@@ -19,7 +19,9 @@ struct Options {
         var iterator = arguments.dropFirst().makeIterator()
         while let flag = iterator.next() {
             guard let value = iterator.next(), let number = Int(value), number > 0 else {
-                fail("usage: nodegraph-soak [--nodes N] [--edits N] [--check-every N] [--seed N] [--history N]")
+                fail(
+                    "usage: nodegraph-soak [--nodes N] [--edits N] [--check-every N] [--seed N] [--history N]"
+                )
             }
             switch flag {
             case "--nodes": nodes = number
@@ -40,7 +42,9 @@ func fail(_ message: String) -> Never {
 
 /// Resident and peak resident memory in bytes, from /proc/self/status.
 func memory() -> (resident: Int, peak: Int) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+        return (0, 0)
+    }
     func field(_ name: String) -> Int {
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
         return (Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "0") ?? 0) * 1024
@@ -107,7 +111,9 @@ var residentAtChecks: [Int] = []
     }
     let (resident, peak) = memory()
     residentAtChecks.append(resident)
-    print("\(edits) edits: \(document.graph.count) nodes, resident \(megabytes(resident)), peak \(megabytes(peak)), \(violations) violations")
+    print(
+        "\(edits) edits: \(document.graph.count) nodes, resident \(megabytes(resident)), peak \(megabytes(peak)), \(violations) violations"
+    )
 }
 
 /// One random edit near a random node. Edits may name nodes removed earlier (or brought back
@@ -118,10 +124,12 @@ var residentAtChecks: [Int] = []
     let node = ids[position]
     let blockStart = position - position % blockSize
     switch roll {
-    case 0..<40: return .edit(.setValue(node: sources[pick(sources.count)], value: .number(Double(pick(21)) - 10)))
+    case 0..<40:
+        return .edit(.setValue(node: sources[pick(sources.count)], value: .number(Double(pick(21)) - 10)))
     case 40..<55:
         // Mostly from earlier in the block; sometimes from later in it, which may close a loop.
-        let from = pick(4) == 0 ? ids[min(ids.count - 1, blockStart + pick(blockSize))] : nearbyEarlier(position)
+        let from =
+            pick(4) == 0 ? ids[min(ids.count - 1, blockStart + pick(blockSize))] : nearbyEarlier(position)
         return .edit(.link(from: from, to: node, slot: pick(3)))
     case 55..<62: return .edit(.unlink(to: node, slot: pick(3)))
     case 62..<67: return .edit(.setKind(node: node, kind: operators[pick(operators.count)]))

@@ -16,7 +16,8 @@ func debugLink(_ name: String, _ n: Int) {
     }
     for (i, edit) in w.linkEdits.enumerated() {
         let f1 = floor.link(edit.from, to: edit.to, slot: edit.slot)
-        let g1 = try! graph.link(from: w.ids[Int(edit.from)], to: w.ids[Int(edit.to)], slot: edit.slot).recomputed
+        let g1 = try! graph.link(from: w.ids[Int(edit.from)], to: w.ids[Int(edit.to)], slot: edit.slot)
+            .recomputed
         let f2 = floor.link(edit.previous, to: edit.to, slot: edit.slot)
         let g2c: Change
         if edit.previous >= 0 {
@@ -26,7 +27,9 @@ func debugLink(_ name: String, _ n: Int) {
         }
         let g2 = g2c.recomputed
         if g1.count > f1 || g2.count > f2 {
-            print("edit \(i) \(edit): floor \(f1),\(f2) nodegraph \(g1.count),\(g2.count); dup ids in g1: \(g1.count - Set(g1).count)")
+            print(
+                "edit \(i) \(edit): floor \(f1),\(f2) nodegraph \(g1.count),\(g2.count); dup ids in g1: \(g1.count - Set(g1).count)"
+            )
             print("  first of g1: \(g1.prefix(8))")
         }
     }

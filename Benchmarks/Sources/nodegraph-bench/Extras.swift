@@ -87,13 +87,16 @@ func runFile() -> [Record] {
         emit(r)
         records.append(r)
     }
-    let save = measureFresh(setup: { () }, body: { _ in try! GraphFile.save(graph, to: path) }, teardown: { _ in })
+    let save = measureFresh(
+        setup: { () }, body: { _ in try! GraphFile.save(graph, to: path) }, teardown: { _ in })
     let bytes = fileSize(path)
     record("save", save, bytes: bytes)
-    let load = measureFresh(setup: { () }, body: { _ in try! GraphFile.load(path: path) }, teardown: { blackHole($0) })
+    let load = measureFresh(
+        setup: { () }, body: { _ in try! GraphFile.load(path: path) }, teardown: { blackHole($0) })
     let loaded = try! GraphFile.load(path: path)
     precondition(loaded.count == w.count, "the loaded file has \(loaded.count) nodes")
-    precondition(loaded.value(of: w.ids[w.count - 1]) == graph.value(of: w.ids[w.count - 1]), "loaded values differ")
+    precondition(
+        loaded.value(of: w.ids[w.count - 1]) == graph.value(of: w.ids[w.count - 1]), "loaded values differ")
     record("load", load, bytes: bytes)
     return records
 }
@@ -112,7 +115,8 @@ func extrasSection(_ r: Results) -> String {
     if canvas.isEmpty && file.isEmpty {
         return md + "Not measured in this run (`--op canvas,file`).\n\n"
     }
-    md += "Through NodeCanvas's and GraphFile's public APIs (see `Benchmarks/Sources/nodegraph-bench/Extras.swift`).\n\n"
+    md +=
+        "Through NodeCanvas's and GraphFile's public APIs (see `Benchmarks/Sources/nodegraph-bench/Extras.swift`).\n\n"
     md += "| figure | median | target |\n|---|---:|---|\n"
     for c in canvas {
         let target = c.op == "canvas_open" ? "– (scene build, O(n), once per document)" : "≤ 2 ms"
@@ -120,7 +124,8 @@ func extrasSection(_ r: Results) -> String {
     }
     for f in file {
         let bytes = f.numbers.first { $0.0 == "file_bytes" }?.1 ?? 0
-        md += "| file \(f.op), \(f.nodes) nodes (\(String(format: "%.1f", bytes / 1e6)) MB) | \(fmtTime(f.seconds)) | ≤ 0.5 s |\n"
+        md +=
+            "| file \(f.op), \(f.nodes) nodes (\(String(format: "%.1f", bytes / 1e6)) MB) | \(fmtTime(f.seconds)) | ≤ 0.5 s |\n"
     }
     return md + "\n"
 }

@@ -151,7 +151,9 @@ final class Floor {
             if !recompute {
                 let s = source + 3 * i
                 let a = s[0], b = s[1], c = s[2]
-                recompute = (a >= 0 && mark[Int(a)] == 2) || (b >= 0 && mark[Int(b)] == 2) || (c >= 0 && mark[Int(c)] == 2)
+                recompute =
+                    (a >= 0 && mark[Int(a)] == 2) || (b >= 0 && mark[Int(b)] == 2)
+                    || (c >= 0 && mark[Int(c)] == 2)
             }
             if recompute {
                 compute(i)

@@ -22,14 +22,18 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
         let previous = edit.previous >= 0 ? w.ids[Int(edit.previous)] : nil
         // The op is matched once, outside the measured region (a string `switch` per rep would
         // count its comparisons).
-        let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo", "link_check_ids"]
+        let ops = [
+            "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo",
+            "link_check_ids",
+        ]
         guard let code = ops.firstIndex(of: op) else { fatalError("unknown op \(op)") }
         callgrindMeasuredRegion {
             for k in 0..<reps {
                 switch code {
                 case 0: recomputes += graph.evaluateAll()
                 case 1, 2:
-                    recomputes += try! graph.setValue(.number(k & 1 == 0 ? 2 : 1), of: source).recomputed.count
+                    recomputes += try! graph.setValue(.number(k & 1 == 0 ? 2 : 1), of: source).recomputed
+                        .count
                 case 3: recomputes += try! graph.setValue(.number(1), of: source).recomputed.count
                 case 4:
                     do {
@@ -40,7 +44,8 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
                 case 6:
                     recomputes += try! graph.link(from: from, to: to, slot: edit.slot).recomputed.count
                     if let previous {
-                        recomputes += try! graph.link(from: previous, to: to, slot: edit.slot).recomputed.count
+                        recomputes += try! graph.link(from: previous, to: to, slot: edit.slot).recomputed
+                            .count
                     } else {
                         recomputes += try! graph.unlink(to: to, slot: edit.slot).recomputed.count
                     }

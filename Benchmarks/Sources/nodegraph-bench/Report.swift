@@ -47,7 +47,8 @@ func fmtTime(_ seconds: Double) -> String {
 
 func fmtNs(_ ns: Double?) -> String {
     guard let ns else { return "–" }
-    return ns < 10 ? String(format: "%.2f", ns) : ns < 100 ? String(format: "%.1f", ns) : String(format: "%.0f", ns)
+    return ns < 10
+        ? String(format: "%.2f", ns) : ns < 100 ? String(format: "%.1f", ns) : String(format: "%.0f", ns)
 }
 
 func fmtRatio(_ r: Double?) -> String {
@@ -91,7 +92,9 @@ final class Results {
 
     func pair(_ w: String, _ n: Int, _ op: String) -> Pair {
         Pair(
-            nodegraph: records.first { $0.engine == "nodegraph" && $0.workload == w && $0.n == n && $0.op == op },
+            nodegraph: records.first {
+                $0.engine == "nodegraph" && $0.workload == w && $0.n == n && $0.op == op
+            },
             floor: records.first { $0.engine == "floor" && $0.workload == w && $0.n == n && $0.op == op })
     }
 }
@@ -103,7 +106,10 @@ func renderTable(_ records: [Record]) -> String {
         let count = s.count
         return count >= width ? s : String(repeating: " ", count: width - count) + s
     }
-    let header = ["workload", "n", "op", "nodegraph", "floor", "ratio", "recomp/op", "ng ns/rc", "fl ns/rc", "ng B/node"]
+    let header = [
+        "workload", "n", "op", "nodegraph", "floor", "ratio", "recomp/op", "ng ns/rc", "fl ns/rc",
+        "ng B/node",
+    ]
     let widths = [8, 4, 12, 11, 11, 8, 10, 9, 9, 10]
     out += zip(header, widths).map { pad($0, $1) }.joined(separator: " ") + "\n"
     for n in results.sizes {
@@ -140,7 +146,9 @@ func renderTable(_ records: [Record]) -> String {
 // MARK: BENCHMARKS.md
 
 func renderReport(path: String) -> String {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fatalError("cannot read \(path)") }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        fatalError("cannot read \(path)")
+    }
     var records: [Record] = []
     var machine: [String: Any] = [:]
     for line in text.split(separator: "\n") {
@@ -216,8 +224,10 @@ func renderReport(path: String) -> String {
 
     // Per-workload tables.
     md += "## Medians\n\n"
-    md += "Times are per operation. *rc/op*: nodes recomputed per operation (eval: nodes evaluated; topo: nodes"
-    md += " ordered; build: nodes added). *ns/rc*: nanoseconds per recomputed node. *ratio*: NodeGraph ÷ floor"
+    md +=
+        "Times are per operation. *rc/op*: nodes recomputed per operation (eval: nodes evaluated; topo: nodes"
+    md +=
+        " ordered; build: nodes added). *ns/rc*: nanoseconds per recomputed node. *ratio*: NodeGraph ÷ floor"
     md += " time for the same operation, i.e. per node the operation considers (the floor recomputes every"
     md += " descendant of an update; NodeGraph's cutoff may recompute fewer, so its rc/op can be lower)."
     md += " Where a figure was measured in several rounds, the fastest median is shown.\n\n"
@@ -229,12 +239,16 @@ func renderReport(path: String) -> String {
             for n in results.sizes {
                 let p = results.pair(w, n, op)
                 guard let any = p.nodegraph ?? p.floor else { continue }
-                md += "| \(op) | \(fmtN(n)) | \(fmtTime(p.nodegraph?.seconds ?? 0)) | \(fmtTime(p.floor?.seconds ?? 0)) | "
-                md += "\(fmtRatio(p.ratio)) | \(any.recomputes > 0 ? String(format: "%.1f", any.recomputes) : "0") | "
+                md +=
+                    "| \(op) | \(fmtN(n)) | \(fmtTime(p.nodegraph?.seconds ?? 0)) | \(fmtTime(p.floor?.seconds ?? 0)) | "
+                md +=
+                    "\(fmtRatio(p.ratio)) | \(any.recomputes > 0 ? String(format: "%.1f", any.recomputes) : "0") | "
                 md += "\(fmtNs(p.nodegraph?.perRecomputeNs)) | \(fmtNs(p.floor?.perRecomputeNs)) |\n"
             }
         }
-        if let cycle = records.first(where: { $0.workload == w && $0.op == "cycle" && $0.engine == "nodegraph" }) {
+        if let cycle = records.first(where: {
+            $0.workload == w && $0.op == "cycle" && $0.engine == "nodegraph"
+        }) {
             let refusal = cycle.notes.first { $0.0 == "refusal" }?.1 ?? ""
             let edge = cycle.notes.first { $0.0 == "edge" }?.1 ?? ""
             md += "\nCycle edge at the largest n: `\(edge)`, refused as `\(refusal)`.\n"
@@ -245,9 +259,12 @@ func renderReport(path: String) -> String {
     // Memory.
     if results.ops.contains("memory") {
         md += "## Memory\n\n"
-        md += "Peak resident bytes per node after `build`, measured in a fresh child process per size: VmHWM after"
-        md += " the build minus VmRSS before it (the workload's own input arrays and the ids are resident before"
-        md += " the baseline, so the graph's copy of the ids is counted, the benchmark's is not). NodeGraph's figure"
+        md +=
+            "Peak resident bytes per node after `build`, measured in a fresh child process per size: VmHWM after"
+        md +=
+            " the build minus VmRSS before it (the workload's own input arrays and the ids are resident before"
+        md +=
+            " the baseline, so the graph's copy of the ids is counted, the benchmark's is not). NodeGraph's figure"
         md += " includes its ids, id table, columns, held values and work buffers.\n\n"
         md += "| workload | n | NodeGraph B/node (peak) | NodeGraph B/node (steady) | floor B/node (peak) |\n"
         md += "|---|---:|---:|---:|---:|\n"
@@ -258,7 +275,8 @@ func renderReport(path: String) -> String {
                 func v(_ r: Record?, _ key: String) -> String {
                     r?.numbers.first { $0.0 == key }.map { String(format: "%.1f", $0.1) } ?? "–"
                 }
-                md += "| \(w) | \(fmtN(n)) | \(v(p.nodegraph, "bytes_per_node")) | \(v(p.nodegraph, "steady_bytes_per_node")) | \(v(p.floor, "bytes_per_node")) |\n"
+                md +=
+                    "| \(w) | \(fmtN(n)) | \(v(p.nodegraph, "bytes_per_node")) | \(v(p.nodegraph, "steady_bytes_per_node")) | \(v(p.floor, "bytes_per_node")) |\n"
             }
         }
         md += "\n"
@@ -267,7 +285,9 @@ func renderReport(path: String) -> String {
     md += beforeAfterSection(results, beforePath: siblingPath(of: path, named: "results-before.jsonl"))
     md += referenceSection(results)
     md += extrasSection(results)
-    if let notes = try? String(contentsOfFile: siblingPath(of: path, named: "report-notes.md"), encoding: .utf8) {
+    if let notes = try? String(
+        contentsOfFile: siblingPath(of: path, named: "report-notes.md"), encoding: .utf8)
+    {
         md += notes
     }
     return md
@@ -293,8 +313,12 @@ func beforeAfterSection(_ r: Results, beforePath: String) -> String {
     for w in r.workloads {
         // `build` was one `addNode` a node before; that is `build_edits` now.
         let b = before.pair(w, 100_000, "build").ratio, a = r.pair(w, 100_000, "build_edits").ratio
-        if b != nil || a != nil { md += "| \(w) | build, one `addNode` a node | \(fmtRatio(b)) | \(fmtRatio(a)) |\n" }
-        if let a = r.pair(w, 100_000, "build").ratio { md += "| \(w) | build, `GraphBuilder` | – | \(fmtRatio(a)) |\n" }
+        if b != nil || a != nil {
+            md += "| \(w) | build, one `addNode` a node | \(fmtRatio(b)) | \(fmtRatio(a)) |\n"
+        }
+        if let a = r.pair(w, 100_000, "build").ratio {
+            md += "| \(w) | build, `GraphBuilder` | – | \(fmtRatio(a)) |\n"
+        }
         for op in ["eval", "update", "update_small", "cycle", "link_ok", "topo"] {
             let b = before.pair(w, 100_000, op).ratio, a = r.pair(w, 100_000, op).ratio
             guard b != nil || a != nil else { continue }
@@ -320,25 +344,38 @@ func targetRows(_ r: Results) -> [(String, String, String)] {
         var worst: (Double, String)? = nil
         for w in r.workloads {
             for n in big {
-                if let ratio = r.pair(w, n, op).ratio, ratio > (worst?.0 ?? -1) { worst = (ratio, "\(w) \(fmtN(n))") }
+                if let ratio = r.pair(w, n, op).ratio, ratio > (worst?.0 ?? -1) {
+                    worst = (ratio, "\(w) \(fmtN(n))")
+                }
             }
         }
         let detail = r.workloads.flatMap { w in
             big.compactMap { n in r.pair(w, n, op).ratio.map { "\(w) \(fmtN(n)) \(fmtRatio($0))" } }
         }.joined(separator: ", ")
         rows.append(
-            ("\(op) ≤ 2× floor per node considered (same operation, same nodes), every workload at 1e5/1e6 (stretch 1.25×)",
-             worst.map { "worst \(fmtRatio($0.0)) (\($0.1)); \(detail)" } ?? "–", status(worst.map { $0.0 <= 2 })))
+            (
+                "\(op) ≤ 2× floor per node considered (same operation, same nodes), every workload at 1e5/1e6 (stretch 1.25×)",
+                worst.map { "worst \(fmtRatio($0.0)) (\($0.1)); \(detail)" } ?? "–",
+                status(worst.map { $0.0 <= 2 })
+            ))
     }
-    let small = r.sizes.compactMap { n in r.pair("random", n, "update_small").nodegraph.map { (n, $0.seconds) } }
+    let small = r.sizes.compactMap { n in
+        r.pair("random", n, "update_small").nodegraph.map { (n, $0.seconds) }
+    }
     let smallWorst = small.map(\.1).max()
     rows.append(
-        ("update_small ≤ 1 µs at every n",
-         small.map { "\(fmtN($0.0)): \(fmtTime($0.1))" }.joined(separator: ", "), status(smallWorst.map { $0 <= 1e-6 })))
+        (
+            "update_small ≤ 1 µs at every n",
+            small.map { "\(fmtN($0.0)): \(fmtTime($0.1))" }.joined(separator: ", "),
+            status(smallWorst.map { $0 <= 1e-6 })
+        ))
     let noop = r.records.filter { $0.engine == "nodegraph" && $0.op == "update_noop" }.map(\.seconds)
     rows.append(
-        ("edit that changes nothing downstream ≤ 100 ns (setValue to the held value)",
-         noop.isEmpty ? "–" : "\(fmtTime(noop.min()!))–\(fmtTime(noop.max()!))", status(noop.max().map { $0 <= 100e-9 })))
+        (
+            "edit that changes nothing downstream ≤ 100 ns (setValue to the held value)",
+            noop.isEmpty ? "–" : "\(fmtTime(noop.min()!))–\(fmtTime(noop.max()!))",
+            status(noop.max().map { $0 <= 100e-9 })
+        ))
     var cycleWorst: Bool? = nil
     var cycleDetail: [String] = []
     for w in r.workloads {
@@ -349,22 +386,35 @@ func targetRows(_ r: Results) -> [(String, String, String)] {
             cycleWorst = (cycleWorst ?? true) && ratio <= limit
         }
     }
-    rows.append(("cycle refusal ≤ 1.5× floor on chain, ≤ 2× elsewhere (1e5/1e6)", cycleDetail.joined(separator: ", "), status(cycleWorst)))
+    rows.append(
+        (
+            "cycle refusal ≤ 1.5× floor on chain, ≤ 2× elsewhere (1e5/1e6)",
+            cycleDetail.joined(separator: ", "), status(cycleWorst)
+        ))
     let checks = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_check" }.map(\.seconds)
     rows.append(
-        ("link that agrees with the order: O(1), ≤ 50 ns (`linkRefusal` on two `NodeHandle`s: slot, type and order checks)",
-         checks.isEmpty ? "–" : "\(fmtTime(checks.min()!))–\(fmtTime(checks.max()!)) at every n", status(checks.max().map { $0 <= 50e-9 })))
+        (
+            "link that agrees with the order: O(1), ≤ 50 ns (`linkRefusal` on two `NodeHandle`s: slot, type and order checks)",
+            checks.isEmpty ? "–" : "\(fmtTime(checks.min()!))–\(fmtTime(checks.max()!)) at every n",
+            status(checks.max().map { $0 <= 50e-9 })
+        ))
     let idChecks = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_check_ids" }.map(\.seconds)
     if !idChecks.isEmpty {
         rows.append(
-            ("the same with two ids (`linkRefusal(from: NodeID, …)`: each id looked up first), for comparison",
-             "\(fmtTime(idChecks.min()!))–\(fmtTime(idChecks.max()!)) at every n", "reported (see notes)"))
+            (
+                "the same with two ids (`linkRefusal(from: NodeID, …)`: each id looked up first), for comparison",
+                "\(fmtTime(idChecks.min()!))–\(fmtTime(idChecks.max()!)) at every n", "reported (see notes)"
+            ))
     }
     let linkOK = r.records.filter { $0.engine == "nodegraph" && $0.op == "link_ok" && big.contains($0.n) }
     rows.append(
-        ("link_ok (link + unlink, including the recompute each triggers)",
-         linkOK.map { "\($0.workload) \(fmtN($0.n)): \(fmtTime($0.seconds)), \(String(format: "%.0f", $0.recomputes)) rc" }.joined(separator: "; "),
-         "reported (O(descendants), see notes)"))
+        (
+            "link_ok (link + unlink, including the recompute each triggers)",
+            linkOK.map {
+                "\($0.workload) \(fmtN($0.n)): \(fmtTime($0.seconds)), \(String(format: "%.0f", $0.recomputes)) rc"
+            }.joined(separator: "; "),
+            "reported (O(descendants), see notes)"
+        ))
     var topoOK: Bool? = nil
     var topoDetail: [String] = []
     var buildOK: Bool? = nil
@@ -380,46 +430,65 @@ func targetRows(_ r: Results) -> [(String, String, String)] {
                 buildDetail.append("\(w) \(fmtN(n)) \(fmtRatio(ratio))")
                 buildOK = (buildOK ?? true) && ratio <= 3
             }
-            if let ratio = r.pair(w, n, "build_edits").ratio { editsDetail.append("\(w) \(fmtN(n)) \(fmtRatio(ratio))") }
+            if let ratio = r.pair(w, n, "build_edits").ratio {
+                editsDetail.append("\(w) \(fmtN(n)) \(fmtRatio(ratio))")
+            }
         }
     }
     rows.append(("topo ≤ 2× floor (1e5/1e6)", topoDetail.joined(separator: ", "), status(topoOK)))
     rows.append(
-        ("build through the public API (`GraphBuilder`) ≤ 3× floor (1e5/1e6)", buildDetail.joined(separator: ", "),
-         status(buildOK)))
+        (
+            "build through the public API (`GraphBuilder`) ≤ 3× floor (1e5/1e6)",
+            buildDetail.joined(separator: ", "),
+            status(buildOK)
+        ))
     if !editsDetail.isEmpty {
         rows.append(
-            ("build_edits: one `addNode` a node (inputs by id, a `Change` each), for comparison",
-             editsDetail.joined(separator: ", "), "reported (see notes)"))
+            (
+                "build_edits: one `addNode` a node (inputs by id, a `Change` each), for comparison",
+                editsDetail.joined(separator: ", "), "reported (see notes)"
+            ))
     }
     let mem = r.pair("random", 1_000_000, "memory").nodegraph?.numbers.first { $0.0 == "bytes_per_node" }?.1
     rows.append(
-        ("memory ≤ 100 bytes per node at 1e6 random, ids included",
-         mem.map { String(format: "%.1f B/node (peak RSS growth)", $0) } ?? "–", status(mem.map { $0 <= 100 })))
+        (
+            "memory ≤ 100 bytes per node at 1e6 random, ids included",
+            mem.map { String(format: "%.1f B/node (peak RSS growth)", $0) } ?? "–",
+            status(mem.map { $0 <= 100 })
+        ))
     let over = r.records.filter { g in
         g.engine == "nodegraph" && (g.op.hasPrefix("update") || g.op == "link_ok")
             && r.pair(g.workload, g.n, g.op).floor.map { g.recomputes > $0.recomputes } == true
     }
     rows.append(
-        ("recomputations: exactly the descendants whose inputs changed, never more",
-         over.isEmpty ? "NodeGraph never recomputed more than the floor (all descendants)" : "\(over.count) ops over",
-         status(over.isEmpty)))
+        (
+            "recomputations: exactly the descendants whose inputs changed, never more",
+            over.isEmpty
+                ? "NodeGraph never recomputed more than the floor (all descendants)"
+                : "\(over.count) ops over",
+            status(over.isEmpty)
+        ))
     let frames = r.records.filter { $0.workload == "canvas" && $0.op.hasPrefix("frame") }
     rows.append(
-        ("canvas: a 10,000-node frame at 200×60 ≤ 2 ms (full frame and after a pan)",
-         frames.map { "\($0.op) \(fmtTime($0.seconds))" }.joined(separator: ", "),
-         frames.isEmpty ? "not measured" : status(frames.allSatisfy { $0.seconds <= 2e-3 })))
+        (
+            "canvas: a 10,000-node frame at 200×60 ≤ 2 ms (full frame and after a pan)",
+            frames.map { "\($0.op) \(fmtTime($0.seconds))" }.joined(separator: ", "),
+            frames.isEmpty ? "not measured" : status(frames.allSatisfy { $0.seconds <= 2e-3 })
+        ))
     let files = r.records.filter { $0.workload == "file" }
     rows.append(
-        ("100,000-node file: load ≤ 0.5 s, save ≤ 0.5 s",
-         files.map { "\($0.op) \(fmtTime($0.seconds))" }.joined(separator: ", "),
-         files.isEmpty ? "not measured" : status(files.allSatisfy { $0.seconds <= 0.5 })))
+        (
+            "100,000-node file: load ≤ 0.5 s, save ≤ 0.5 s",
+            files.map { "\($0.op) \(fmtTime($0.seconds))" }.joined(separator: ", "),
+            files.isEmpty ? "not measured" : status(files.allSatisfy { $0.seconds <= 0.5 })
+        ))
     return rows
 }
 
 func referenceSection(_ r: Results) -> String {
     var md = "## Compared with the reference figures (issue 7)\n\n"
-    md += "The reference engines were measured by others on this kind of machine on the same workloads; they are"
+    md +=
+        "The reference engines were measured by others on this kind of machine on the same workloads; they are"
     md += " quoted, not re-measured here. NodeGraph's figures are from this run.\n\n"
     md += "| figure | reference | NodeGraph (this run) |\n|---|---|---|\n"
     func ng(_ w: String, _ n: Int, _ op: String) -> Double? { r.pair(w, n, op).nodegraph?.perRecomputeNs }
@@ -431,32 +500,45 @@ func referenceSection(_ r: Results) -> String {
     let big = r.sizes.filter { $0 >= 100_000 }
     let clf = big.flatMap { n in ["chain", "lattice", "fanout"].compactMap { ng($0, n, "update") } }
     let rnd = big.compactMap { ng("random", $0, "update") }
-    md += "| update per recomputed node, chain/lattice/fanout 1e5–1e6 | igraph 180–340 ns; rustworkx ≈ 200 ns+; SwiftGraph 350 ns–1.4 µs; Jane Street Incremental 15–50 ns | \(range(clf)) |\n"
-    md += "| update per recomputed node, random 1e5–1e6 | igraph 1.3–3.8 µs; rustworkx up to 3.7 µs (1e6) | \(range(rnd)) |\n"
+    md +=
+        "| update per recomputed node, chain/lattice/fanout 1e5–1e6 | igraph 180–340 ns; rustworkx ≈ 200 ns+; SwiftGraph 350 ns–1.4 µs; Jane Street Incremental 15–50 ns | \(range(clf)) |\n"
+    md +=
+        "| update per recomputed node, random 1e5–1e6 | igraph 1.3–3.8 µs; rustworkx up to 3.7 µs (1e6) | \(range(rnd)) |\n"
     for w in r.workloads {
         let reference = w == "random" ? 1300.0 : 180.0
-        let cells = big.compactMap { n in ng(w, n, "update").map { "\(fmtN(n)): \(String(format: "%.1f", reference / $0))×" } }
+        let cells = big.compactMap { n in
+            ng(w, n, "update").map { "\(fmtN(n)): \(String(format: "%.1f", reference / $0))×" }
+        }
         if !cells.isEmpty {
-            md += "| igraph's best update figure (\(Int(reference)) ns) ÷ NodeGraph's, \(w) | – | \(cells.joined(separator: ", ")) |\n"
+            md +=
+                "| igraph's best update figure (\(Int(reference)) ns) ÷ NodeGraph's, \(w) | – | \(cells.joined(separator: ", ")) |\n"
         }
     }
-    for (w, ref) in [("chain", "4.8 / 4.9"), ("lattice", "1.1 / 1.3"), ("random", "2.2 / 3.4"), ("fanout", "1.1")] {
+    for (w, ref) in [
+        ("chain", "4.8 / 4.9"), ("lattice", "1.1 / 1.3"), ("random", "2.2 / 3.4"), ("fanout", "1.1"),
+    ] {
         let floors = big.map { fmtNs(fl(w, $0, "eval")) }.joined(separator: " / ")
         let ours = big.map { fmtNs(ng(w, $0, "eval")) }.joined(separator: " / ")
-        md += "| eval ns per node, \(w) 1e5 / 1e6 | issue's floor \(ref) | NodeGraph \(ours); this run's floor \(floors) |\n"
+        md +=
+            "| eval ns per node, \(w) 1e5 / 1e6 | issue's floor \(ref) | NodeGraph \(ours); this run's floor \(floors) |\n"
     }
     let updFloor = big.flatMap { n in r.workloads.compactMap { fl($0, n, "update") } }
-    md += "| update ns per recomputed node (floor) | issue's floor 3.3–7.2 | this run's floor \(range(updFloor)) |\n"
+    md +=
+        "| update ns per recomputed node (floor) | issue's floor 3.3–7.2 | this run's floor \(range(updFloor)) |\n"
     let smalls = r.sizes.compactMap { r.pair("random", $0, "update_small").nodegraph?.seconds }
-    md += "| update touching a handful of nodes | issue's floor 40–370 ns in total | NodeGraph \(smalls.map(fmtTime).joined(separator: ", ")) (1e3 … 1e6) |\n"
+    md +=
+        "| update touching a handful of nodes | issue's floor 40–370 ns in total | NodeGraph \(smalls.map(fmtTime).joined(separator: ", ")) (1e3 … 1e6) |\n"
     if let c = r.pair("chain", 100_000, "cycle").nodegraph {
-        md += "| refusing the cycle edge, 1e5 chain | issue's floor 0.38 ms | NodeGraph \(fmtTime(c.seconds)); this run's floor \(fmtTime(r.pair("chain", 100_000, "cycle").floor?.seconds ?? 0)) |\n"
+        md +=
+            "| refusing the cycle edge, 1e5 chain | issue's floor 0.38 ms | NodeGraph \(fmtTime(c.seconds)); this run's floor \(fmtTime(r.pair("chain", 100_000, "cycle").floor?.seconds ?? 0)) |\n"
     }
     if let t = r.pair("random", 100_000, "topo").nodegraph?.perRecomputeNs {
-        md += "| topological order ns per node | issue's floor 2.6–5.4 (33 on random) | NodeGraph random 1e5 \(fmtNs(t)); see tables |\n"
+        md +=
+            "| topological order ns per node | issue's floor 2.6–5.4 (33 on random) | NodeGraph random 1e5 \(fmtNs(t)); see tables |\n"
     }
     md += "| topological sort at 1e5 | SwiftGraph: quadratic, out of time | see topo rows (linear) |\n"
-    md += "| lattice update on an 18×18 lattice | original demo: 262,142 recomputations where 170 suffice | NodeGraph recomputes exactly the descendants (rc/op column) |\n"
+    md +=
+        "| lattice update on an 18×18 lattice | original demo: 262,142 recomputations where 170 suffice | NodeGraph recomputes exactly the descendants (rc/op column) |\n"
     md += "\n"
     return md
 }

@@ -60,7 +60,10 @@ func num(_ x: Double) -> String {
     return "\(x)"
 }
 
-let allOps = ["build", "build_edits", "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_check_ids", "link_ok", "topo", "memory"]
+let allOps = [
+    "build", "build_edits", "eval", "update", "update_small", "update_noop", "cycle", "link_check",
+    "link_check_ids", "link_ok", "topo", "memory",
+]
 
 /// The ops that apply to a workload (`update_small` is random-only).
 func ops(for workload: String, selected: Set<String>) -> [String] {
@@ -137,7 +140,9 @@ func validateOrder(_ order: [Int32], _ w: Workload) {
         precondition(position[i] >= 0, "node \(i) missing from the order")
         for k in 0..<3 {
             let up = w.inputs[3 * i + k]
-            if up >= 0 { precondition(position[Int(up)] < position[i], "order puts \(i) before its input \(up)") }
+            if up >= 0 {
+                precondition(position[Int(up)] < position[i], "order puts \(i) before its input \(up)")
+            }
         }
     }
 }
@@ -154,130 +159,145 @@ final class NodeGraphRunner {
         graph = buildGraph(w)
     }
 
-  func run(ops: [String]) -> [Record] {
-    var records: [Record] = []
-    func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
-        let r = Record(
-            engine: "nodegraph", workload: w.name, n: w.nominal, nodes: w.count, op: op, seconds: s.median,
-            reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
-        emit(r)
-        records.append(r)
-    }
-    if ops.contains("build") {
-        let s = measureFresh(setup: { () }, body: { _ in buildGraph(w) }, teardown: { blackHole($0) })
-        record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
-    }
-    if ops.contains("build_edits") {
-        let s = measureFresh(setup: { () }, body: { _ in buildGraphByEdits(w) }, teardown: { blackHole($0) })
-        record("build_edits", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
-    }
-    if ops.contains("eval") {
-        let s = measure { graph.evaluateAll() }
-        record("eval", s, checksum(graph, w))
-    }
-    func updates(_ op: String, _ source: Int32) {
-        let id = w.ids[Int(source)]
-        var k = 0
-        let s = measure {
-            let x = k & 1 == 0 ? 2.0 : 1.0
-            k += 1
-            do { return try graph.setValue(.number(x), of: id).recomputed.count } catch { fatalError("\(error)") }
+    func run(ops: [String]) -> [Record] {
+        var records: [Record] = []
+        func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
+            let r = Record(
+                engine: "nodegraph", workload: w.name, n: w.nominal, nodes: w.count, op: op,
+                seconds: s.median,
+                reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
+            emit(r)
+            records.append(r)
         }
-        if k & 1 == 1 { _ = try! graph.setValue(.number(1), of: id) }
-        record(op, s, checksum(graph, w))
-    }
-    if ops.contains("update") { updates("update", w.updateSource) }
-    if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
-    if ops.contains("update_noop") {
-        // An edit that changes nothing downstream: the source already holds 1.0.
-        let id = w.ids[Int(w.updateSource)]
-        let s = measure {
-            do { return try graph.setValue(.number(1), of: id).recomputed.count } catch { fatalError("\(error)") }
+        if ops.contains("build") {
+            let s = measureFresh(setup: { () }, body: { _ in buildGraph(w) }, teardown: { blackHole($0) })
+            record("build", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
         }
-        record("update_noop", s, checksum(graph, w))
-    }
-    if ops.contains("cycle") {
-        let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(w.cycleTo)]
-        var refusal = ""
-        let s = measure {
-            // Typed throws, as Swift 6 code catches a `GraphError` (no boxing into `any Error`).
-            do throws(GraphError) {
-                _ = try graph.link(from: from, to: to, slot: 0)
-                fatalError("the cycle edge \(from) → \(to) was accepted")
-            } catch {
-                if refusal.isEmpty {
-                    switch error {
-                    case .wouldCreateCycle(let path): refusal = "wouldCreateCycle(path of \(path.count))"
-                    case .unknownSlot: refusal = "unknownSlot (v is a source: no slot)"
-                    default: refusal = "\(error)"
-                    }
+        if ops.contains("build_edits") {
+            let s = measureFresh(
+                setup: { () }, body: { _ in buildGraphByEdits(w) }, teardown: { blackHole($0) })
+            record("build_edits", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
+        }
+        if ops.contains("eval") {
+            let s = measure { graph.evaluateAll() }
+            record("eval", s, checksum(graph, w))
+        }
+        func updates(_ op: String, _ source: Int32) {
+            let id = w.ids[Int(source)]
+            var k = 0
+            let s = measure {
+                let x = k & 1 == 0 ? 2.0 : 1.0
+                k += 1
+                do { return try graph.setValue(.number(x), of: id).recomputed.count } catch {
+                    fatalError("\(error)")
                 }
+            }
+            if k & 1 == 1 { _ = try! graph.setValue(.number(1), of: id) }
+            record(op, s, checksum(graph, w))
+        }
+        if ops.contains("update") { updates("update", w.updateSource) }
+        if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+        if ops.contains("update_noop") {
+            // An edit that changes nothing downstream: the source already holds 1.0.
+            let id = w.ids[Int(w.updateSource)]
+            let s = measure {
+                do { return try graph.setValue(.number(1), of: id).recomputed.count } catch {
+                    fatalError("\(error)")
+                }
+            }
+            record("update_noop", s, checksum(graph, w))
+        }
+        if ops.contains("cycle") {
+            let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(w.cycleTo)]
+            var refusal = ""
+            let s = measure {
+                // Typed throws, as Swift 6 code catches a `GraphError` (no boxing into `any Error`).
+                do throws(GraphError) {
+                    _ = try graph.link(from: from, to: to, slot: 0)
+                    fatalError("the cycle edge \(from) → \(to) was accepted")
+                } catch {
+                    if refusal.isEmpty {
+                        switch error {
+                        case .wouldCreateCycle(let path): refusal = "wouldCreateCycle(path of \(path.count))"
+                        case .unknownSlot: refusal = "unknownSlot (v is a source: no slot)"
+                        default: refusal = "\(error)"
+                        }
+                    }
+                    return 0
+                }
+            }
+            record("cycle", s, checksum(graph, w), notes: [("refusal", refusal), ("edge", "\(from)->\(to)")])
+        }
+        if ops.contains("link_check") {
+            // The 256 pairs as handles, resolved before timing (as the floor's pairs are integers).
+            var e = 0
+            let edits = w.linkEdits.map {
+                (graph.handle(of: w.ids[Int($0.from)])!, graph.handle(of: w.ids[Int($0.to)])!, $0.slot)
+            }
+            let s = measure {
+                let (from, to, slot) = edits[e & 255]
+                e += 1
+                precondition(graph.linkRefusal(from: from, to: to, slot: slot) == nil)
                 return 0
             }
+            record("link_check", s, checksum(graph, w))
         }
-        record("cycle", s, checksum(graph, w), notes: [("refusal", refusal), ("edge", "\(from)->\(to)")])
-    }
-    if ops.contains("link_check") {
-        // The 256 pairs as handles, resolved before timing (as the floor's pairs are integers).
-        var e = 0
-        let edits = w.linkEdits.map { (graph.handle(of: w.ids[Int($0.from)])!, graph.handle(of: w.ids[Int($0.to)])!, $0.slot) }
-        let s = measure {
-            let (from, to, slot) = edits[e & 255]
-            e += 1
-            precondition(graph.linkRefusal(from: from, to: to, slot: slot) == nil)
-            return 0
-        }
-        record("link_check", s, checksum(graph, w))
-    }
-    if ops.contains("link_check_ids") {
-        var e = 0
-        let edits = w.linkEdits.map { (w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot) }
-        let s = measure {
-            let (from, to, slot) = edits[e & 255]
-            e += 1
-            precondition(graph.linkRefusal(from: from, to: to, slot: slot) == nil)
-            return 0
-        }
-        record("link_check_ids", s, checksum(graph, w))
-    }
-    if ops.contains("link_ok") {
-        var e = 0
-        let edits = w.linkEdits.map {
-            (w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot, $0.previous >= 0 ? w.ids[Int($0.previous)] : nil)
-        }
-        let s = measure {
-            let (from, to, slot, previous) = edits[e & 255]
-            e += 1
-            do {
-                var count = try graph.link(from: from, to: to, slot: slot).recomputed.count
-                if let previous {
-                    count += try graph.link(from: previous, to: to, slot: slot).recomputed.count
-                } else {
-                    count += try graph.unlink(to: to, slot: slot).recomputed.count
-                }
-                return count
-            } catch { fatalError("\(error)") }
-        }
-        // The recompute count: exactly one pass over the 256 edits (untimed), so both engines
-        // report the same mix of edits.
-        var total = 0
-        for (from, to, slot, previous) in edits {
-            total += try! graph.link(from: from, to: to, slot: slot).recomputed.count
-            if let previous {
-                total += try! graph.link(from: previous, to: to, slot: slot).recomputed.count
-            } else {
-                total += try! graph.unlink(to: to, slot: slot).recomputed.count
+        if ops.contains("link_check_ids") {
+            var e = 0
+            let edits = w.linkEdits.map { (w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot) }
+            let s = measure {
+                let (from, to, slot) = edits[e & 255]
+                e += 1
+                precondition(graph.linkRefusal(from: from, to: to, slot: slot) == nil)
+                return 0
             }
+            record("link_check_ids", s, checksum(graph, w))
         }
-        record("link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256), checksum(graph, w))
+        if ops.contains("link_ok") {
+            var e = 0
+            let edits = w.linkEdits.map {
+                (
+                    w.ids[Int($0.from)], w.ids[Int($0.to)], $0.slot,
+                    $0.previous >= 0 ? w.ids[Int($0.previous)] : nil
+                )
+            }
+            let s = measure {
+                let (from, to, slot, previous) = edits[e & 255]
+                e += 1
+                do {
+                    var count = try graph.link(from: from, to: to, slot: slot).recomputed.count
+                    if let previous {
+                        count += try graph.link(from: previous, to: to, slot: slot).recomputed.count
+                    } else {
+                        count += try graph.unlink(to: to, slot: slot).recomputed.count
+                    }
+                    return count
+                } catch { fatalError("\(error)") }
+            }
+            // The recompute count: exactly one pass over the 256 edits (untimed), so both engines
+            // report the same mix of edits.
+            var total = 0
+            for (from, to, slot, previous) in edits {
+                total += try! graph.link(from: from, to: to, slot: slot).recomputed.count
+                if let previous {
+                    total += try! graph.link(from: previous, to: to, slot: slot).recomputed.count
+                } else {
+                    total += try! graph.unlink(to: to, slot: slot).recomputed.count
+                }
+            }
+            record(
+                "link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256),
+                checksum(graph, w))
+        }
+        if ops.contains("topo") {
+            let s = measure { graph.topologicalOrder().count }
+            validateOrder(graph.topologicalOrder().map(nodeNumber), w)
+            record(
+                "topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)),
+                checksum(graph, w))
+        }
+        return records
     }
-    if ops.contains("topo") {
-        let s = measure { graph.topologicalOrder().count }
-        validateOrder(graph.topologicalOrder().map(nodeNumber), w)
-        record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), checksum(graph, w))
-    }
-    return records
-  }
 }
 
 /// Runs ops on one workload through the floor (state persists between calls).
@@ -289,86 +309,89 @@ final class FloorRunner {
         floor = Floor(w)
     }
 
-  func run(ops: [String]) -> [Record] {
-    var records: [Record] = []
-    func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
-        let r = Record(
-            engine: "floor", workload: w.name, n: w.nominal, nodes: w.count, op: op, seconds: s.median,
-            reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
-        emit(r)
-        records.append(r)
-    }
-    for op in ["build", "build_edits"] where ops.contains(op) {
-        // The floor has one way to build; `build_edits` compares NodeGraph's one-by-one adds with it.
-        let s = measureFresh(setup: { () }, body: { _ in Floor(w) }, teardown: { blackHole($0) })
-        record(op, Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
-    }
-    if ops.contains("eval") {
-        let s = measure { floor.evaluateAll() }
-        record("eval", s, floor.checksum)
-    }
-    func updates(_ op: String, _ source: Int32) {
-        var k = 0
-        let s = measure {
-            let x = k & 1 == 0 ? 2.0 : 1.0
-            k += 1
-            return floor.setValue(x, of: source)
+    func run(ops: [String]) -> [Record] {
+        var records: [Record] = []
+        func record(_ op: String, _ s: Sampled, _ sum: (Double, Double)?, notes: [(String, String)] = []) {
+            let r = Record(
+                engine: "floor", workload: w.name, n: w.nominal, nodes: w.count, op: op, seconds: s.median,
+                reps: s.reps, recomputes: s.recomputes, checksum: sum, notes: notes)
+            emit(r)
+            records.append(r)
         }
-        if k & 1 == 1 { _ = floor.setValue(1, of: source) }
-        record(op, s, floor.checksum)
-    }
-    if ops.contains("update") { updates("update", w.updateSource) }
-    if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
-    if ops.contains("update_noop") {
-        // The floor's equivalent: compare the held value, do nothing.
-        let source = Int(w.updateSource)
-        let s = measure {
-            if floor.held[source] != 1.0 { return floor.setValue(1.0, of: Int32(source)) }
-            return 0
+        for op in ["build", "build_edits"] where ops.contains(op) {
+            // The floor has one way to build; `build_edits` compares NodeGraph's one-by-one adds with it.
+            let s = measureFresh(setup: { () }, body: { _ in Floor(w) }, teardown: { blackHole($0) })
+            record(op, Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), nil)
         }
-        record("update_noop", s, floor.checksum)
-    }
-    if ops.contains("cycle") {
-        let s = measure {
-            precondition(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo))
-            return 0
+        if ops.contains("eval") {
+            let s = measure { floor.evaluateAll() }
+            record("eval", s, floor.checksum)
         }
-        record(
-            "cycle", s, floor.checksum,
-            notes: [("refusal", w.cycleToIsSource ? "v is a source (no slot)" : "cycle found")])
-    }
-    for op in ["link_check", "link_check_ids"] where ops.contains(op) {
-        var e = 0
-        let s = measure {
-            let edit = w.linkEdits[e & 255]
-            e += 1
-            precondition(!floor.refusesCycle(from: edit.from, to: edit.to))
-            return 0
+        func updates(_ op: String, _ source: Int32) {
+            var k = 0
+            let s = measure {
+                let x = k & 1 == 0 ? 2.0 : 1.0
+                k += 1
+                return floor.setValue(x, of: source)
+            }
+            if k & 1 == 1 { _ = floor.setValue(1, of: source) }
+            record(op, s, floor.checksum)
         }
-        record(op, s, floor.checksum)
-    }
-    if ops.contains("link_ok") {
-        var e = 0
-        let s = measure {
-            let edit = w.linkEdits[e & 255]
-            e += 1
-            return floor.link(edit.from, to: edit.to, slot: edit.slot)
-                + floor.link(edit.previous, to: edit.to, slot: edit.slot)
+        if ops.contains("update") { updates("update", w.updateSource) }
+        if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+        if ops.contains("update_noop") {
+            // The floor's equivalent: compare the held value, do nothing.
+            let source = Int(w.updateSource)
+            let s = measure {
+                if floor.held[source] != 1.0 { return floor.setValue(1.0, of: Int32(source)) }
+                return 0
+            }
+            record("update_noop", s, floor.checksum)
         }
-        var total = 0
-        for edit in w.linkEdits {
-            total += floor.link(edit.from, to: edit.to, slot: edit.slot)
-            total += floor.link(edit.previous, to: edit.to, slot: edit.slot)
+        if ops.contains("cycle") {
+            let s = measure {
+                precondition(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo))
+                return 0
+            }
+            record(
+                "cycle", s, floor.checksum,
+                notes: [("refusal", w.cycleToIsSource ? "v is a source (no slot)" : "cycle found")])
         }
-        record("link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256), floor.checksum)
+        for op in ["link_check", "link_check_ids"] where ops.contains(op) {
+            var e = 0
+            let s = measure {
+                let edit = w.linkEdits[e & 255]
+                e += 1
+                precondition(!floor.refusesCycle(from: edit.from, to: edit.to))
+                return 0
+            }
+            record(op, s, floor.checksum)
+        }
+        if ops.contains("link_ok") {
+            var e = 0
+            let s = measure {
+                let edit = w.linkEdits[e & 255]
+                e += 1
+                return floor.link(edit.from, to: edit.to, slot: edit.slot)
+                    + floor.link(edit.previous, to: edit.to, slot: edit.slot)
+            }
+            var total = 0
+            for edit in w.linkEdits {
+                total += floor.link(edit.from, to: edit.to, slot: edit.slot)
+                total += floor.link(edit.previous, to: edit.to, slot: edit.slot)
+            }
+            record(
+                "link_ok", Sampled(median: s.median, reps: s.reps, recomputes: Double(total) / 256),
+                floor.checksum)
+        }
+        if ops.contains("topo") {
+            let s = measure { floor.topologicalOrder().count }
+            validateOrder(floor.topologicalOrder(), w)
+            record(
+                "topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), floor.checksum)
+        }
+        return records
     }
-    if ops.contains("topo") {
-        let s = measure { floor.topologicalOrder().count }
-        validateOrder(floor.topologicalOrder(), w)
-        record("topo", Sampled(median: s.median, reps: s.reps, recomputes: Double(w.count)), floor.checksum)
-    }
-    return records
-  }
 }
 
 /// The memory child: builds one engine's graph and reports the peak RSS growth.
@@ -398,9 +421,12 @@ func memoryChild(engine: String, workload: String, n: Int) {
         ("steady_bytes_per_node", Double(steady) / Double(w.count)),
     ]
     r.notes = [
-        ("measured", resetWorked && peakBefore <= baseline + 65536
-            ? "fresh process: VmHWM after build minus VmRSS before (peak reset via clear_refs)"
-            : "fresh process: VmHWM after build minus VmRSS before (peak reset unavailable)")
+        (
+            "measured",
+            resetWorked && peakBefore <= baseline + 65536
+                ? "fresh process: VmHWM after build minus VmRSS before (peak reset via clear_refs)"
+                : "fresh process: VmHWM after build minus VmRSS before (peak reset unavailable)"
+        )
     ]
     print(r.json)
 }

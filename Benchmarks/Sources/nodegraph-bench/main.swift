@@ -126,7 +126,8 @@ for n in sizes {
             // The floor recomputes every descendant; NodeGraph may recompute fewer (a node whose
             // inputs did not change is skipped) but never more.
             if f.op.hasPrefix("update") || f.op == "link_ok", g.recomputes > f.recomputes {
-                failures.append("\(name) n=\(n) \(f.op): recomputes nodegraph \(g.recomputes) > floor \(f.recomputes)")
+                failures.append(
+                    "\(name) n=\(n) \(f.op): recomputes nodegraph \(g.recomputes) > floor \(f.recomputes)")
             }
         }
         fputs("  \(name) n=\(n): \(Int((now() - start) * 1000)) ms\n", stderr)

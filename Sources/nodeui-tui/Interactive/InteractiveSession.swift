@@ -279,7 +279,8 @@ final class InteractiveSession {
             if autosave == nil {
                 if file == nil {  // the demo's journal lives in a state directory that may not exist yet
                     try? FileManager.default.createDirectory(
-                        atPath: (journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                        atPath: (journal as NSString).deletingLastPathComponent,
+                        withIntermediateDirectories: true)
                 }
                 autosave = try JournalRecorder(path: journal)
             }
