@@ -1,20 +1,3 @@
-/// A cell position.
-public struct Point: Hashable, Sendable {
-    /// The column.
-    public var x: Int
-    /// The row.
-    public var y: Int
-
-    /// Creates a point.
-    /// - Parameters:
-    ///   - x: The column.
-    ///   - y: The row.
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
-}
-
 /// Up to six route corners held inline, so trying a candidate route, and keeping the chosen one,
 /// allocates nothing.
 struct Corners {

@@ -143,23 +143,3 @@ public enum LevelOfDetail: String, CaseIterable, Hashable, Sendable {
     /// Canvas rows per screen row.
     public var verticalScale: Int { self == .dot ? 2 : 1 }
 }
-
-/// A width and a height in cells.
-public struct Size: Hashable, Sendable {
-    /// Columns.
-    public var width: Int
-    /// Rows.
-    public var height: Int
-
-    /// Creates a size; negative values become 0.
-    /// - Parameters:
-    ///   - width: Columns.
-    ///   - height: Rows.
-    public init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-    }
-
-    /// No cells.
-    public static let zero = Size(width: 0, height: 0)
-}

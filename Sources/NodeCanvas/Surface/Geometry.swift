@@ -1,3 +1,5 @@
+/// Cell geometry: points, sizes and rectangles of character cells.
+
 /// A rectangle of character cells: origin at the top left, `x` grows right, `y` grows down.
 ///
 /// `maxX` and `maxY` are exclusive. A rectangle with no width or no height is empty and contains
@@ -109,4 +111,41 @@ public struct Rect: Hashable, Sendable {
     public func insetBy(dx: Int, dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
+}
+
+/// A cell position.
+public struct Point: Hashable, Sendable {
+    /// The column.
+    public var x: Int
+    /// The row.
+    public var y: Int
+
+    /// Creates a point.
+    /// - Parameters:
+    ///   - x: The column.
+    ///   - y: The row.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A width and a height in cells.
+public struct Size: Hashable, Sendable {
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+
+    /// Creates a size; negative values become 0.
+    /// - Parameters:
+    ///   - width: Columns.
+    ///   - height: Rows.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// No cells.
+    public static let zero = Size(width: 0, height: 0)
 }
