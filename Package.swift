@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "NodeGraph", targets: ["NodeGraph"]),
         .library(name: "NodeGraphTesting", targets: ["NodeGraphTesting"]),
         .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
+        .library(name: "NodeTerminal", targets: ["NodeTerminal"]),
         .executable(name: "nodeui-tui", targets: ["nodeui-tui"]),
     ],
     dependencies: [
@@ -26,11 +27,13 @@ let package = Package(
         // ncursesw flags carry -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM drops with a
         // warning on every build; the shim defines what they were for.
         .systemLibrary(name: "CNcurses"),
+        // The terminal: ncurses screen, event decoding, the event loop. The only code that calls ncurses.
+        .target(name: "NodeTerminal", dependencies: ["NodeCanvas", "CNcurses"]),
         // The command line and the interactive canvas.
         .executableTarget(
             name: "nodeui-tui",
             dependencies: [
-                "NodeGraph", "NodeCanvas", "CNcurses",
+                "NodeGraph", "NodeCanvas", "NodeTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "NodeTerminalTests", dependencies: ["NodeTerminal", "NodeCanvas", "CNcurses"]),
         .testTarget(
             name: "NodeUITests",
             dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas", "HeadlessEval", "CustomKinds"]),

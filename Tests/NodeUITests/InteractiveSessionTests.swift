@@ -282,27 +282,4 @@ import Testing
         session.handle(.character("q"))
         #expect(session.isFinished)
     }
-
-    @Test func terminalEventsBecomeCanvasEvents() {
-        #expect(EventTranslation.inputEvents(for: .key(.backTab)) == [.backTab])
-        #expect(EventTranslation.inputEvents(for: .character("é")) == [.character("é")])
-        #expect(
-            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .left, x: 3, y: 4)))
-                == [.mousePress(x: 3, y: 4)])
-        #expect(
-            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .drag, button: .left, x: 5, y: 4)))
-                == [.mouseDrag(x: 5, y: 4)])
-        #expect(
-            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .wheelDown, button: nil, x: 0, y: 0)))
-                == [.wheel(delta: 1, x: 0, y: 0)])
-        #expect(
-            EventTranslation.inputEvents(for: .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)))
-                .isEmpty)
-        #expect(
-            EventTranslation.inputEvents(for: .resize(width: 80, height: 24)) == [
-                .resize(width: 80, height: 24)
-            ])
-        #expect(EventTranslation.inputEvents(for: .terminationRequested(signal: 15)).isEmpty)
-        #expect(EventTranslation.inputEvents(for: .key(.pageUp)).isEmpty)
-    }
 }

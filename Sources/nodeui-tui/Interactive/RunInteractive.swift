@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeTerminal
 
 /// Runs the interactive canvas and returns the exit status: 0 after a quit, 1 when it cannot
 /// start (no terminal, unknown TERM, a file that does not load), 128 + the signal after SIGINT,
@@ -15,11 +16,28 @@ func runInteractive(_ options: InteractiveOptions) -> Int32 {
 /// Starts the pieces in order: checks, log, document, recording, screen, session, loop.
 @MainActor
 enum InteractiveLauncher {
+    /// Where to turn without a terminal.
+    static let headlessHint =
+        "for headless use run `nodeui-tui eval FILE`, `nodeui-tui render FILE`, "
+        + "`nodeui-tui replay FILE --edits EDITS.jsonl` or `nodeui-tui check FILE`"
+
+    /// The line printed when the terminal cannot be used: the cause, then the headless commands.
+    /// - Parameter error: Why the screen could not start.
+    /// - Returns: One line.
+    static func message(for error: TerminalError) -> String {
+        switch error {
+        case .notATerminal, .unknownTerminalType, .cannotAddressCursor:
+            "nodeui-tui: \(error); \(headlessHint)"
+        case .alreadyStarted, .cannotCreateWakeup:
+            "nodeui-tui: \(error)"
+        }
+    }
+
     static func run(_ options: InteractiveOptions) -> Int32 {
         do throws(TerminalError) {
-            try requireTerminal()
+            try TerminalScreen.requireTerminal()
         } catch {
-            StandardError.write("nodeui-tui: \(error)")
+            StandardError.write(message(for: error))
             return 1
         }
         let log: AppLog
@@ -37,7 +55,7 @@ enum InteractiveLauncher {
         do throws(TerminalError) {
             screen = try TerminalScreen()
         } catch {
-            StandardError.write("nodeui-tui: \(error)")
+            StandardError.write(message(for: error))
             return 1
         }
         let capabilities = screen.capabilities
@@ -49,8 +67,8 @@ enum InteractiveLauncher {
             theme: theme(for: screen.capabilities), recording: recording, log: log,
             demoJournal: options.file == nil ? InteractiveSession.defaultDemoJournalPath() : nil)
         session.allowsForcedCrash = options.allowsForcedCrash
-        switch EventLoop(screen: screen, session: session).run() {
-        case .quit:
+        switch EventLoop(screen: screen, program: session).run() {
+        case .finished:
             return 0
         case .signal(let signal):
             if let journal = session.journalPath, document.isModified {

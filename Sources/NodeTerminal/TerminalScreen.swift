@@ -7,24 +7,29 @@ import NodeCanvas
     import Darwin
 #endif
 
-/// The terminal, through ncurses: shows finished ``Surface``s and reads keys, mouse and resizes.
+/// The terminal, through ncurses: shows finished `Surface`s and reads keys, mouse, resizes and
+/// wake-ups.
 ///
 /// The only type that starts and stops ncurses. It copies to the terminal only the cells that
-/// changed since the last frame it presented, and redraws everything after a resize.
+/// changed since the last frame it presented, and redraws everything after a resize. It gives the
+/// terminal back however the program ends (``TerminalGuard``), and on a terminal without an
+/// alternate screen it clears what it drew, so the shell's prompt starts on a clean screen.
 ///
 /// ```swift
-/// try requireTerminal()
+/// try TerminalScreen.requireTerminal()
 /// let screen = try TerminalScreen()
 /// defer { screen.stop() }
 /// screen.present(surface)
 /// switch screen.nextEvent(timeoutMilliseconds: 100) { … }
 /// ```
 ///
-/// ncurses is process-wide state: one screen runs at a time, on the main actor.
+/// Most programs do not call ``nextEvent(timeoutMilliseconds:)`` themselves: an ``EventLoop``
+/// runs a ``TerminalProgram`` on the screen. ncurses is process-wide state: one screen runs at a
+/// time, on the main actor.
 @MainActor
-final class TerminalScreen {
+public final class TerminalScreen {
     /// Which mouse reports to ask the terminal for.
-    enum MouseTracking: Sendable {
+    public enum MouseTracking: Sendable {
         /// No mouse: the terminal keeps selecting text itself.
         case off
         /// Presses, releases and the wheel.
@@ -36,21 +41,35 @@ final class TerminalScreen {
     }
 
     /// How to start the screen.
-    struct Options: Sendable {
+    public struct Options: Sendable {
         /// The terminal type; `nil` reads `TERM`.
-        var terminalType: String?
+        public var terminalType: String?
         /// Which mouse reports to ask for.
-        var mouseTracking: MouseTracking = .drags
+        public var mouseTracking: MouseTracking = .drags
         /// How long ncurses waits after Escape for the rest of a key sequence, in milliseconds.
-        var escapeDelayMilliseconds: Int32 = 25
+        public var escapeDelayMilliseconds: Int32 = 25
         /// Whether to install ``TerminalGuard``'s signal handlers (off in in-process tests).
-        var installsSignalHandlers = true
+        public var installsSignalHandlers = true
         /// A locale to use instead of the environment's, for tests; `nil` reads the environment.
-        var locale: String?
-        /// The locale for character handling when the environment sets none (see ``TerminalLocale``).
-        var fallbackLocale: String? = "C.UTF-8"
+        public var locale: String?
+        /// The locale for character handling when the environment sets no locale variable at all
+        /// (no `LC_ALL`, `LC_CTYPE` or `LANG`); `nil` keeps "C". A locale the environment names,
+        /// `LANG=C` included, is always respected.
+        public var fallbackLocale: String? = "C.UTF-8"
+        /// Whether every character drawn is ASCII whatever the locale (`--ascii`).
+        public var drawsASCIIOnly = false
+        /// Whether to draw in color when the terminal has colors; by default, unless `NO_COLOR` is
+        /// set (see ``environmentAllowsColor``). Without color, styles show as bold, dim, reverse
+        /// and underline only.
+        public var usesColor = TerminalScreen.Options.environmentAllowsColor
         /// A fixed size (columns, rows) instead of the terminal's, for tests on /dev/null.
-        var size: (width: Int, height: Int)?
+        public var size: (width: Int, height: Int)?
+
+        /// Whether the environment allows color: `NO_COLOR` is unset or empty (no-color.org).
+        public static var environmentAllowsColor: Bool {
+            guard let value = getenv("NO_COLOR") else { return true }
+            return value.pointee == 0
+        }
 
         /// Creates options; every parameter has the interactive default.
         /// - Parameters:
@@ -59,7 +78,7 @@ final class TerminalScreen {
         ///   - installsSignalHandlers: Whether to install the signal handlers.
         ///   - size: A fixed size instead of the terminal's.
         ///   - locale: A locale to use instead of the environment's.
-        init(
+        public init(
             terminalType: String? = nil, mouseTracking: MouseTracking = .drags,
             installsSignalHandlers: Bool = true, size: (width: Int, height: Int)? = nil, locale: String? = nil
         ) {
@@ -72,19 +91,24 @@ final class TerminalScreen {
     }
 
     /// What the terminal can show.
-    struct Capabilities: Hashable, Sendable {
-        /// The palette colors fall back to.
-        var colorDepth: ColorDepth
-        /// Whether the locale is UTF-8; otherwise non-ASCII characters show as ASCII stand-ins.
-        var supportsUTF8: Bool
-        /// Whether the terminal's own colors can be used for ``TerminalColor/default``.
-        var hasDefaultColors: Bool
+    public struct Capabilities: Hashable, Sendable {
+        /// The palette colors fall back to; ``ColorDepth/monochrome`` also when color is off
+        /// (``Options/usesColor``).
+        public var colorDepth: ColorDepth
+        /// Whether non-ASCII characters are drawn: the locale is UTF-8 and ASCII was not asked
+        /// for (``Options/drawsASCIIOnly``). Otherwise they show as ASCII stand-ins.
+        public var supportsUTF8: Bool
+        /// Whether the terminal's own colors can be used for `TerminalColor.default`.
+        public var hasDefaultColors: Bool
         /// How mouse reports are read.
-        var mouseProtocol: MouseProtocol
+        public var mouseProtocol: MouseProtocol
+        /// Whether the terminal has an alternate screen (terminfo `smcup`); without one the screen
+        /// is cleared on ``TerminalScreen/stop()``.
+        public var hasAlternateScreen: Bool
     }
 
     /// How mouse reports reach the program.
-    enum MouseProtocol: Hashable, Sendable {
+    public enum MouseProtocol: Hashable, Sendable {
         /// No mouse.
         case none
         /// xterm reports (SGR 1006 encoding, X10 as a fallback), read and decoded here: ncurses'
@@ -95,12 +119,12 @@ final class TerminalScreen {
     }
 
     /// Whether a screen is running in this process.
-    private(set) static var isRunning = false
+    public private(set) static var isRunning = false
 
     /// What the terminal can show.
-    let capabilities: Capabilities
+    public let capabilities: Capabilities
     /// The mouse tracking asked for at start.
-    let mouseTracking: MouseTracking
+    public let mouseTracking: MouseTracking
     /// How long to wait for the rest of an escape sequence, in milliseconds.
     let escapeDelayMilliseconds: Int32
     /// The ncurses `SCREEN`, freed by ``stop()``.
@@ -109,6 +133,10 @@ final class TerminalScreen {
     let window: UnsafeMutablePointer<WINDOW>
     /// The stream the terminal is drawn on.
     let output: UnsafeMutablePointer<FILE>
+    /// The descriptor keys are read from, watched by ``nextEvent(timeoutMilliseconds:)``.
+    let inputDescriptor: Int32
+    /// The self-pipe that ``wakeUp()`` and the signal handlers write to.
+    nonisolated let wakeup: TerminalWakeup
     /// Whether this screen installed the signal handlers (and so removes them).
     let ownsSignalHandlers: Bool
     /// Decodes input; remembers the held mouse button.
@@ -122,17 +150,18 @@ final class TerminalScreen {
     /// Scratch space for one cell's wide characters, reused to avoid allocating per cell.
     var glyphBuffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     /// Whether ``stop()`` ran.
-    private(set) var isStopped = false
+    public private(set) var isStopped = false
     /// Whether the screen is suspended (``suspend()``).
-    private(set) var isSuspended = false
+    public private(set) var isSuspended = false
 
     /// Starts ncurses on the process's terminal (standard output and standard input).
     ///
     /// Call ``requireTerminal(standardInput:standardOutput:)`` first.
     /// - Parameter options: How to start.
     /// - Throws: ``TerminalError/unknownTerminalType(_:)`` when ncurses does not know `TERM`,
-    ///   ``TerminalError/alreadyStarted`` when a screen is running.
-    convenience init(options: Options = Options()) throws(TerminalError) {
+    ///   ``TerminalError/cannotAddressCursor(terminalType:)`` when it cannot move the cursor
+    ///   (`TERM=dumb`), ``TerminalError/alreadyStarted`` when a screen is running.
+    public convenience init(options: Options = Options()) throws(TerminalError) {
         try self.init(output: cncurses_stdout(), input: cncurses_stdin(), options: options)
     }
 
@@ -145,31 +174,44 @@ final class TerminalScreen {
     ///   - input: Where keys are read; stays open, the caller closes it after ``stop()``.
     ///   - options: How to start.
     /// - Throws: ``TerminalError/unknownTerminalType(_:)`` when ncurses does not know the type,
-    ///   ``TerminalError/alreadyStarted`` when a screen is running.
-    init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, options: Options)
+    ///   ``TerminalError/cannotAddressCursor(terminalType:)`` when the type cannot move the cursor,
+    ///   ``TerminalError/alreadyStarted`` when a screen is running,
+    ///   ``TerminalError/cannotCreateWakeup(reason:)`` when no pipe can be had.
+    public init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, options: Options)
         throws(TerminalError)
     {
         guard !Self.isRunning else { throw .alreadyStarted }
-        let supportsUTF8 = TerminalLocale.configure(name: options.locale, fallback: options.fallbackLocale)
+        wakeup = try TerminalWakeup()
+        let localeIsUTF8 = TerminalLocale.configure(name: options.locale, fallback: options.fallbackLocale)
+        let supportsUTF8 = localeIsUTF8 && !options.drawsASCIIOnly
         if options.installsSignalHandlers && !TerminalGuard.isInstalled {
-            TerminalGuard.install(inputDescriptor: fileno(input), outputDescriptor: fileno(output))
+            TerminalGuard.install(
+                inputDescriptor: fileno(input), outputDescriptor: fileno(output),
+                wakeDescriptor: wakeup.writeDescriptor)
             ownsSignalHandlers = true
         } else {
             ownsSignalHandlers = false
         }
+        let name = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         let newScreen: OpaquePointer? =
             if let type = options.terminalType { newterm(type, output, input) } else {
                 newterm(nil, output, input)
             }
         guard let newScreen, let standardScreen = cncurses_stdscr() else {
             if ownsSignalHandlers { TerminalGuard.uninstall() }
-            let name = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
             throw .unknownTerminalType(name)
+        }
+        guard Self.terminfoString("cup") != nil else {
+            endwin()
+            delscreen(newScreen)
+            if ownsSignalHandlers { TerminalGuard.uninstall() }
+            throw .cannotAddressCursor(terminalType: name)
         }
         Self.isRunning = true
         screenPointer = newScreen
         window = standardScreen
         self.output = output
+        inputDescriptor = fileno(input)
         if let size = options.size {
             resize_term(Int32(size.height), Int32(size.width))  // resizeterm would queue a KEY_RESIZE
         }
@@ -177,7 +219,7 @@ final class TerminalScreen {
 
         var hasDefaultColors = false
         var depth = ColorDepth.monochrome
-        if has_colors() {
+        if options.usesColor && has_colors() {
             start_color()
             hasDefaultColors = use_default_colors() == OK
             depth = ColorDepth(colorCount: Int(cncurses_colors()))
@@ -187,7 +229,8 @@ final class TerminalScreen {
 
         capabilities = Capabilities(
             colorDepth: depth, supportsUTF8: supportsUTF8, hasDefaultColors: hasDefaultColors,
-            mouseProtocol: Self.startMouse(options.mouseTracking))
+            mouseProtocol: Self.startMouse(options.mouseTracking),
+            hasAlternateScreen: Self.terminfoString("smcup") != nil)
         mouseTracking = options.mouseTracking
         escapeDelayMilliseconds = options.escapeDelayMilliseconds
         wnoutrefresh(window)
@@ -221,15 +264,20 @@ final class TerminalScreen {
         ("\u{1B}[Z", KEY_BTAB),
     ]
 
+    /// A terminfo string capability of the current terminal, or `nil` when it has none.
+    static func terminfoString(_ name: String) -> String? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
     /// Turns on mouse reports and decides who decodes them.
     private static func startMouse(_ tracking: MouseTracking) -> MouseProtocol {
         guard tracking != .off else { return .none }
         // ncurses switches the terminal's reporting on and off (at start, endwin and resume).
         mousemask(MouseMask.allEventsAndMotion, nil)
         mouseinterval(0)
-        guard let mouseKey = tigetstr("kmous"), Int(bitPattern: mouseKey) != -1,
-            String(cString: mouseKey).hasPrefix("\u{1B}[")
-        else { return .ncurses }
+        guard let mouseKey = terminfoString("kmous"), mouseKey.hasPrefix("\u{1B}[") else { return .ncurses }
         // An xterm-like terminal. ncurses would parse its reports, but it merges reports that
         // arrive together and drops the press of a quick click or drag. So let the bytes through
         // and decode them here (TerminalScreen+Events).
@@ -257,12 +305,12 @@ final class TerminalScreen {
     }
 
     /// The screen's size in cells.
-    var size: (width: Int, height: Int) {
+    public var size: (width: Int, height: Int) {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
     /// Leaves curses mode for a while (to run a shell or an editor); ``resume()`` comes back.
-    func suspend() {
+    public func suspend() {
         guard !isStopped, !isSuspended else { return }
         writeXtermMouseModes(enabled: false)
         endwin()
@@ -270,7 +318,7 @@ final class TerminalScreen {
     }
 
     /// Returns to curses mode after ``suspend()``; the next ``present(_:)`` redraws everything.
-    func resume() {
+    public func resume() {
         guard !isStopped, isSuspended else { return }
         isSuspended = false
         needsFullRedraw = true
@@ -280,17 +328,37 @@ final class TerminalScreen {
     }
 
     /// Gives the terminal back: mouse reports off, `endwin`, the screen freed, signal handlers
-    /// restored. Calling it again does nothing.
-    func stop() {
+    /// restored. Without an alternate screen, the screen is cleared and the cursor put at the
+    /// top, so what was drawn does not mix with what the shell prints next. Calling it again does
+    /// nothing.
+    public func stop() {
         guard !isStopped else { return }
         isStopped = true
         if !isSuspended {
             writeXtermMouseModes(enabled: false)
             endwin()
+            if !capabilities.hasAlternateScreen { clearAfterEndwin() }
         }
         delscreen(screenPointer)
         if ownsSignalHandlers { TerminalGuard.uninstall() }
         Self.isRunning = false
+    }
+
+    /// Writes the terminal's `clear` string (clear the screen, cursor home), straight to the
+    /// output after `endwin`, without its padding (`$<50>`), which no terminal here needs.
+    private func clearAfterEndwin() {
+        guard let padded = Self.terminfoString("clear") else { return }
+        var clear = ""
+        var rest = padded[...]
+        while let padding = rest.firstRange(of: "$<") {
+            clear += rest[..<padding.lowerBound]
+            rest = rest[padding.upperBound...].drop { $0 != ">" }.dropFirst()
+        }
+        clear += rest
+        fflush(output)
+        _ = clear.utf8CString.withUnsafeBufferPointer { bytes in
+            write(fileno(output), bytes.baseAddress, bytes.count - 1)
+        }
     }
 
     isolated deinit {

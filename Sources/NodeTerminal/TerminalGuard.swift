@@ -9,26 +9,31 @@ import Synchronization
 /// Gives the terminal back in a usable state however the program ends.
 ///
 /// ncurses restores the terminal on its own only for SIGINT and SIGTERM with default handlers,
-/// and never after a crash. So, from ``install(inputDescriptor:outputDescriptor:)`` on:
+/// and never after a crash. So, once installed:
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT only record the signal; the event loop sees it
 ///   (``TerminalScreen/nextEvent(timeoutMilliseconds:)`` returns
 ///   ``TerminalEvent/terminationRequested(signal:)``), stops the screen with `endwin` and exits
 ///   with ``exitStatus(forSignal:)``. A second such signal before the loop has taken the first
 ///   restores the terminal and exits at once, so a stuck loop can still be interrupted.
 /// - SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE do only async-signal-safe work: restore
-///   the saved termios and write ``resetSequence``, then reinstall the previous handler (Swift's
-///   crash reporter) and return, so the fault recurs and the crash report prints on a sane
-///   terminal. A signal sent by `kill` or `raise` is raised again instead.
+///   the saved termios and write a reset sequence (mouse modes off, cursor shown, attributes
+///   reset, alternate screen left), then reinstall the previous handler (Swift's crash reporter)
+///   and return, so the fault recurs and the crash report prints on a sane terminal. A signal
+///   sent by `kill` or `raise` is raised again instead.
 /// - SIGCONT (back from Ctrl-Z, which ncurses handles) only records that it came; the next
 ///   ``TerminalScreen/nextEvent(timeoutMilliseconds:)`` sets the mouse modes ncurses does not know
 ///   again and reports a resize, so the whole screen is repainted.
 ///
-/// Install before `newterm`, so ncurses leaves SIGINT and SIGTERM alone.
-enum TerminalGuard {
+/// Termination signals and SIGCONT also write a byte to the screen's wake-up pipe, so an event
+/// loop asleep in `poll` sees them at once.
+///
+/// ``TerminalScreen`` installs the guard before `newterm` (so ncurses leaves SIGINT and SIGTERM
+/// alone) and removes it in ``TerminalScreen/stop()``.
+public enum TerminalGuard {
     /// The signals that ask the program to stop.
-    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signals of a crash.
-    static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
     /// The program continues after Ctrl-Z (ncurses' own SIGTSTP handler suspends and resumes
     /// curses mode, but sets only the mouse modes it knows; the screen sets its own again).
     static let continueSignal = SIGCONT
@@ -45,7 +50,11 @@ enum TerminalGuard {
     /// - Parameters:
     ///   - inputDescriptor: The terminal's input, whose termios are saved and restored.
     ///   - outputDescriptor: The terminal's output, where a crash handler writes ``resetSequence``.
-    @MainActor static func install(inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1) {
+    ///   - wakeDescriptor: A pipe's write end that termination signals and SIGCONT write a byte
+    ///     to, waking the event loop; -1 for none.
+    @MainActor static func install(
+        inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1, wakeDescriptor: Int32 = -1
+    ) {
         guard !isInstalled else { return }
         // Touch every global a handler reads, so none is first initialized inside a handler.
         _ = pendingTerminationSignal.load(ordering: .relaxed)
@@ -55,6 +64,7 @@ enum TerminalGuard {
         state.pointee.hasSavedAttributes = tcgetattr(inputDescriptor, savedTerminalAttributes) == 0
         state.pointee.inputDescriptor = inputDescriptor
         state.pointee.outputDescriptor = outputDescriptor
+        state.pointee.wakeDescriptor = wakeDescriptor
 
         for signal in terminationSignals {
             var action = sigaction()
@@ -84,6 +94,7 @@ enum TerminalGuard {
         for signal in terminationSignals + crashSignals + [continueSignal] {
             sigaction(signal, previousActions + Int(signal), nil)
         }
+        signalState.pointee.wakeDescriptor = -1
         isInstalled = false
     }
 
@@ -103,7 +114,7 @@ enum TerminalGuard {
     /// The conventional exit status of a program stopped by `signal`: 128 + its number.
     /// - Parameter signal: The signal number.
     /// - Returns: `128 + signal`.
-    static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
+    public static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// What the signal handlers need to restore the terminal.
@@ -111,6 +122,7 @@ private struct SignalRestoreState {
     var hasSavedAttributes = false
     var inputDescriptor: Int32 = 0
     var outputDescriptor: Int32 = 1
+    var wakeDescriptor: Int32 = -1
 }
 
 // Signal handlers are C functions that cannot capture context, so what they read lives in
@@ -141,8 +153,20 @@ private let pendingTerminationSignal = Atomic<Int32>(0)
 /// Whether SIGCONT arrived since the loop last looked. Lock-free, so safe in a handler.
 private let continued = Atomic<Bool>(false)
 
+/// Wakes the event loop: one byte into the wake-up pipe (non-blocking; a full pipe is already
+/// awake). Async-signal-safe.
+private func wakeEventLoopFromSignalHandler() {
+    let descriptor = signalState.pointee.wakeDescriptor
+    guard descriptor >= 0 else { return }
+    let savedErrno = errno
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+    errno = savedErrno
+}
+
 private func handleContinueSignal(_ signal: Int32) {
     continued.store(true, ordering: .relaxed)
+    wakeEventLoopFromSignalHandler()
 }
 
 /// Restores termios and writes the reset sequence; async-signal-safe.
@@ -161,6 +185,7 @@ private func handleTerminationSignal(_ signal: Int32) {
         restoreTerminalFromSignalHandler()
         _exit(TerminalGuard.exitStatus(forSignal: signal))
     }
+    wakeEventLoopFromSignalHandler()
 }
 
 private func handleCrashSignal(

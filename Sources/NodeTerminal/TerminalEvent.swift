@@ -1,6 +1,6 @@
-/// One thing that happened at the terminal, decoded from ncurses in one place
-/// (``TerminalEventDecoder``).
-enum TerminalEvent: Hashable, Sendable {
+/// One thing that happened at the terminal, decoded from ncurses in one place, as
+/// ``TerminalScreen/nextEvent(timeoutMilliseconds:)`` returns it.
+public enum TerminalEvent: Hashable, Sendable {
     /// A named key: arrows, Tab, Enter, Escape, function keys, Ctrl+letter.
     case key(Key)
     /// A printable character, uppercase and non-ASCII included; Space is `" "`.
@@ -12,12 +12,15 @@ enum TerminalEvent: Hashable, Sendable {
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived: stop the screen, then exit with
     /// `128 + signal` (``TerminalGuard/exitStatus(forSignal:)``).
     case terminationRequested(signal: Int32)
+    /// A message was posted to the event loop (``EventLoopMailbox/post(_:)``) or the loop was
+    /// woken (``TerminalScreen/wakeUp()``); the loop delivers what was posted.
+    case wakeUp
     /// Nothing arrived before the timeout.
     case none
 }
 
 /// A key that is not a printable character.
-enum Key: Hashable, Sendable {
+public enum Key: Hashable, Sendable {
     /// The up arrow.
     case up
     /// The down arrow.
@@ -58,9 +61,9 @@ enum Key: Hashable, Sendable {
 }
 
 /// A mouse report in screen cells.
-struct MouseEvent: Hashable, Sendable {
+public struct MouseEvent: Hashable, Sendable {
     /// What the mouse did.
-    enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A button went down.
         case press
         /// The mouse moved with a button held down.
@@ -76,7 +79,7 @@ struct MouseEvent: Hashable, Sendable {
     }
 
     /// A mouse button.
-    enum Button: Int, Hashable, Sendable, CaseIterable {
+    public enum Button: Int, Hashable, Sendable, CaseIterable {
         /// The primary (usually left) button.
         case left = 1
         /// The middle button or wheel click.
@@ -86,25 +89,43 @@ struct MouseEvent: Hashable, Sendable {
     }
 
     /// Keys held during the mouse event.
-    struct Modifiers: OptionSet, Hashable, Sendable {
+    public struct Modifiers: OptionSet, Hashable, Sendable {
         /// The raw bits.
-        let rawValue: UInt8
+        public let rawValue: UInt8
+        /// Creates modifiers from raw bits.
+        /// - Parameter rawValue: The bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Shift.
-        static let shift = Modifiers(rawValue: 1)
+        public static let shift = Modifiers(rawValue: 1)
         /// Control.
-        static let control = Modifiers(rawValue: 2)
+        public static let control = Modifiers(rawValue: 2)
         /// Alt (Meta).
-        static let alt = Modifiers(rawValue: 4)
+        public static let alt = Modifiers(rawValue: 4)
     }
 
     /// What the mouse did.
-    var kind: Kind
+    public var kind: Kind
     /// The button pressed, dragged with or released; `nil` for the wheel and plain motion.
-    var button: Button?
+    public var button: Button?
     /// The column, 0 at the left edge.
-    var x: Int
+    public var x: Int
     /// The row, 0 at the top edge.
-    var y: Int
+    public var y: Int
     /// Keys held during the event, when the terminal reports them.
-    var modifiers: Modifiers = []
+    public var modifiers: Modifiers
+
+    /// Creates a mouse report.
+    /// - Parameters:
+    ///   - kind: What the mouse did.
+    ///   - button: The button, or `nil` for the wheel and plain motion.
+    ///   - x: The column, 0 at the left edge.
+    ///   - y: The row, 0 at the top edge.
+    ///   - modifiers: Keys held during the event.
+    public init(kind: Kind, button: Button?, x: Int, y: Int, modifiers: Modifiers = []) {
+        self.kind = kind
+        self.button = button
+        self.x = x
+        self.y = y
+        self.modifiers = modifiers
+    }
 }

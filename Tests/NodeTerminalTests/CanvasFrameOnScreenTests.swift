@@ -3,31 +3,30 @@ import NodeCanvas
 import NodeGraph
 import Testing
 
-@testable import nodeui_tui
+@testable import NodeTerminal
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 extension TerminalBackendTests {
-    /// The interactive app's first frame, through the real backend on /dev/null: what ncurses
-    /// believes the terminal shows equals the canvas surface, character for character and style
-    /// for style. (In the serialized backend suite: ncurses is global state.)
-    @Test func theDemoFrameOnScreenEqualsTheCanvasSurface() throws {
+    /// A whole canvas frame (the demo calculator) through the real backend on /dev/null: what
+    /// ncurses believes the terminal shows equals the canvas surface, character for character and
+    /// style for style. (In the serialized backend suite: ncurses is global state.)
+    @Test func aCanvasFrameOnScreenEqualsTheCanvasSurface() throws {
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))
         defer {
             fclose(output)
             fclose(input)
         }
-        let options = TerminalScreen.Options(
+        var options = TerminalScreen.Options(
             terminalType: "xterm-256color", installsSignalHandlers: false, size: (100, 30), locale: "C.UTF-8")
+        options.usesColor = true  // swift test sets NO_COLOR for its children
         let screen = try TerminalScreen(output: output, input: input, options: options)
         defer { screen.stop() }
-        let session = InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
-            theme: InteractiveLauncher.theme(for: screen.capabilities))
-        let surface = session.frame()
+        let canvas = Canvas(document: GraphDocument(graph: .demoCalculator()), width: 100, height: 30)
+        let surface = canvas.render()
         screen.present(surface)
 
         #expect(screen.rowsOnScreen() == surface.rows)
@@ -61,9 +60,8 @@ extension TerminalBackendTests {
         }
 
         // The next frame, after an edit, writes only what changed and still reads back the same.
-        session.handle(.tab)
-        session.handle(.character("+"))
-        let next = session.frame()
+        canvas.send([.tab, .character("+")])
+        let next = canvas.render()
         let written = screen.present(next)
         #expect(written > 0 && written < next.width * next.height / 4)
         #expect(screen.rowsOnScreen() == next.rows)

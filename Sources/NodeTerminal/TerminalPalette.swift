@@ -1,7 +1,7 @@
 import NodeCanvas
 
 /// How many colors a terminal can show.
-enum ColorDepth: Int, Comparable, Sendable {
+public enum ColorDepth: Int, Comparable, Sendable {
     /// No colors: styles show as attributes only.
     case monochrome = 0
     /// The 8 basic ANSI colors (bright ones via bold).
@@ -13,7 +13,7 @@ enum ColorDepth: Int, Comparable, Sendable {
 
     /// The depth for a terminal reporting `count` colors (ncurses `COLORS`).
     /// - Parameter count: The number of colors; 0 or less when the terminal has none.
-    init(colorCount count: Int) {
+    public init(colorCount count: Int) {
         switch count {
         case 256...: self = .colors256
         case 16...: self = .colors16
@@ -23,7 +23,7 @@ enum ColorDepth: Int, Comparable, Sendable {
     }
 
     /// Orders depths from monochrome to 256 colors.
-    static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Maps ``TerminalColor`` values onto what a terminal has: the nearest palette entry for RGB and

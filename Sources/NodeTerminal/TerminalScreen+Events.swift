@@ -1,11 +1,23 @@
 import CNcurses
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension TerminalScreen {
-    /// Waits for the next key, mouse report, resize or termination signal.
+    /// Waits for the next key, mouse report, resize, termination signal or wake-up.
+    ///
+    /// Input ncurses already holds comes first; otherwise the screen sleeps in `poll` on the
+    /// terminal's input and the wake-up pipe together, so an idle program uses no CPU and a
+    /// ``wakeUp()`` from another thread (or a signal) ends the wait at once.
     /// - Parameter timeoutMilliseconds: How long to wait; a negative value waits for ever, 0
     ///   polls.
-    /// - Returns: The decoded event, or ``TerminalEvent/none`` when nothing arrived in time.
-    func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
+    /// - Returns: The decoded event; ``TerminalEvent/wakeUp`` after ``wakeUp()``;
+    ///   ``TerminalEvent/terminationRequested(signal:)`` with SIGHUP when the terminal's input
+    ///   has ended; ``TerminalEvent/none`` when nothing arrived in time.
+    public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
         if let signal = TerminalGuard.takePendingTerminationSignal() {
             return .terminationRequested(signal: signal)
         }
@@ -18,10 +30,43 @@ extension TerminalScreen {
             let (width, height) = size
             return .resize(width: width, height: height)
         }
-        let input = readInput(timeoutMilliseconds: timeoutMilliseconds)
+        var input = readInput(timeoutMilliseconds: 0)
+        if input.status == ERR && timeoutMilliseconds != 0 {
+            let wait = waitForInputOrWakeUp(timeoutMilliseconds: timeoutMilliseconds)
+            if wait.wokenUp {
+                wakeup.drain()
+                return nextEvent(timeoutMilliseconds: 0).orWakeUp
+            }
+            input = readInput(timeoutMilliseconds: 0)  // after a signal too: SIGWINCH is a resize
+            if input.status == ERR && wait.inputEnded {
+                return .terminationRequested(signal: SIGHUP)
+            }
+        }
         if let signal = TerminalGuard.takePendingTerminationSignal() {
             return .terminationRequested(signal: signal)
         }
+        return decode(input)
+    }
+
+    /// Wakes a ``nextEvent(timeoutMilliseconds:)`` that is waiting, from any thread. It returns
+    /// ``TerminalEvent/wakeUp`` (or an event that arrived meanwhile).
+    public nonisolated func wakeUp() {
+        wakeup.wake()
+    }
+
+    /// Sleeps until the terminal's input or the wake-up pipe is readable, a signal arrives or the
+    /// timeout passes.
+    private func waitForInputOrWakeUp(timeoutMilliseconds: Int32) -> (wokenUp: Bool, inputEnded: Bool) {
+        var descriptors = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        guard poll(&descriptors, 2, timeoutMilliseconds) > 0 else { return (false, false) }
+        let ended = Int16(POLLHUP | POLLERR | POLLNVAL)
+        return (descriptors[1].revents & Int16(POLLIN) != 0, descriptors[0].revents & ended != 0)
+    }
+
+    private func decode(_ input: (status: Int32, code: UInt32)) -> TerminalEvent {
         if capabilities.mouseProtocol == .xterm, input.status == OK, input.code == 0x1B,
             let mouse = readXtermMouseReport()
         {
@@ -99,4 +144,9 @@ extension TerminalScreen {
             return putBack()
         }
     }
+}
+
+extension TerminalEvent {
+    /// The event, or ``wakeUp`` in place of ``none``.
+    fileprivate var orWakeUp: TerminalEvent { self == .none ? .wakeUp : self }
 }

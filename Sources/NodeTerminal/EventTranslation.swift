@@ -2,16 +2,18 @@ import NodeCanvas
 
 /// Turns what the terminal reported into what the canvas understands.
 ///
-/// Pure: the event loop calls it for every ``TerminalEvent``, and tests call it directly.
-enum EventTranslation {
+/// Pure: a ``TerminalProgram`` showing a `Canvas` calls it for every ``TerminalEvent``, and
+/// tests call it directly.
+public enum EventTranslation {
     /// The canvas events for one terminal event; empty when the canvas has no use for it.
     ///
     /// Keys map one to one (Ctrl-H arrives as Backspace, Ctrl-I as Tab). The left button presses,
     /// drags and releases; the wheel pans (up is a negative delta). Other buttons, plain motion,
-    /// unnamed keys and termination requests (which the loop answers itself) give nothing.
+    /// unnamed keys, wake-ups and termination requests (which the loop answers itself) give
+    /// nothing.
     /// - Parameter event: What the terminal reported.
     /// - Returns: Zero or one canvas events.
-    static func inputEvents(for event: TerminalEvent) -> [InputEvent] {
+    public static func inputEvents(for event: TerminalEvent) -> [InputEvent] {
         switch event {
         case .key(let key):
             return inputEvent(for: key).map { [$0] } ?? []
@@ -21,7 +23,7 @@ enum EventTranslation {
             return inputEvent(for: mouse).map { [$0] } ?? []
         case .resize(let width, let height):
             return [.resize(width: width, height: height)]
-        case .terminationRequested, .none:
+        case .terminationRequested, .wakeUp, .none:
             return []
         }
     }

@@ -2,7 +2,7 @@ import CNcurses
 import NodeCanvas
 import Testing
 
-@testable import nodeui_tui
+@testable import NodeTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +28,7 @@ import Testing
         return surface
     }
 
-    private func withScreen(
+    func withScreen(
         width: Int = 20, height: Int = 6, terminalType: String = "xterm-256color",
         configure: (inout TerminalScreen.Options) -> Void = { _ in },
         _ body: (TerminalScreen) throws -> Void
@@ -41,6 +41,7 @@ import Testing
         }
         var options = TerminalScreen.Options(
             terminalType: terminalType, installsSignalHandlers: false, size: (width, height))
+        options.usesColor = true  // swift test sets NO_COLOR for its children
         configure(&options)
         let screen = try TerminalScreen(output: output, input: input, options: options)
         defer { screen.stop() }
@@ -218,7 +219,7 @@ import Testing
         defer { screen.stop() }
         var events: [TerminalEvent] = []
         for _ in 0..<21 {
-            events.append(screen.nextEvent(timeoutMilliseconds: 200))
+            events.append(screen.nextEvent(timeoutMilliseconds: 0))
         }
         #expect(
             events == [
@@ -439,15 +440,18 @@ extension TerminalBackendTests {
             try #require(descriptor >= 0)
             defer { close(descriptor) }
             #expect(throws: TerminalError.notATerminal(standardInput: false, standardOutput: false)) {
-                try requireTerminal(standardInput: descriptor, standardOutput: descriptor)
+                try TerminalScreen.requireTerminal(standardInput: descriptor, standardOutput: descriptor)
             }
         }
 
-        @Test func theMessageNamesTheStreamAndTheWayOut() {
+        @Test func theMessageNamesTheStreamAndTheTerminalType() {
             let message = TerminalError.notATerminal(standardInput: false, standardOutput: true).description
             #expect(message.contains("standard input is not a terminal"))
-            #expect(message.contains("nodeui-tui render FILE"))
             #expect(TerminalError.unknownTerminalType("dumb-x").description.contains("'dumb-x'"))
+            #expect(
+                TerminalError.cannotAddressCursor(terminalType: "dumb").description
+                    == "the terminal type 'dumb' cannot move the cursor, so the canvas cannot be drawn "
+                    + "(try TERM=xterm-256color)")
         }
     }
 }

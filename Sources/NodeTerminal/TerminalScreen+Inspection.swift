@@ -7,13 +7,13 @@ import CNcurses
 #endif
 
 /// One cell as ncurses believes the terminal shows it.
-struct ScreenCell: Hashable, Sendable {
+public struct ScreenCell: Hashable, Sendable {
     /// The characters: a base character and any combining marks.
-    var text: String
+    public var text: String
     /// The attribute bits, without the color pair.
-    var attributes: attr_t
+    public var attributes: attr_t
     /// The color pair.
-    var pair: Int32
+    public var pair: Int32
 }
 
 extension TerminalScreen {
@@ -23,7 +23,7 @@ extension TerminalScreen {
     ///   - x: A column.
     ///   - y: A row.
     /// - Returns: The cell, or `nil` outside the screen.
-    func cellOnScreen(x: Int, y: Int) -> ScreenCell? {
+    public func cellOnScreen(x: Int, y: Int) -> ScreenCell? {
         guard let physical = cncurses_curscr() else { return nil }
         var character = cchar_t()
         guard mvwin_wch(physical, Int32(y), Int32(x), &character) != ERR else { return nil }
@@ -39,10 +39,10 @@ extension TerminalScreen {
     }
 
     /// Every row of the screen as text, as ncurses believes the terminal shows it. A wide
-    /// character appears once, like ``NodeCanvas/Surface/rows``. For tests.
+    /// character appears once, like `Surface.rows`. For tests.
     /// - Returns: One string per row.
     /// - Complexity: O(width × height).
-    func rowsOnScreen() -> [String] {
+    public func rowsOnScreen() -> [String] {
         let (width, height) = size
         return (0..<height).map { y in
             var line = ""
@@ -61,7 +61,7 @@ extension TerminalScreen {
     /// The foreground and background color numbers of a color pair (-1: the terminal's own).
     /// - Parameter pair: A color pair number.
     /// - Returns: The two colors, or `nil` for an undefined pair.
-    func colorsOfPair(_ pair: Int32) -> (foreground: Int32, background: Int32)? {
+    public func colorsOfPair(_ pair: Int32) -> (foreground: Int32, background: Int32)? {
         var foreground: Int32 = 0
         var background: Int32 = 0
         guard extended_pair_content(pair, &foreground, &background) != ERR else { return nil }

@@ -1,0 +1,54 @@
+import NodeCanvas
+
+/// What runs on an ``EventLoop``: it answers terminal events and posted messages, gives the
+/// frame to show, and says when it is finished.
+///
+/// The loop calls it on the main actor only: a program need not be `Sendable`. Other threads
+/// reach it by posting a ``Message`` (``EventLoopMailbox/post(_:)``), which the loop delivers
+/// with ``receive(_:)`` and then draws a frame, without waiting for a key.
+///
+/// ```swift
+/// final class Counter: TerminalProgram {
+///     var count = 0
+///     var isFinished = false
+///     func respond(to event: TerminalEvent) -> Bool {
+///         if event == .character("q") { isFinished = true }
+///         return false
+///     }
+///     func receive(_ tick: Int) { count += tick }
+///     func frame() -> Surface { Surface(rows: ["\(count) ticks · q quits"]) }
+///     func stop(bySignal signal: Int32) { isFinished = true }
+/// }
+/// ```
+public protocol TerminalProgram: AnyObject {
+    /// What other threads post to the program; `Never` when nothing is posted.
+    associatedtype Message: Sendable = Never
+
+    /// Whether the program is done; the loop then stops the screen and returns.
+    var isFinished: Bool { get }
+
+    /// Answers one key, mouse report or resize. The loop answers Ctrl-L (repaint), wake-ups and
+    /// termination signals itself and never passes ``TerminalEvent/none``.
+    /// - Parameter event: What happened at the terminal.
+    /// - Returns: Whether the frame may have changed (the loop draws only then).
+    func respond(to event: TerminalEvent) -> Bool
+
+    /// Answers a message posted from another thread; a frame is drawn afterwards.
+    /// - Parameter message: What was posted, in the order it was posted.
+    func receive(_ message: Message)
+
+    /// The frame to show now.
+    /// - Returns: A surface, normally the size of the screen.
+    func frame() -> Surface
+
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived (or the terminal went away): the loop ends
+    /// after this call, without another frame. Keep what must survive; the process exits next.
+    /// - Parameter signal: The signal's number.
+    func stop(bySignal signal: Int32)
+}
+
+extension TerminalProgram where Message == Never {
+    /// Nothing is ever posted.
+    /// - Parameter message: Never called.
+    public func receive(_ message: Never) {}
+}
