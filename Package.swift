@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "NodeGraph", targets: ["NodeGraph"]),
+        .library(name: "NodeGraphFiles", targets: ["NodeGraphFiles"]),
         .library(name: "NodeGraphTesting", targets: ["NodeGraphTesting"]),
         .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
         .library(name: "NodeTerminal", targets: ["NodeTerminal"]),
@@ -19,10 +20,12 @@ let package = Package(
     targets: [
         // The graph engine: kinds, values, linking, incremental evaluation, edits and undo.
         .target(name: "NodeGraph"),
+        // Every format: JSON reading and writing, graph files, journals, atomic saves.
+        .target(name: "NodeGraphFiles", dependencies: ["NodeGraph"]),
         // Random edit sequences and invariant checks for tools built on NodeGraph.
         .target(name: "NodeGraphTesting", dependencies: ["NodeGraph"]),
         // The terminal-independent canvas: surface, renderers, layout, interaction.
-        .target(name: "NodeCanvas", dependencies: ["NodeGraph"]),
+        .target(name: "NodeCanvas", dependencies: ["NodeGraph", "NodeGraphFiles"]),
         // ncursesw, through a shim header. Linked by its module map, not by pkg-config: pkg-config's
         // ncursesw flags carry -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM drops with a
         // warning on every build; the shim defines what they were for.
@@ -33,19 +36,23 @@ let package = Package(
         .executableTarget(
             name: "nodeui-tui",
             dependencies: [
-                "NodeGraph", "NodeCanvas", "NodeTerminal",
+                "NodeGraph", "NodeGraphFiles", "NodeCanvas", "NodeTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(
-            name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Examples/CustomKinds"
+            name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],
+            path: "Examples/CustomKinds"
         ),
         // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
         .executableTarget(
-            name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphTesting"], path: "Tests/Soak"),
+            name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],
+            path: "Tests/Soak"),
         // Fuzz targets: checks shared by the libFuzzer driver and by CI's replay of the corpus.
-        .target(name: "FuzzTargets", dependencies: ["NodeGraph", "NodeCanvas"], path: "Fuzz/Targets"),
+        .target(
+            name: "FuzzTargets", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeCanvas"],
+            path: "Fuzz/Targets"),
         .executableTarget(name: "nodegraph-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Driver"),
         // Canvas frame times on a 10,000-node graph: `swift run -c release nodecanvas-bench`.
         .executableTarget(
@@ -59,6 +66,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "NodeGraphFilesTests",
+            dependencies: ["NodeGraphFiles", "NodeGraph", "NodeGraphTesting"]
+        ),
+        .testTarget(
             name: "NodeCanvasTests",
             dependencies: [
                 "NodeCanvas", "NodeGraph",
@@ -69,6 +80,8 @@ let package = Package(
         .testTarget(name: "NodeTerminalTests", dependencies: ["NodeTerminal", "NodeCanvas", "CNcurses"]),
         .testTarget(
             name: "NodeUITests",
-            dependencies: ["nodeui-tui", "NodeGraph", "NodeCanvas", "HeadlessEval", "CustomKinds"]),
+            dependencies: [
+                "nodeui-tui", "NodeGraph", "NodeGraphFiles", "NodeCanvas", "HeadlessEval", "CustomKinds",
+            ]),
     ]
 )

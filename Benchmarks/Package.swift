@@ -14,6 +14,7 @@ let package = Package(
             name: "nodegraph-bench",
             dependencies: [
                 .product(name: "NodeGraph", package: "NodeGraph"),
+                .product(name: "NodeGraphFiles", package: "NodeGraph"),
                 .product(name: "NodeCanvas", package: "NodeGraph"),
             ]
         )

@@ -3,6 +3,7 @@
 //
 //     swift run CustomKinds
 import NodeGraph
+import NodeGraphFiles
 import NodeGraphTesting
 
 /// The tool's own value type.

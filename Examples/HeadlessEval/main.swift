@@ -2,7 +2,8 @@
 //
 // Builds a small graph in code, links it, changes a value, and prints what recomputed; then builds
 // a 100,000-node graph with a GraphBuilder — the same steps as the "Getting started" article in
-// the NodeGraph documentation.
+// the NodeGraph documentation. It imports NodeGraph alone: no file code is linked in (files and
+// journals are NodeGraphFiles, see the CustomKinds example).
 //
 //     swift run HeadlessEval
 import NodeGraph
@@ -37,11 +38,10 @@ do {
     try graph.addNode("ratio", kind: "divide", name: "Ratio", inputs: ["double", "zero"])
     print("ratio =", graph.value(of: "ratio")!)  // error: division by zero
 
-    // 6. Every node, in dependency order, and the graph as a file.
+    // 6. Every node, in dependency order.
     for node in graph.nodes {
         print("\(node.name ?? node.id.rawValue) (\(node.id)): \(graph.value(of: node.id)!)")
     }
-    print(String(decoding: try GraphFile.encode(graph), as: UTF8.self))
 
     // 7. Many nodes at once: a GraphBuilder numbers nodes as they are added, inputs are those
     //    numbers, and the graph is evaluated once at the end.

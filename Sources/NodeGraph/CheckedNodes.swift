@@ -1,65 +1,33 @@
-/// The nodes of a graph file that passed every check, in file order, as flat columns, ready to
-/// join a graph.
+/// Nodes that passed every check a graph file's reader makes, in file order, as flat columns,
+/// ready to join a graph: the engine's bulk-load entry, for NodeGraphFiles.
 ///
-/// Both ways of reading a file produce it: ``GraphFileReader`` (one pass over the bytes, for files
-/// with nothing unusual in them) and ``GraphFileDecoder`` (every check, every problem reported).
-/// ``makeGraph(registry:order:)`` then builds the graph the same way for both.
-struct CheckedNodes {
+/// The reader checks each node as `addNode` would (a valid, unique id; a position within
+/// ``Position/validRange``; a parameter coerced to the kind's parameter type, present exactly when
+/// the kind has one; at most as many inputs as slots, each a node whose output type the slot
+/// accepts), then ``makeGraph(registry:order:)`` adds them all without checking again or
+/// recomputing, and evaluates the graph once.
+package struct CheckedNodes {
     /// The kinds the nodes use; `kindOfNode` indexes this list.
-    var kinds: [any NodeKind] = []
+    package var kinds: [any NodeKind] = []
     /// Per node, in file order.
-    var ids: [NodeID] = []
-    var kindOfNode: [Int32] = []
+    package var ids: [NodeID] = []
+    package var kindOfNode: [Int32] = []
     /// The display name given in the file; `nil` when none was, or when it is the kind's title.
-    var names: [String?] = []
-    var x: [Int32] = []
-    var y: [Int32] = []
+    package var names: [String?] = []
+    package var x: [Int32] = []
+    package var y: [Int32] = []
     /// The held value, coerced to the kind's parameter type; `nil` exactly for kinds without one.
-    var parameters: [Value?] = []
+    package var parameters: [Value?] = []
     /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`: the file index of the
     /// node feeding each slot, or -1. At most as many as the kind has slots.
-    var inputStart: [Int32] = [0]
-    var inputs: [Int32] = []
+    package var inputStart: [Int32] = [0]
+    package var inputs: [Int32] = []
 
-    var count: Int { kindOfNode.count }
+    /// No nodes.
+    package init() {}
 
-    /// The nodes in an order where each follows its inputs: Kahn's algorithm, file order among
-    /// ready nodes (the order ``GraphFileDecoder/checkCycles(_:firstIndexOfID:)`` gives).
-    /// - Returns: File indices, or `nil` when inputs form a cycle.
-    /// - Complexity: O(*n* + *e*).
-    func dependencyOrder() -> [Int32]? {
-        let count = self.count
-        var pending = [Int32](repeating: 0, count: count)
-        // The dependents of each node, in file order (a node fed twice by one node is listed twice).
-        var dependentStart = [Int32](repeating: 0, count: count + 1)
-        for input in inputs where input >= 0 { dependentStart[Int(input) + 1] += 1 }
-        for index in 0..<count { dependentStart[index + 1] += dependentStart[index] }
-        var dependents = [Int32](repeating: 0, count: Int(dependentStart[count]))
-        var fill = dependentStart
-        for node in 0..<count {
-            for slot in Int(inputStart[node])..<Int(inputStart[node + 1]) {
-                let upstream = Int(inputs[slot])
-                guard upstream >= 0 else { continue }
-                pending[node] += 1
-                dependents[Int(fill[upstream])] = Int32(node)
-                fill[upstream] += 1
-            }
-        }
-        var order: [Int32] = []
-        order.reserveCapacity(count)
-        for node in 0..<count where pending[node] == 0 { order.append(Int32(node)) }
-        var next = 0
-        while next < order.count {
-            let node = Int(order[next])
-            for position in Int(dependentStart[node])..<Int(dependentStart[node + 1]) {
-                let dependent = Int(dependents[position])
-                pending[dependent] -= 1
-                if pending[dependent] == 0 { order.append(Int32(dependent)) }
-            }
-            next += 1
-        }
-        return order.count == count ? order : nil
-    }
+    /// The number of nodes.
+    package var count: Int { kindOfNode.count }
 
     /// A graph holding the nodes, every node evaluated.
     ///
@@ -70,7 +38,7 @@ struct CheckedNodes {
     ///   - order: Every file index once, each after the nodes feeding it.
     /// - Returns: The graph, or `nil` when the graph cannot take another kind (65,535 of them).
     /// - Complexity: O(*n* + *e*).
-    func makeGraph(registry: KindRegistry, order: [Int32]) -> Graph? {
+    package func makeGraph(registry: KindRegistry, order: [Int32]) -> Graph? {
         var graph = Graph(registry: registry)
         var slotTotal = 0
         let slotCounts = kinds.map(\.inputs.count)

@@ -2,7 +2,8 @@ extension Graph {
     /// The longest display name accepted, in characters.
     public static let maximumNameLength = 200
 
-    func nameProblem(_ name: String) -> String? {
+    /// Why a display name is not acceptable (empty, too long, control characters); `nil` when it is.
+    package func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a name must not be empty" }
         if name.count > Graph.maximumNameLength {
             return "a name must be at most \(Graph.maximumNameLength) characters"
@@ -15,7 +16,7 @@ extension Graph {
 
     /// The value, converted to `type` where the representation allows it (a journal's plain
     /// number or string for a tool-defined type), checked to be finite.
-    func coerce(_ value: Value, to type: ValueType, for id: NodeID) throws(GraphError) -> Value {
+    package func coerce(_ value: Value, to type: ValueType, for id: NodeID) throws(GraphError) -> Value {
         switch value {
         case .number(let number) where type == .number:
             guard number.isFinite else { throw .nonFiniteValue(node: id) }

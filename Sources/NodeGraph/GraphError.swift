@@ -34,36 +34,42 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     /// There is no edit to redo.
     case nothingToRedo
 
-    /// A one-line explanation naming the node, the slot and the reason.
+    /// A one-line explanation naming the node, the slot and the reason; ids, kinds and labels are
+    /// shown with anything unprintable escaped (`'a\nb'`).
     public var description: String {
         switch self {
-        case .unknownNode(let id): "unknown node '\(id)'"
-        case .duplicateNode(let id): "a node with id '\(id)' already exists"
-        case .invalidNodeID(let id, let reason): "invalid node id '\(id)': \(reason)"
-        case .unknownKind(let kind): "unknown kind '\(kind)'"
+        case .unknownNode(let id): "unknown node '\(id.escapedForMessage)'"
+        case .duplicateNode(let id): "a node with id '\(id.escapedForMessage)' already exists"
+        case .invalidNodeID(let id, let reason): "invalid node id '\(id.escapedForMessage)': \(reason)"
+        case .unknownKind(let kind): "unknown kind '\(kind.escapedForMessage)'"
         case .unknownSlot(let node, let slot, let count):
             count == 0
-                ? "node '\(node)' has no input slots (slot \(slot) requested)"
-                : "node '\(node)' has no slot \(slot) (it has slots 0–\(count - 1))"
+                ? "node '\(node.escapedForMessage)' has no input slots (slot \(slot) requested)"
+                : "node '\(node.escapedForMessage)' has no slot \(slot) (it has slots 0–\(count - 1))"
         case .wouldCreateCycle(let path):
-            "would create a cycle: " + path.map(\.rawValue).joined(separator: " → ")
+            "would create a cycle: " + path.map(\.rawValue.escapedForMessage).joined(separator: " → ")
         case .slotTypeMismatch(let from, let produces, let to, let slot, let label, let accepts):
-            "slot \(slot) (\(label)) of '\(to)' takes a \(accepts), but '\(from)' produces a \(produces)"
-        case .slotNotLinked(let node, let slot): "slot \(slot) of '\(node)' is not linked"
+            "slot \(slot) (\(label.escapedForMessage)) of '\(to.escapedForMessage)' takes a \(accepts), but '\(from.escapedForMessage)' produces a \(produces)"
+        case .slotNotLinked(let node, let slot): "slot \(slot) of '\(node.escapedForMessage)' is not linked"
         case .notASource(let node, let kind):
-            "node '\(node)' (\(kind)) computes its value from its inputs; it holds no value to set"
+            "node '\(node.escapedForMessage)' (\(kind.escapedForMessage)) computes its value from its inputs; it holds no value to set"
         case .valueTypeMismatch(let node, let expected, let got):
-            "node '\(node)' holds a \(expected), not \(got)"
-        case .nonFiniteValue(let node): "the value of '\(node)' must be a finite number"
-        case .invalidName(let node, let reason): "invalid name for '\(node)': \(reason)"
+            "node '\(node.escapedForMessage)' holds a \(expected), not \(got)"
+        case .nonFiniteValue(let node): "the value of '\(node.escapedForMessage)' must be a finite number"
+        case .invalidName(let node, let reason): "invalid name for '\(node.escapedForMessage)': \(reason)"
         case .invalidPosition(let node):
-            "the position of '\(node)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
+            "the position of '\(node.escapedForMessage)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
         case .unknownInput(let node, let slot, let input, let count):
             count == 0
-                ? "slot \(slot) of '\(node)' is fed from node \(input), but the builder has no nodes yet"
-                : "slot \(slot) of '\(node)' is fed from node \(input), but the builder has nodes 0–\(count - 1)"
+                ? "slot \(slot) of '\(node.escapedForMessage)' is fed from node \(input), but the builder has no nodes yet"
+                : "slot \(slot) of '\(node.escapedForMessage)' is fed from node \(input), but the builder has nodes 0–\(count - 1)"
         case .nothingToUndo: "nothing to undo"
         case .nothingToRedo: "nothing to redo"
         }
     }
+}
+
+extension NodeID {
+    /// The id as a message shows it: unprintable characters escaped.
+    fileprivate var escapedForMessage: String { rawValue.escapedForMessage }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NodeGraphFiles
 import Testing
 
 /// The repository's `Examples/graphs` directory.

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 /// Kills a process that saves over a file, again and again, at random moments: the file must

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The example programs are part of the documentation: they must build, run and say what the
@@ -10,6 +11,16 @@ import Testing
         #expect(result.standardOutput.contains("cycle"))
         #expect(result.standardOutput.contains("built 100000 nodes; step99999 = 100000"))
         #expect(result.standardOutput.contains("recomputed 100000 nodes; step99999 = 200000"))
+    }
+
+    @Test func headlessEvalImportsNodeGraphAloneAndLinksNoFileCode() throws {
+        let binary = try Data(
+            contentsOf: ChildProcess.productsDirectory.appendingPathComponent("HeadlessEval"))
+        // Every symbol of the NodeGraphFiles module carries its mangled name, `14NodeGraphFiles`.
+        #expect(binary.range(of: Data("14NodeGraphFiles".utf8)) == nil)
+        #expect(binary.range(of: Data("9NodeGraph".utf8)) != nil)
+        // Nor Foundation: NodeGraph uses none of it.
+        #expect(binary.range(of: Data("libFoundation".utf8)) == nil)
     }
 
     @Test func customKindsRunsItsOwnKindsAndPassesTheGraphChecker() throws {

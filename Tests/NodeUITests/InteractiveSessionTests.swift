@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 @testable import nodeui_tui

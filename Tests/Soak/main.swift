@@ -6,6 +6,7 @@
 // check (it must stay flat: the undo history is bounded), and the number of violations (0).
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import NodeGraphTesting
 
 struct Options {

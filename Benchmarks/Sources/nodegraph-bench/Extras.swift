@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 
 #if canImport(Glibc)
     import Glibc

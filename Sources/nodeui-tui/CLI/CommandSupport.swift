@@ -1,5 +1,6 @@
 import ArgumentParser
 import NodeGraph
+import NodeGraphFiles
 
 /// Loads a graph file for a command, or prints each problem on standard error
 /// (`FILE: line 3, column 7: node 'sum', field 'inputs[1]': no node has id 'zz'`) and exits 1.

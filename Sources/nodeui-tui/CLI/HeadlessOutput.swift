@@ -1,4 +1,5 @@
 import NodeGraph
+import NodeGraphFiles
 
 /// The text `eval` and `replay` print: one line per node, or JSON for scripts.
 enum HeadlessOutput {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NodeGraph
+import NodeGraphFiles
 
 /// `nodeui-tui replay FILE --edits EDITS.jsonl [--out OUT.json] [--trace] [--json] [--strict]`.
 struct ReplayCommand: ParsableCommand {

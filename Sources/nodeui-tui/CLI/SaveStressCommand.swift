@@ -1,5 +1,6 @@
 import ArgumentParser
 import NodeGraph
+import NodeGraphFiles
 
 /// A hidden command for the crash-safety test: saves two graphs over one file, alternately,
 /// until killed (or `--count` saves are done). Prints `ready` once both graphs are loaded.

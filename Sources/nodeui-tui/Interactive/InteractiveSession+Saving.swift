@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 
 extension InteractiveSession {
     /// `s`: saves to the file, or asks for a file name first (the demo).

@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 
 /// The interactive calculator without the terminal: the canvas, the file it edits, the
 /// questions on the status line, the autosave journal and the session recording.

@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 import NodeTerminal
 
 /// Runs the interactive canvas and returns the exit status: 0 after a quit, 1 when it cannot

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 /// Names in `directory` that look like temporary files of a save.

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 /// Inputs meant to break a loader: each is refused with the right problem, or loads, and nothing

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 /// The text of a version-1 graph file holding `nodes` (the inside of the `nodes` list).
@@ -43,4 +44,13 @@ func makeTemporaryDirectory() throws -> URL {
         .appendingPathComponent("nodegraph-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// A graph with two numbers feeding an add node, as in the design's example file.
+func smallCalculator() throws -> Graph {
+    var graph = Graph()
+    try graph.addNode("one", kind: "number", name: "One", value: .number(1))
+    try graph.addNode("two", kind: "number", name: "Two", value: .number(2))
+    try graph.addNode("sum", kind: "add", name: "Add", inputs: ["one", nil, "two"])
+    return graph
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NodeGraph
 
 /// Appends edits to a journal file as they happen: the autosave journal beside an open file and
 /// the `--record` session log. Each edit is one JSON line written with a single `write`, so a
@@ -10,11 +11,6 @@ public final class JournalRecorder {
     /// The journal's path.
     public let path: String
     private var descriptor: Int32
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// Opens (creating if needed) a journal for appending.
     /// - Parameters:
@@ -37,15 +33,15 @@ public final class JournalRecorder {
     /// - Throws: ``JournalRecorderError`` when the line cannot be written.
     public func record(_ entry: JournalEntry) throws(JournalRecorderError) {
         guard descriptor >= 0 else { throw JournalRecorderError(path: path, reason: "the journal is closed") }
-        var line: Data
-        do {
-            line = try encoder.encode(entry)
+        var line = JSONWriter()
+        do throws(JournalLineError) {
+            try line.append(entry)
         } catch {
-            throw JournalRecorderError(path: path, reason: "cannot encode \(entry.operationName): \(error)")
+            throw JournalRecorderError(path: path, reason: "cannot record \(entry.operationName): \(error)")
         }
-        line.append(UInt8(ascii: "\n"))
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count else {
+        line.append("\n")
+        let written = line.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.bytes.count else {
             throw JournalRecorderError(
                 path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 @Suite struct JournalRecorderTests {
@@ -27,7 +28,7 @@ import Testing
         #expect(lines.count == 6)
         var replayed = start
         for line in lines {
-            guard case .edit(let edit) = try JSONDecoder().decode(JournalEntry.self, from: Data(line.utf8))
+            guard case .edit(let edit) = try Journal.readLine(Data(line.utf8), number: 1).entry.get()
             else {
                 Issue.record("expected an edit line")
                 continue

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 @Suite struct FileFormatTests {

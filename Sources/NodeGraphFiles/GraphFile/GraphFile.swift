@@ -1,4 +1,5 @@
 import Foundation
+import NodeGraph
 
 /// Reads and writes graph files: JSON, format `nodegraph`, version 1.
 ///
@@ -73,12 +74,12 @@ public enum GraphFile {
     ) throws(GraphFileError) -> Graph {
         let bytes: [UInt8]
         do throws(LoadProblem) {
-            bytes = try readFile(path, limit: limits.maximumBytes)
+            bytes = try TextFile.read(path, limit: limits.maximumBytes, what: "a graph file")
         } catch {
             throw GraphFileError(problems: [error])
         }
         return try bytes.withUnsafeBufferPointer { bytes throws(GraphFileError) in
-            try decode(bytes, registry: registry, limits: limits, thoroughly: false).get()
+            try decode(bytes, registry: registry, limits: limits).get()
         }
     }
 
@@ -94,42 +95,9 @@ public enum GraphFile {
         _ data: Data, registry: KindRegistry = .standard, limits: Limits = .standard
     ) throws(GraphFileError) -> Graph {
         let result: Result<Graph, GraphFileError> = data.withUnsafeBytes { raw in
-            decode(raw.bindMemory(to: UInt8.self), registry: registry, limits: limits, thoroughly: false)
+            decode(raw.bindMemory(to: UInt8.self), registry: registry, limits: limits)
         }
         return try result.get()
-    }
-
-    /// Builds a graph from the text of a graph file with the thorough decoder alone (every check,
-    /// every problem reported), never the one-pass reader that ``decode(_:registry:limits:)`` tries
-    /// first; for tests that compare the two.
-    /// - Parameters:
-    ///   - data: The file's bytes (UTF-8 JSON).
-    ///   - registry: The kinds the file's nodes may use.
-    ///   - limits: Bounds on the text's size and contents.
-    /// - Returns: The graph, every node evaluated.
-    /// - Throws: ``GraphFileError`` listing every problem found.
-    /// - Complexity: As ``decode(_:registry:limits:)``.
-    @_spi(Testing) public static func decodeThoroughly(
-        _ data: Data, registry: KindRegistry = .standard, limits: Limits = .standard
-    ) throws(GraphFileError) -> Graph {
-        let result: Result<Graph, GraphFileError> = data.withUnsafeBytes { raw in
-            decode(raw.bindMemory(to: UInt8.self), registry: registry, limits: limits, thoroughly: true)
-        }
-        return try result.get()
-    }
-
-    /// Reads the text with ``GraphFileReader``; when it cannot (a problem, or something it leaves
-    /// to the decoder), or when `thoroughly`, with ``GraphFileDecoder``, which reports every problem.
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: Limits, thoroughly: Bool
-    ) -> Result<Graph, GraphFileError> {
-        if !thoroughly, let (nodes, order) = GraphFileReader.read(bytes, registry: registry, limits: limits),
-            let graph = nodes.makeGraph(registry: registry, order: order)
-        {
-            return .success(graph)
-        }
-        var decoder = GraphFileDecoder(bytes: bytes, registry: registry, limits: limits)
-        return decoder.decode()
     }
 
     /// Every problem in the text of a graph file; empty when it loads.
@@ -150,59 +118,9 @@ public enum GraphFile {
         }
     }
 
-    /// Reads a whole file, refusing directories and files over `limit` bytes.
-    ///
-    /// A regular file is read into a buffer one byte larger than its size (the first read takes
-    /// it all, the second sees the end); the buffer grows if the file does while it is read.
-    static func readFile(_ path: String, limit: Int) throws(LoadProblem) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw LoadProblem(
-                .unreadable, reason: "cannot open the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var expected = 1 << 16
-        var status = stat()
-        if fstat(descriptor, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                throw LoadProblem(.unreadable, reason: "this is a directory, not a graph file")
-            }
-            if (status.st_mode & S_IFMT) == S_IFREG {
-                if Int(status.st_size) > limit { throw tooLarge(limit) }
-                expected = Int(status.st_size) + 1  // one more byte, to see the end in one read
-            }
-        }
-        let cap = limit < Int.max ? limit + 1 : limit  // reading one byte past the limit shows it is passed
-        var bytes = [UInt8](repeating: 0, count: min(expected, cap))
-        var count = 0
-        while true {
-            if count == bytes.count {
-                if count > limit { throw tooLarge(limit) }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), cap - count)))
-            }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw LoadProblem(
-                    .unreadable, reason: "cannot read the file: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            count += got
-        }
-        if count > limit { throw tooLarge(limit) }
-        bytes.removeSubrange(count...)
-        return bytes
-    }
-
-    static func tooLarge(_ limit: Int) -> LoadProblem {
-        LoadProblem(.fileTooLarge, reason: "the file is larger than the limit of \(byteCount(limit))")
-    }
-
-    static func byteCount(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: Limits)
+        -> Result<Graph, GraphFileError>
+    {
+        GraphFileDecoder.decode(bytes, registry: registry, limits: limits)
     }
 }

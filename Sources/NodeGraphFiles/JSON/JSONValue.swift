@@ -1,6 +1,8 @@
+import NodeGraph
+
 /// A value as written in graph files, journals and `--json` output: a number, `"#rrggbb"` for
 /// a color, `{"error": reason, "from": id}` for an error, and the payload of a tool-defined value.
-public enum JSONValue: Hashable, Sendable, Codable {
+public enum JSONValue: Hashable, Sendable {
     /// A JSON number.
     case number(Double)
     /// A JSON string.
@@ -62,58 +64,46 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    private enum ErrorKey: String, CodingKey { case error, from }
+    /// The value as compact JSON text, the same on every run: `3`, `2.5`, `"#ff8000"`,
+    /// `{"error":"division by zero","from":"d"}`.
+    ///
+    /// Whole numbers are written without a fraction (`3`, not `3.0`); other numbers in the
+    /// shortest form that reads back as the same `Double`. A number that is not finite (which a
+    /// graph never holds) is written as `null`.
+    /// - Complexity: O(*m*), the size of the value.
+    public var jsonText: String {
+        var writer = JSONWriter()
+        writer.append(self)
+        return writer.text
+    }
 
-    /// Decodes any JSON scalar, array, or error object.
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` for `null` or another object.
-    public init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: ErrorKey.self), object.contains(.error) {
-            self = .error(
-                reason: try object.decode(String.self, forKey: .error),
-                from: try object.decodeIfPresent(String.self, forKey: .from) ?? "")
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let list = try? container.decode([JSONValue].self) {
-            self = .list(list)
-        } else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a number, a string, a boolean or a list")
+    /// Whether every number inside is finite.
+    var isFinite: Bool {
+        switch self {
+        case .number(let number): number.isFinite
+        case .list(let items): items.allSatisfy(\.isFinite)
+        case .string, .bool, .error: true
         }
     }
 
-    /// Encodes the JSON form.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: `EncodingError` for a number that is not finite.
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .error(let reason, let from):
-            var object = encoder.container(keyedBy: ErrorKey.self)
-            try object.encode(reason, forKey: .error)
-            try object.encode(from, forKey: .from)
-        case .number(let number):
-            var container = encoder.singleValueContainer()
-            if number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 {
-                try container.encode(Int64(number))
-            } else {
-                try container.encode(number)
+    /// The value at `element`, when it is a number, a string, a boolean, or a list of those;
+    /// `nil` for `null` and objects. Numbers too large to be finite are kept as infinity, for
+    /// the caller to refuse by field.
+    init?(_ element: JSONElement, in document: JSONDocument) {
+        switch document.kind(of: element) {
+        case .number: self = .number(document.number(element)!)
+        case .string: self = .string(document.string(element)!)
+        case .true: self = .bool(true)
+        case .false: self = .bool(false)
+        case .array:
+            var items: [JSONValue] = []
+            items.reserveCapacity(document.count(of: element))
+            for item in document.items(of: element) {
+                guard let value = JSONValue(item, in: document) else { return nil }
+                items.append(value)
             }
-        case .string(let string):
-            var container = encoder.singleValueContainer()
-            try container.encode(string)
-        case .bool(let bool):
-            var container = encoder.singleValueContainer()
-            try container.encode(bool)
-        case .list(let items):
-            var container = encoder.singleValueContainer()
-            try container.encode(items)
+            self = .list(items)
+        case .object, .null: return nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import NodeGraph
+
 /// What replaying one journal line did.
 public struct ReplayStep: Hashable, Sendable {
     /// Applied, with the nodes recomputed; or refused, with the reason.
@@ -34,11 +36,11 @@ public struct ReplayStep: Hashable, Sendable {
 }
 
 extension GraphDocument {
-    /// Applies one journal line: an edit through ``apply(_:)``, `undo` and `redo` through the
+    /// Applies one journal line: an edit through `apply(_:)`, `undo` and `redo` through the
     /// history. A line that cannot be read, or whose edit is refused, changes nothing.
     /// - Parameter line: The line.
     /// - Returns: What the line did.
-    /// - Complexity: As ``apply(_:)``.
+    /// - Complexity: As `apply(_:)`.
     @discardableResult
     public func replay(_ line: Journal.Line) -> ReplayStep {
         func step(_ outcome: ReplayStep.Outcome) -> ReplayStep {

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphFiles
 import Testing
 
 /// Each problem a graph file can have, reported with its node and field.

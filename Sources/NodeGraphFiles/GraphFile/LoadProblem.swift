@@ -1,3 +1,5 @@
+import NodeGraph
+
 /// One thing wrong with a graph file, naming the node and field where it is.
 ///
 /// Loading collects every problem it can find rather than stopping at the first;
@@ -10,8 +12,11 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
         /// The file is larger than ``GraphFile/Limits/maximumBytes``, or holds more JSON values
         /// than ``GraphFile/Limits/maximumValues``.
         case fileTooLarge
-        /// The text is not JSON (or nests deeper than ``GraphFile/Limits/maximumDepth``).
+        /// The text is not JSON.
         case malformedJSON
+        /// The text is JSON, but nests lists and objects deeper than
+        /// ``GraphFile/Limits/maximumDepth``.
+        case nestedTooDeep
         /// `format` is not `nodegraph`.
         case wrongFormat
         /// `version` is not one this library reads.
@@ -46,7 +51,7 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidValue
         /// A display name that is empty, too long or holds control characters.
         case invalidName
-        /// A position that is not a whole number within ``Position/validRange``.
+        /// A position that is not a whole number within `Position.validRange`.
         case invalidPosition
     }
 
@@ -60,7 +65,8 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public var field: String?
     /// Where in the text the problem is.
     public var location: TextLocation?
-    /// What is wrong, in a sentence fragment without the node or field (`no node has id 'zz'`).
+    /// What is wrong, in a sentence fragment without the node or field (`no node has id 'zz'`);
+    /// anything unprintable from the file is shown escaped.
     public var reason: String
 
     /// Creates a problem.
@@ -84,14 +90,16 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line naming where and what: `line 7, column 5: node 'sum', field 'inputs[1]': no node has id 'zz'`.
+    ///
+    /// The node's id and the field are shown with anything unprintable escaped (`field 'x\u0000y'`).
     public var description: String {
         var subject: [String] = []
         if let node {
-            subject.append("node '\(node)'")
+            subject.append("node '\(node.rawValue.escapedForMessage)'")
         } else if let nodeIndex {
             subject.append("nodes[\(nodeIndex)]")
         }
-        if let field { subject.append("field '\(field)'") }
+        if let field { subject.append("field '\(field.escapedForMessage)'") }
         var parts: [String] = []
         if let location { parts.append(location.description) }
         if !subject.isEmpty { parts.append(subject.joined(separator: ", ")) }

@@ -1,0 +1,128 @@
+import NodeGraph
+
+/// What lies between the nodes of a list: ids, inputs, cycles.
+extension GraphFileDecoder {
+    /// Resolves every input of `nodes` to the node it names, reporting duplicate ids, dangling
+    /// inputs, slot type mismatches and cycles.
+    /// - Returns: The nodes in an order where every node follows its inputs (Kahn's algorithm,
+    ///   file order among ready nodes); complete only when there is no cycle.
+    /// - Complexity: O(*n* + *e*), plus the length of any cycle found.
+    mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
+        let indexOfID = indexIDs(&nodes)
+        resolveInputs(&nodes, indexOfID: indexOfID)
+        return dependencyOrder(nodes)
+    }
+
+    /// Each id's node; an id taken twice is reported, and the first node keeps it.
+    private mutating func indexIDs(_ nodes: inout FileNodes) -> [NodeID: Int32] {
+        var indexOfID: [NodeID: Int32] = [:]
+        indexOfID.reserveCapacity(nodes.count)
+        for node in 0..<nodes.count {
+            guard let id = nodes.ids[node] else { continue }
+            if let first = indexOfID.updateValue(Int32(node), forKey: id) {
+                indexOfID[id] = first
+                report(
+                    .duplicateID, node: node, of: nodes, field: "id", at: nodes.idElements[node],
+                    reason: "another node (nodes[\(first)]) already has this id")
+                nodes.ids[node] = nil  // keeps its inputs out of the cycle check
+            }
+        }
+        return indexOfID
+    }
+
+    /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
+    private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: [NodeID: Int32]) {
+        nodes.inputs = [Int32](repeating: -1, count: nodes.inputIDs.count)
+        for node in 0..<nodes.count where nodes.ids[node] != nil {
+            let first = Int(nodes.inputStart[node])
+            let kind = nodes.kinds[node] >= 0 ? kinds[Int(nodes.kinds[node])].kind : nil
+            for position in first..<Int(nodes.inputStart[node + 1]) {
+                guard let input = nodes.inputIDs[position] else { continue }
+                let slot = position - first
+                guard let upstream = indexOfID[input] else {
+                    report(
+                        .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
+                        at: nodes.inputElements[position],
+                        reason: "no node has id '\(input.rawValue.escapedForMessage)'")
+                    continue
+                }
+                nodes.inputs[position] = upstream
+                guard let kind, slot < kind.inputs.count, nodes.kinds[Int(upstream)] >= 0 else { continue }
+                let spec = kind.inputs[slot]
+                let produces = kinds[Int(nodes.kinds[Int(upstream)])].kind.outputType
+                if produces != spec.type {
+                    report(
+                        .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]",
+                        at: nodes.inputElements[position],
+                        reason:
+                            "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produces)"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Kahn's algorithm, file order among ready nodes; each loop of inputs that keeps nodes out
+    /// of the order is reported once, as a path.
+    private mutating func dependencyOrder(_ nodes: FileNodes) -> [Int32] {
+        let count = nodes.count
+        var pending = [Int32](repeating: 0, count: count)
+        // The dependents of each node, in file order (a node fed twice by one node is listed twice).
+        var dependentStart = [Int32](repeating: 0, count: count + 1)
+        for input in nodes.inputs where input >= 0 { dependentStart[Int(input) + 1] += 1 }
+        for node in 0..<count { dependentStart[node + 1] += dependentStart[node] }
+        var dependents = [Int32](repeating: 0, count: Int(dependentStart[count]))
+        var fill = dependentStart
+        for node in 0..<count {
+            for position in Int(nodes.inputStart[node])..<Int(nodes.inputStart[node + 1]) {
+                let upstream = Int(nodes.inputs[position])
+                guard upstream >= 0 else { continue }
+                pending[node] += 1
+                dependents[Int(fill[upstream])] = Int32(node)
+                fill[upstream] += 1
+            }
+        }
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        for node in 0..<count where pending[node] == 0 { order.append(Int32(node)) }
+        var next = 0
+        while next < order.count {
+            let node = Int(order[next])
+            for position in Int(dependentStart[node])..<Int(dependentStart[node + 1]) {
+                let dependent = Int(dependents[position])
+                pending[dependent] -= 1
+                if pending[dependent] == 0 { order.append(Int32(dependent)) }
+            }
+            next += 1
+        }
+        if order.count < count { reportCycles(nodes, pending: pending) }
+        return order
+    }
+
+    /// Reports each loop among the nodes Kahn's algorithm could not order.
+    ///
+    /// Each such node has an input among them: walking upstream from any of them must come back
+    /// to a node of the same walk.
+    private mutating func reportCycles(_ nodes: FileNodes, pending: [Int32]) {
+        var walk = [Int](repeating: -1, count: nodes.count)  // the walk that visited a node
+        for start in 0..<nodes.count where pending[start] > 0 && walk[start] < 0 {
+            var path: [Int] = []
+            var current = start
+            while walk[current] < 0 {
+                walk[current] = start
+                path.append(current)
+                let inputs = nodes.inputs[Int(nodes.inputStart[current])..<Int(nodes.inputStart[current + 1])]
+                current = Int(inputs.first { $0 >= 0 && pending[Int($0)] > 0 }!)
+            }
+            guard walk[current] == start else { continue }  // joined an earlier walk's loop
+            var loop = Array(path[path.firstIndex(of: current)!...])  // each node fed by the next
+            loop.reverse()  // each node feeds the next
+            let first = loop.indices.min { loop[$0] < loop[$1] }!
+            loop = Array(loop[first...] + loop[..<first])
+            let names = (loop + [loop[0]]).map { nodes.ids[$0]!.rawValue.escapedForMessage }
+            report(
+                .cycle, node: loop[0], of: nodes, field: "inputs", at: nodes.elements[loop[0]],
+                reason: "inputs form a cycle: " + names.joined(separator: " → "))
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import NodeGraph
+
+/// Reading each node's own fields.
+extension GraphFileDecoder {
+    /// A kind met in the file.
+    struct KnownKind {
+        var kind: any NodeKind
+        /// The kind's name as UTF-8, to find it again without making a string.
+        var name: [UInt8]
+        /// The kind's title as UTF-8, to recognise a `name` that repeats it.
+        var title: [UInt8]
+        /// What a node of this kind holds when the file gives no `value`: coerced, or why it
+        /// cannot be (a tool-defined kind at fault); `nil` for a kind that holds nothing.
+        var defaultParameter: Result<Value, GraphError>?
+    }
+
+    /// The nodes of one list, in file order, as columns.
+    struct FileNodes {
+        /// Per node: where it is.
+        var elements: [JSONElement] = []
+        /// The id; `nil` when missing, invalid, or taken by an earlier node.
+        var ids: [NodeID?] = []
+        /// Where the id is, or the node when it has none.
+        var idElements: [JSONElement] = []
+        /// An index into the decoder's ``GraphFileDecoder/kinds``; -1 when missing or unknown.
+        var kinds: [Int32] = []
+        var names: [String?] = []
+        var x: [Int32] = []
+        var y: [Int32] = []
+        var parameters: [Value?] = []
+        /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`.
+        var inputStart: [Int32] = [0]
+        /// The id each input names (`nil` for `null` or a problem), and where.
+        var inputIDs: [NodeID?] = []
+        var inputElements: [JSONElement] = []
+        /// Each input's node, by index in this list; -1 for none. Filled by ``resolve(_:)``.
+        var inputs: [Int32] = []
+
+        var count: Int { elements.count }
+
+        init(capacity: Int) {
+            elements.reserveCapacity(capacity)
+            ids.reserveCapacity(capacity)
+            idElements.reserveCapacity(capacity)
+            kinds.reserveCapacity(capacity)
+            names.reserveCapacity(capacity)
+            x.reserveCapacity(capacity)
+            y.reserveCapacity(capacity)
+            parameters.reserveCapacity(capacity)
+            inputStart.reserveCapacity(capacity + 1)
+            inputIDs.reserveCapacity(capacity * 2)
+            inputElements.reserveCapacity(capacity * 2)
+        }
+    }
+
+    /// The fields of a node, in the order they are read.
+    enum NodeField: Int, CaseIterable {
+        case id, kind, name, x, y, value, inputs
+
+        static let names: [StaticString] = ["id", "kind", "name", "x", "y", "value", "inputs"]
+
+        /// The field `key` names in `document`, if any.
+        init?(_ key: JSONElement, in document: JSONDocument) {
+            guard let field = NodeField.names.firstIndex(where: { document.isString(key, equalTo: $0) })
+            else {
+                return nil
+            }
+            self.init(rawValue: field)
+        }
+    }
+
+    /// Reads every node of a list.
+    /// - Complexity: O(*v*), the values inside the list.
+    mutating func readNodes(_ list: JSONElement) -> FileNodes {
+        var nodes = FileNodes(capacity: document.count(of: list))
+        for item in document.items(of: list) { readNode(item, into: &nodes) }
+        return nodes
+    }
+
+    private mutating func readNode(_ element: JSONElement, into nodes: inout FileNodes) {
+        let node = nodes.count
+        nodes.elements.append(element)
+        nodes.ids.append(nil)
+        nodes.idElements.append(element)
+        nodes.kinds.append(-1)
+        nodes.names.append(nil)
+        nodes.x.append(0)
+        nodes.y.append(0)
+        nodes.parameters.append(nil)
+        defer { nodes.inputStart.append(Int32(nodes.inputIDs.count)) }
+        guard document.kind(of: element) == .object else {
+            report(
+                .wrongType, node: node, of: nodes, at: element,
+                reason: "a node must be an object, not \(document.typeDescription(of: element))")
+            return
+        }
+        // The id first, so that every problem can name the node.
+        for (key, value) in document.members(of: element) where document.isString(key, equalTo: "id") {
+            readID(value, of: node, into: &nodes)
+            break
+        }
+        var fields = [JSONElement?](repeating: nil, count: NodeField.allCases.count)
+        for (key, value) in document.members(of: element) {
+            guard let field = NodeField(key, in: document) else {
+                reportUnexpectedField(key, allowed: NodeField.names.map(\.description), node: node, of: nodes)
+                continue
+            }
+            guard fields[field.rawValue] == nil else {
+                report(
+                    .duplicateField, node: node, of: nodes, field: document.string(key), at: key,
+                    reason: "the field appears more than once")
+                continue
+            }
+            fields[field.rawValue] = value
+        }
+        if fields[NodeField.id.rawValue] == nil {
+            report(
+                .missingField, node: node, of: nodes, field: "id", at: element,
+                reason: "required field is missing")
+        }
+        if let kind = fields[NodeField.kind.rawValue] {
+            readKind(kind, of: node, into: &nodes)
+        } else {
+            report(
+                .missingField, node: node, of: nodes, field: "kind", at: element,
+                reason: "required field is missing")
+        }
+        if let name = fields[NodeField.name.rawValue] { readName(name, of: node, into: &nodes) }
+        if let x = fields[NodeField.x.rawValue] {
+            nodes.x[node] = coordinate(x, field: "x", of: node, in: nodes)
+        }
+        if let y = fields[NodeField.y.rawValue] {
+            nodes.y[node] = coordinate(y, field: "y", of: node, in: nodes)
+        }
+        readValue(fields[NodeField.value.rawValue], of: node, into: &nodes)
+        if let inputs = fields[NodeField.inputs.rawValue] { readInputs(inputs, of: node, into: &nodes) }
+    }
+
+    private mutating func readID(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
+        guard let text = document.string(value) else {
+            report(
+                .wrongType, node: node, of: nodes, field: "id", at: value,
+                reason: "must be a string, not \(document.typeDescription(of: value))")
+            return
+        }
+        let id = NodeID(text)
+        if let problem = id.validationProblem {
+            report(.invalidID, node: node, of: nodes, field: "id", at: value, reason: problem)
+            return
+        }
+        nodes.ids[node] = id
+        nodes.idElements[node] = value
+    }
+
+    private mutating func readKind(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
+        guard document.kind(of: value) == .string else {
+            report(
+                .wrongType, node: node, of: nodes, field: "kind", at: value,
+                reason: "must be a string, not \(document.typeDescription(of: value))")
+            return
+        }
+        if let bytes = document.plainStringBytes(value),
+            let known = kinds.firstIndex(where: { $0.name.elementsEqual(bytes) })
+        {
+            nodes.kinds[node] = Int32(known)
+            return
+        }
+        let name = document.string(value)!
+        if let known = kinds.firstIndex(where: { $0.kind.name == name }) {
+            nodes.kinds[node] = Int32(known)
+            return
+        }
+        guard let kind = registry.kind(named: name) else {
+            report(
+                .unknownKind, node: node, of: nodes, field: "kind", at: value,
+                reason:
+                    "unknown kind '\(name.escapedForMessage)' (known kinds: \(registry.names.joined(separator: ", ")))"
+            )
+            return
+        }
+        let defaultParameter = kind.parameterType.map { type in
+            Result { () throws(GraphError) in
+                try scratch.coerce(kind.defaultParameter ?? .number(0), to: type, for: NodeID(""))
+            }
+        }
+        kinds.append(
+            KnownKind(
+                kind: kind, name: Array(name.utf8), title: Array(kind.title.utf8),
+                defaultParameter: defaultParameter))
+        nodes.kinds[node] = Int32(kinds.count - 1)
+    }
+
+    private mutating func readName(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
+        let kind = Int(nodes.kinds[node])
+        if let bytes = document.plainStringBytes(value),
+            bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), (1...Graph.maximumNameLength).contains(bytes.count)
+        {
+            // Printable ASCII: one character per byte, nothing to check further.
+            if kind >= 0 && kinds[kind].title.elementsEqual(bytes) { return }  // the kind's title
+            nodes.names[node] = String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        guard let name = document.string(value) else {
+            report(
+                .wrongType, node: node, of: nodes, field: "name", at: value,
+                reason: "must be a string, not \(document.typeDescription(of: value))")
+            return
+        }
+        if let problem = scratch.nameProblem(name) {
+            report(.invalidName, node: node, of: nodes, field: "name", at: value, reason: problem)
+            return
+        }
+        nodes.names[node] = name
+    }
+
+    /// A whole number within `Position.validRange`; 0 after reporting a problem.
+    private mutating func coordinate(_ value: JSONElement, field: String, of node: Int, in nodes: FileNodes)
+        -> Int32
+    {
+        guard let number = document.number(value) else {
+            report(
+                .wrongType, node: node, of: nodes, field: field, at: value,
+                reason: "must be a number, not \(document.typeDescription(of: value))")
+            return 0
+        }
+        guard number.isFinite else {
+            report(
+                .nonFiniteNumber, node: node, of: nodes, field: field, at: value,
+                reason: "the number is too large to be finite")
+            return 0
+        }
+        let range = Position.validRange
+        guard number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else {
+            var written = JSONWriter()
+            written.append(number)
+            report(
+                .invalidPosition, node: node, of: nodes, field: field, at: value,
+                reason:
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(written.text)"
+            )
+            return 0
+        }
+        return Int32(number)
+    }
+
+    /// The node's held value: the file's `value`, or the kind's default.
+    private mutating func readValue(_ value: JSONElement?, of node: Int, into nodes: inout FileNodes) {
+        let kindIndex = Int(nodes.kinds[node])
+        guard kindIndex >= 0 else { return }
+        let kind = kinds[kindIndex].kind
+        guard let type = kind.parameterType else {
+            if let value {
+                report(
+                    .invalidValue, node: node, of: nodes, field: "value", at: value,
+                    reason:
+                        "\(article(kind.name)) \(kind.name) node computes its value from its inputs and holds none"
+                )
+            }
+            return
+        }
+        guard let value else {
+            switch kinds[kindIndex].defaultParameter {
+            case .success(let parameter)?: nodes.parameters[node] = parameter
+            case .failure(let error)?:
+                report(
+                    .invalidValue, node: node, of: nodes, at: nodes.elements[node], reason: error.description)
+            case nil: break
+            }
+            return
+        }
+        if type == .number, let number = document.number(value), number.isFinite {
+            nodes.parameters[node] = .number(number)
+            return
+        }
+        guard let json = JSONValue(value, in: document) else {
+            report(
+                .invalidValue, node: node, of: nodes, field: "value", at: value,
+                reason: "must be a \(type), not \(document.typeDescription(of: value))")
+            return
+        }
+        guard json.isFinite else {
+            report(
+                .nonFiniteNumber, node: node, of: nodes, field: "value", at: value,
+                reason: "the number is too large to be finite")
+            return
+        }
+        // A tool-defined type takes the JSON as it is: "#ff0000" stays text rather than a color.
+        let decoded: Value =
+            if type != .number && type != .color, let payload = json.payload {
+                .custom(CustomValue(type: type, payload: payload))
+            } else {
+                json.value()
+            }
+        do throws(GraphError) {
+            nodes.parameters[node] = try scratch.coerce(decoded, to: type, for: nodes.ids[node] ?? NodeID(""))
+        } catch {
+            report(
+                .invalidValue, node: node, of: nodes, field: "value", at: value,
+                reason: "must be a \(type), not \(document.typeDescription(of: value))")
+        }
+    }
+
+    private mutating func readInputs(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
+        guard document.kind(of: value) == .array else {
+            report(
+                .wrongType, node: node, of: nodes, field: "inputs", at: value,
+                reason: "must be a list, not \(document.typeDescription(of: value))")
+            return
+        }
+        let count = document.count(of: value)
+        if nodes.kinds[node] >= 0 {
+            let kind = kinds[Int(nodes.kinds[node])].kind
+            let slots = kind.inputs.count
+            if count > slots {
+                report(
+                    .tooManyInputs, node: node, of: nodes, field: "inputs", at: value,
+                    reason:
+                        "\(count) inputs given, but \(article(kind.name)) \(kind.name) node has \(slots == 0 ? "no" : "only \(slots)") input slot\(slots == 1 ? "" : "s")"
+                )
+            }
+        }
+        for (slot, item) in document.items(of: value).enumerated() {
+            nodes.inputElements.append(item)
+            switch document.kind(of: item) {
+            case .null: nodes.inputIDs.append(nil)
+            case .string:
+                if let bytes = document.plainStringBytes(item) {
+                    nodes.inputIDs.append(NodeID(String(decoding: bytes, as: UTF8.self)))
+                } else {
+                    nodes.inputIDs.append(NodeID(document.string(item)!))
+                }
+            default:
+                report(
+                    .wrongType, node: node, of: nodes, field: "inputs[\(slot)]", at: item,
+                    reason: "must be a node id or null, not \(document.typeDescription(of: item))")
+                nodes.inputIDs.append(nil)
+            }
+        }
+    }
+
+    /// `a` or `an`, for a kind's name.
+    func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+}

@@ -1,0 +1,254 @@
+import NodeGraph
+
+/// The one way journal text becomes ``Edit``s: a line read by ``JSONReader``, then its object
+/// decoded field by field, each refusal naming the field in plain words.
+struct JournalEntryDecoder {
+    let document: JSONDocument
+
+    /// The fields journal objects may have.
+    enum Field: Int, CaseIterable {
+        case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits
+
+        static let names: [StaticString] = [
+            "op", "id", "kind", "name", "x", "y", "value", "inputs", "from", "to", "slot", "node", "edits",
+        ]
+
+        var name: String { Field.names[rawValue].description }
+    }
+
+    /// An object's members by field, after checking that each is one the operation takes.
+    struct Fields {
+        var elements: [JSONElement?] = Array(repeating: nil, count: Field.allCases.count)
+        /// Where the object is, for naming its fields (`edits[2].`); empty at the top.
+        var path: String
+
+        subscript(field: Field) -> JSONElement? { elements[field.rawValue] }
+    }
+
+    /// The entry a line's object holds.
+    /// - Throws: ``JournalLineError`` naming the field at fault.
+    /// - Complexity: O(*v*), the values in the line.
+    func entry() throws(JournalLineError) -> JournalEntry {
+        let root = document.root
+        guard document.kind(of: root) == .object else {
+            throw JournalLineError(
+                "a journal line must be a JSON object, not \(document.typeDescription(of: root))")
+        }
+        if let problem = structuralProblem(in: root, path: "") { throw JournalLineError(problem) }
+        let op = try operation(of: root, path: "")
+        switch op {
+        case "undo", "redo":
+            _ = try fields(of: root, path: "", allowed: [.op])
+            return op == "undo" ? .undo : .redo
+        default:
+            return .edit(try edit(root, op: op, path: ""))
+        }
+    }
+
+    /// The `op` of an object.
+    func operation(of object: JSONElement, path: String) throws(JournalLineError) -> String {
+        for (key, value) in document.members(of: object) where document.isString(key, equalTo: "op") {
+            guard let op = document.string(value) else {
+                throw JournalLineError(
+                    "field '\(path)op' must be a string, not \(document.typeDescription(of: value))")
+            }
+            return op
+        }
+        throw JournalLineError("missing field '\(path)op'")
+    }
+
+    /// The edit an object holds.
+    private func edit(_ object: JSONElement, op: String, path: String) throws(JournalLineError) -> Edit {
+        switch op {
+        case "addNode":
+            let fields = try fields(
+                of: object, path: path, allowed: [.op, .id, .kind, .name, .x, .y, .value, .inputs])
+            return .addNode(
+                NodeDescription(
+                    id: NodeID(try string(.id, in: fields)), kind: try string(.kind, in: fields),
+                    name: try optionalString(.name, in: fields),
+                    position: Position(
+                        x: try wholeNumber(.x, in: fields, required: false) ?? 0,
+                        y: try wholeNumber(.y, in: fields, required: false) ?? 0),
+                    value: try value(.value, in: fields, required: false),
+                    inputs: try inputs(in: fields)))
+        case "removeNode":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node])
+            return .removeNode(NodeID(try string(.node, in: fields)))
+        case "link", "toggleLink":
+            let fields = try fields(of: object, path: path, allowed: [.op, .from, .to, .slot])
+            let from = NodeID(try string(.from, in: fields))
+            let to = NodeID(try string(.to, in: fields))
+            let slot = try wholeNumber(.slot, in: fields)!
+            return op == "link"
+                ? .link(from: from, to: to, slot: slot) : .toggleLink(from: from, to: to, slot: slot)
+        case "unlink":
+            let fields = try fields(of: object, path: path, allowed: [.op, .to, .slot])
+            return .unlink(to: NodeID(try string(.to, in: fields)), slot: try wholeNumber(.slot, in: fields)!)
+        case "setValue":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .value])
+            return .setValue(
+                node: NodeID(try string(.node, in: fields)), value: try value(.value, in: fields)!)
+        case "setKind":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .kind])
+            return .setKind(node: NodeID(try string(.node, in: fields)), kind: try string(.kind, in: fields))
+        case "rename":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .name])
+            return .rename(node: NodeID(try string(.node, in: fields)), name: try string(.name, in: fields))
+        case "move":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .x, .y])
+            return .move(
+                node: NodeID(try string(.node, in: fields)),
+                to: Position(x: try wholeNumber(.x, in: fields)!, y: try wholeNumber(.y, in: fields)!))
+        case "batch":
+            let fields = try fields(of: object, path: path, allowed: [.op, .edits])
+            return .batch(try edits(in: fields))
+        default:
+            throw JournalLineError("unknown op '\(op.escapedForMessage)'")
+        }
+    }
+
+    // MARK: Fields
+
+    /// The object's members by field; any other member is refused.
+    private func fields(of object: JSONElement, path: String, allowed: Set<Field>) throws(JournalLineError)
+        -> Fields
+    {
+        var fields = Fields(path: path)
+        for (key, value) in document.members(of: object) {
+            guard
+                let field = Field.allCases.first(where: {
+                    document.isString(key, equalTo: Field.names[$0.rawValue])
+                }),
+                allowed.contains(field)
+            else {
+                throw JournalLineError("unexpected field '\(path)\(document.string(key)!.escapedForMessage)'")
+            }
+            fields.elements[field.rawValue] = value
+        }
+        return fields
+    }
+
+    private func name(_ field: Field, in fields: Fields) -> String { fields.path + field.name }
+
+    private func required(_ field: Field, in fields: Fields) throws(JournalLineError) -> JSONElement {
+        guard let element = fields[field] else {
+            throw JournalLineError("missing field '\(name(field, in: fields))'")
+        }
+        return element
+    }
+
+    private func string(_ field: Field, in fields: Fields) throws(JournalLineError) -> String {
+        let element = try required(field, in: fields)
+        guard let string = document.string(element) else {
+            throw JournalLineError(
+                "field '\(name(field, in: fields))' must be a string, not \(document.typeDescription(of: element))"
+            )
+        }
+        return string
+    }
+
+    private func optionalString(_ field: Field, in fields: Fields) throws(JournalLineError) -> String? {
+        fields[field] == nil ? nil : try string(field, in: fields)
+    }
+
+    /// A whole number: `3`, `3.0`, `3e0` and `0.3e1` alike.
+    private func wholeNumber(_ field: Field, in fields: Fields, required isRequired: Bool = true)
+        throws(JournalLineError) -> Int?
+    {
+        guard isRequired || fields[field] != nil else { return nil }
+        let element = try required(field, in: fields)
+        if let whole = document.wholeNumber(element) { return whole }
+        let found: String
+        if let number = document.number(element) {
+            var written = JSONWriter()
+            written.append(number)
+            found = written.text
+        } else {
+            found = document.typeDescription(of: element)
+        }
+        throw JournalLineError("field '\(name(field, in: fields))' must be a whole number, not \(found)")
+    }
+
+    /// A value as any JSON scalar or list says it: a number, `"#rrggbb"` for a color, text, a
+    /// boolean or a list (the graph retypes it to the node's type).
+    private func value(_ field: Field, in fields: Fields, required isRequired: Bool = true)
+        throws(JournalLineError) -> Value?
+    {
+        guard isRequired || fields[field] != nil else { return nil }
+        let element = try required(field, in: fields)
+        guard let json = JSONValue(element, in: document) else {
+            throw JournalLineError(
+                "field '\(name(field, in: fields))' must be a number, a string, a boolean or a list, not \(document.typeDescription(of: element))"
+            )
+        }
+        return json.value()
+    }
+
+    private func inputs(in fields: Fields) throws(JournalLineError) -> [NodeID?] {
+        guard let list = fields[.inputs] else { return [] }
+        guard document.kind(of: list) == .array else {
+            throw JournalLineError(
+                "field '\(name(.inputs, in: fields))' must be a list, not \(document.typeDescription(of: list))"
+            )
+        }
+        var inputs: [NodeID?] = []
+        for (slot, item) in document.items(of: list).enumerated() {
+            if document.kind(of: item) == .null {
+                inputs.append(nil)
+            } else if let id = document.string(item) {
+                inputs.append(NodeID(id))
+            } else {
+                throw JournalLineError(
+                    "field '\(name(.inputs, in: fields))[\(slot)]' must be a node id or null, not \(document.typeDescription(of: item))"
+                )
+            }
+        }
+        return inputs
+    }
+
+    private func edits(in fields: Fields) throws(JournalLineError) -> [Edit] {
+        let list = try required(.edits, in: fields)
+        guard document.kind(of: list) == .array else {
+            throw JournalLineError(
+                "field '\(name(.edits, in: fields))' must be a list, not \(document.typeDescription(of: list))"
+            )
+        }
+        var edits: [Edit] = []
+        for (position, item) in document.items(of: list).enumerated() {
+            let path = "\(name(.edits, in: fields))[\(position)]"
+            guard document.kind(of: item) == .object else {
+                throw JournalLineError(
+                    "field '\(path)' must be an object, not \(document.typeDescription(of: item))")
+            }
+            edits.append(try edit(item, op: try operation(of: item, path: path + "."), path: path + "."))
+        }
+        return edits
+    }
+
+    // MARK: Anywhere in the line
+
+    /// A field given twice, or a number too large to be finite, anywhere in the line.
+    private func structuralProblem(in element: JSONElement, path: String) -> String? {
+        switch document.kind(of: element) {
+        case .object:
+            var seen = Set<String>()
+            for (key, value) in document.members(of: element) {
+                let name = document.string(key)!
+                let memberPath = path.isEmpty ? name : path + "." + name
+                if !seen.insert(name).inserted {
+                    return "field '\(memberPath.escapedForMessage)' appears more than once"
+                }
+                if let problem = structuralProblem(in: value, path: memberPath) { return problem }
+            }
+        case .array:
+            for (position, item) in document.items(of: element).enumerated() {
+                if let problem = structuralProblem(in: item, path: path + "[\(position)]") { return problem }
+            }
+        case .number where !document.number(element)!.isFinite:
+            return "the number in field '\(path.escapedForMessage)' is too large to be finite"
+        default: break
+        }
+        return nil
+    }
+}
