@@ -3,10 +3,11 @@ import NodeGraph
 /// The headless canvas: a document, the canvas state, the scene, and the plugins, turning input
 /// events into edits and drawing frames.
 ///
-/// Feed it events with ``send(_:)-(InputEvent)`` and draw with ``render()``. Every graph change
-/// goes through the document (so undo, observers and journals see it); the canvas rebuilds only
-/// the widgets a change touches. It never does input or output: saving and quitting come back
-/// as ``CanvasEffect`` values.
+/// Feed it events with ``send(_:)-(InputEvent)`` (or any ``CanvasAction`` with
+/// ``send(_:)-(CanvasAction)``) and draw with ``render()``. ``CanvasReducer`` is the only code that
+/// changes ``state``; every graph change goes through the document (so undo, observers and
+/// journals see it), and the scene follows each change. The canvas never does input or output:
+/// saving, quitting and recovering come back as ``CanvasEffect`` values for the host.
 ///
 /// ```swift
 /// let canvas = Canvas(document: GraphDocument(graph: graph), width: 100, height: 30)
@@ -38,7 +39,7 @@ public final class Canvas {
             scene.rebuild(from: document.graph, dataSource: dataSource)
         }
     }
-    /// Hears selections, moves, creations, deletions and link toggles; may veto link targets.
+    /// Hears what changes on the canvas; may veto link targets and edits.
     public weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
     public private(set) var dispatcher = PluginDispatcher()
@@ -46,9 +47,12 @@ public final class Canvas {
     private let widgetImages = WidgetImageCache()
     private let routes = RouteCache()
     private var documentToken: ObservationToken?
-    private var actionObservers: [(CanvasAction) -> Void] = []
-    private var movingNode: NodeID?
-    private var graphChanged = false
+    private var notificationObservers: [(CanvasNotification) -> Void] = []
+    /// Actions waiting for the reducer, in order; only ``send(_:)-(CanvasAction)`` drains it.
+    private var pending: [CanvasAction] = []
+    private var isSending = false
+    /// Why the document is changing, while the canvas carries out an effect.
+    private var changeCause = ChangeCause.host
 
     /// Creates a canvas on a document.
     /// - Parameters:
@@ -84,25 +88,29 @@ public final class Canvas {
         [InspectorPlugin(), StatusBarPlugin(), HelpOverlayPlugin()]
     }
 
+    /// The scene follows every change first (the seam between the document and what is drawn),
+    /// then the reducer hears of it.
     private func documentDidChange(_ change: Change) {
         scene.update(after: change, in: document.graph, dataSource: dataSource)
-        graphChanged = true
+        send(.documentChanged(change, cause: changeCause))
     }
 
-    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`.
+    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`
+    /// or after applying many edits in bulk, and tells the reducer.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
         scene.rebuild(from: document.graph, dataSource: dataSource)
-        graphChanged = true
-        settle()
+        send(.documentReplaced)
     }
 
     // MARK: Geometry
 
     /// The screen cells the scene is drawn in: the screen minus the plugins' panels.
-    public var area: Rect {
-        let columns = dispatcher.plugins.reduce(0) { $0 + $1.reservedColumns(on: self) }
-        let rows = dispatcher.plugins.reduce(0) { $0 + $1.reservedRows(on: self) }
+    public var area: Rect { area(for: state) }
+
+    private func area(for state: CanvasState) -> Rect {
+        let columns = dispatcher.plugins.reduce(0) { $0 + $1.reservedColumns(for: state) }
+        let rows = dispatcher.plugins.reduce(0) { $0 + $1.reservedRows(for: state) }
         return Rect(x: 0, y: 0, width: state.viewport.width - columns, height: state.viewport.height - rows)
     }
 
@@ -110,24 +118,24 @@ public final class Canvas {
     public var context: CanvasContext {
         CanvasContext(
             graph: document.graph, scene: scene, area: area,
+            areaForState: { [weak self] state in self?.area(for: state) ?? .zero },
+            isModified: document.isModified,
             offersLinkTarget: { [weak self] candidate, source in
                 self?.delegate?.shouldOfferLinkTarget(candidate, from: source) ?? true
             },
-            defaultSize: { [dataSource] kind in dataSource.defaultSize(ofNewNodeOfKind: kind) })
+            defaultSize: { [dataSource] kind in dataSource.defaultSize(ofNewNodeOfKind: kind) },
+            arrow: theme.glyphs.arrow)
     }
 
-    // MARK: Events
+    // MARK: Actions
 
-    /// Answers one input event: reduces it to actions and carries them out.
+    /// Answers one input event (a key, a mouse event, a resize).
     /// - Parameter event: What the person did.
-    /// - Returns: What the host should do (save, quit).
+    /// - Returns: What the host should do (save, quit, …).
     @discardableResult
-    public func send(_ event: InputEvent) -> [CanvasEffect] {
-        let actions = CanvasReducer.reduce(&state, event, context: context)
-        return perform(actions)
-    }
+    public func send(_ event: InputEvent) -> [CanvasEffect] { send(.input(event)) }
 
-    /// Answers several events in order.
+    /// Answers several input events in order.
     /// - Parameter events: What the person did.
     /// - Returns: What the host should do, in order.
     @discardableResult
@@ -135,154 +143,112 @@ public final class Canvas {
         events.flatMap { send($0) }
     }
 
-    /// Carries out actions (applying edits through the document) and hands each to the plugins.
-    /// - Parameter actions: The actions.
-    /// - Returns: The effects among them.
+    /// Answers an action: the reducer changes the state, the canvas carries out the document's
+    /// effects (each answered by another action: the change, or the refusal), plugins and the
+    /// delegate hear what changed, and the host's effects come back.
+    /// - Parameter action: What happened.
+    /// - Returns: The effects for the host, in order.
     @discardableResult
-    public func perform(_ actions: [CanvasAction]) -> [CanvasEffect] {
-        var effects: [CanvasEffect] = []
-        for action in actions {
-            carryOut(action, effects: &effects)
-            dispatcher.dispatch(action, on: self)
-            for observer in actionObservers { observer(action) }
+    public func send(_ action: CanvasAction) -> [CanvasEffect] {
+        pending.append(action)
+        guard !isSending else { return [] }
+        isSending = true
+        defer { isSending = false }
+        var forHost: [CanvasEffect] = []
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            let before = state
+            let effects = CanvasReducer.reduce(&state, next, context: context)
+            if state.levelOfDetail != scene.levelOfDetail {
+                scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+            }
+            announce(from: before, after: next)
+            for effect in effects {
+                if effect.isCarriedOutByCanvas { carryOut(effect) } else { forHost.append(effect) }
+            }
         }
-        settle()
-        return effects
+        return forHost
     }
 
-    /// Changes the canvas state directly (a host restoring a view, a test setting up).
-    /// - Parameter body: Changes the state in place.
-    public func updateState(_ body: (inout CanvasState) -> Void) {
-        let levelOfDetail = state.levelOfDetail
-        body(&state)
-        if state.levelOfDetail != levelOfDetail {
-            scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
-        }
-        settle()
-    }
-
-    private func carryOut(_ action: CanvasAction, effects: inout [CanvasEffect]) {
-        switch action {
-        case .edit(let edit): apply(edit)
-        case .undo:
-            do throws(GraphError) {
-                let change = try document.undo()
-                post("undid \(change.inverse.operationName)", isError: false)
-            } catch {
-                post(error.description, isError: true)
-            }
-        case .redo:
-            do throws(GraphError) {
-                let change = try document.redo()
-                post("redid \(change.edit.operationName)", isError: false)
-            } catch {
-                post(error.description, isError: true)
-            }
-        case .transactionBegan:
-            movingNode = state.selection
-            document.beginTransaction()
-        case .transactionCommitted:
-            document.commitTransaction()
-            if let node = movingNode, let position = document.graph.position(of: node) {
-                delegate?.canvasDidMove(node, to: position)
-            }
-            movingNode = nil
-        case .transactionCancelled:
-            document.cancelTransaction()
-            movingNode = nil
-        case .selectionChanged(let node):
-            delegate?.canvasDidSelect(node)
-        case .levelOfDetailChanged(let levelOfDetail):
-            scene.relayout(levelOfDetail: levelOfDetail, theme: theme, dataSource: dataSource)
-            CanvasReducer.followCursor(&state, area: area)
-        case .effect(let effect):
-            effects.append(effect)
-        case .modeChanged, .inspectorToggled, .message:
-            break
-        }
-    }
-
-    private func apply(_ edit: Edit) {
+    /// Carries out an effect on the document; its change comes back through the document's
+    /// observer as ``CanvasAction/documentChanged(_:cause:)``.
+    private func carryOut(_ effect: CanvasEffect) {
         let graph = document.graph
-        do throws(GraphError) {
-            try document.apply(edit)
-        } catch {
-            post(
-                "refused: " + CanvasText.describe(error, in: graph, arrow: theme.glyphs.arrow), isError: true)
-            return
-        }
         let arrow = theme.glyphs.arrow
-        switch edit {
-        case .addNode(let description):
-            delegate?.canvasDidCreate(description.id)
-            post(
-                "created \(document.graph.name(of: description.id) ?? description.id.rawValue)",
-                isError: false)
-        case .removeNode(let id):
-            delegate?.canvasDidDelete(id)
-            post("deleted \(graph.name(of: id) ?? id.rawValue) (u undoes)", isError: false)
-        case .toggleLink(let from, let to, let slot):
-            let linked =
-                document.graph.inputs(of: to).indices.contains(slot)
-                && document.graph.inputs(of: to)[slot] == from
-            delegate?.canvasDidToggleLink(from: from, to: to, slot: slot, isLinked: linked)
-            let label =
-                document.graph.kind(of: to).map { slot < $0.inputs.count ? $0.inputs[slot].label : "\(slot)" }
-                ?? "\(slot)"
-            let names =
-                "\(graph.name(of: from) ?? from.rawValue) \(arrow) \(graph.name(of: to) ?? to.rawValue).\(label)"
-            post((linked ? "linked " : "unlinked ") + names, isError: false)
-        case .move(let node, let position) where movingNode == nil:
-            delegate?.canvasDidMove(node, to: position)
-        case .setKind(let node, _):
-            post(
-                "\(graph.name(of: node) ?? node.rawValue) is now \(document.graph.kind(of: node)?.title ?? "")",
-                isError: false)
-        default:
-            break
+        do throws(GraphError) {
+            switch effect {
+            case .apply(let edit):
+                if let refusal = delegate?.refusal(of: edit) {
+                    pending.append(.editRefused(edit, reason: refusal))
+                    return
+                }
+                changeCause = .edit
+                defer { changeCause = .host }
+                try document.apply(edit)
+            case .undo:
+                guard let step = document.history.undoSteps.last else { throw GraphError.nothingToUndo }
+                changeCause = .undo(of: step.edit)
+                defer { changeCause = .host }
+                try document.undo()
+            case .redo:
+                guard let step = document.history.redoSteps.last else { throw GraphError.nothingToRedo }
+                changeCause = .redo(of: step.edit)
+                defer { changeCause = .host }
+                try document.redo()
+            case .beginTransaction: document.beginTransaction()
+            case .commitTransaction: document.commitTransaction()
+            case .cancelTransaction:
+                changeCause = .host
+                document.cancelTransaction()
+            default: break
+            }
+        } catch {
+            let edit: Edit = if case .apply(let edit) = effect { edit } else { .batch([]) }
+            let reason: String =
+                switch error {
+                case .nothingToUndo, .nothingToRedo: error.description
+                default: CanvasText.describe(error, in: graph, arrow: arrow)
+                }
+            if case .apply = effect {
+                pending.append(.editRefused(edit, reason: reason))
+            } else {
+                pending.append(.noticeArrived(StatusMessage(reason, isError: true)))
+            }
         }
     }
 
-    /// Puts a message on the status line and tells the plugins.
-    /// - Parameters:
-    ///   - text: The message.
-    ///   - isError: Whether it reports something refused or wrong.
-    public func post(_ text: String, isError: Bool) {
-        state.message = text
-        state.messageIsError = isError
-        dispatcher.dispatch(.message(text, isError: isError), on: self)
+    /// Tells plugins, observers and the delegate what an action changed.
+    private func announce(from before: CanvasState, after action: CanvasAction) {
+        var notifications: [CanvasNotification] = []
+        if case .documentChanged(let change, let cause) = action {
+            notifications.append(.documentChanged(change, cause: cause))
+        }
+        if before.cursorNode != state.cursorNode || before.selection != state.selection {
+            notifications.append(.selectionChanged(cursorNode: state.cursorNode, selection: state.selection))
+        }
+        if before.mode != state.mode { notifications.append(.modeChanged(state.mode)) }
+        if before.levelOfDetail != state.levelOfDetail {
+            notifications.append(.levelOfDetailChanged(state.levelOfDetail))
+        }
+        if before.isInspectorShown != state.isInspectorShown {
+            notifications.append(.inspectorToggled(isShown: state.isInspectorShown))
+        }
+        if let message = state.message, before.message != message || isFresh(action) {
+            notifications.append(.messageShown(message))
+        }
+        for notification in notifications {
+            dispatcher.dispatch(notification, on: self)
+            delegate?.canvas(self, didNotify: notification)
+            for observer in notificationObservers { observer(notification) }
+        }
     }
 
-    /// Brings the state in line with the graph after changes: forgets removed nodes, refreshes
-    /// link-mode targets.
-    private func settle() {
-        let graph = document.graph
-        if let selection = state.selection, scene.layouts[selection] == nil {
-            state.selection = nil
-            delegate?.canvasDidSelect(nil)
-            dispatcher.dispatch(.selectionChanged(nil), on: self)
+    /// Whether an action always brings a new message (a refusal repeated is shown again).
+    private func isFresh(_ action: CanvasAction) -> Bool {
+        switch action {
+        case .editRefused, .noticeArrived, .saved: true
+        default: false
         }
-        switch state.mode {
-        case .link(var link):
-            guard graph.contains(link.source) else {
-                state.mode = .normal
-                return
-            }
-            if graphChanged {
-                let currentKey = link.currentTarget?.key
-                link.targets = CanvasReducer.linkTargets(from: link.source, context: context)
-                link.current = currentKey.flatMap { key in link.targets.firstIndex { $0.key == key } }
-                state.mode = .link(link)
-            }
-        case .editValue(let edit) where !graph.contains(edit.node):
-            state.mode = .normal
-        case .move(let node, _) where !graph.contains(node):
-            document.commitTransaction()
-            state.mode = .normal
-        default:
-            break
-        }
-        graphChanged = false
     }
 
     // MARK: Plugins and observers
@@ -295,10 +261,10 @@ public final class Canvas {
     /// - Parameter name: The plugin's name.
     public func unloadPlugin(named name: String) { dispatcher.unload(named: name, from: self) }
 
-    /// Calls `handler` with every action the canvas carries out, after the plugins heard it.
-    /// - Parameter handler: Receives each action.
-    public func observeActions(_ handler: @escaping (CanvasAction) -> Void) {
-        actionObservers.append(handler)
+    /// Calls `handler` with every notification, after the plugins heard it.
+    /// - Parameter handler: Receives each notification.
+    public func observeNotifications(_ handler: @escaping (CanvasNotification) -> Void) {
+        notificationObservers.append(handler)
     }
 
     /// Calls `handler` after every change to the document (edits, undo, redo), e.g. to log them.
@@ -319,8 +285,13 @@ public final class Canvas {
         lastFrame = SceneRenderer.draw(
             scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
             routeCache: routes)
-        if case .palette(let palette) = state.mode {
-            PaletteOverlay.draw(palette, canvas: self, on: &surface)
+        switch state.mode {
+        case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
+        case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)
+        default: break
+        }
+        if case .rectangle(let from, let to)? = state.drag {
+            SelectionRectangle.draw(from: from, to: to, canvas: self, on: &surface)
         }
         for plugin in dispatcher.plugins { plugin.draw(on: &surface, canvas: self) }
         return surface

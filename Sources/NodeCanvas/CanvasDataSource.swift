@@ -20,24 +20,25 @@ public protocol CanvasDataSource: AnyObject {
     func defaultSize(ofNewNodeOfKind kind: String) -> Size
 }
 
-/// Hears what happens on the canvas and may veto link targets.
+/// Hears what happens on the canvas, and may veto link targets and edits. It only observes:
+/// the canvas state changes in the reducer alone.
 public protocol CanvasDelegate: AnyObject {
-    /// A node was selected (`nil`: the selection was cleared).
-    func canvasDidSelect(_ node: NodeID?)
-    /// A node finished moving.
-    func canvasDidMove(_ node: NodeID, to position: Position)
-    /// A node was created from the palette.
-    func canvasDidCreate(_ node: NodeID)
-    /// A node was deleted.
-    func canvasDidDelete(_ node: NodeID)
-    /// A link was toggled; `isLinked` tells whether it now exists.
-    func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool)
+    /// Something changed on the canvas: the selection, the mode, the document, a message.
+    /// - Parameters:
+    ///   - canvas: The canvas.
+    ///   - notification: What changed.
+    func canvas(_ canvas: Canvas, didNotify notification: CanvasNotification)
     /// Whether link mode may offer a target the graph allows; return `false` to veto it.
     /// - Parameters:
     ///   - candidate: The slot and what the graph says about it.
     ///   - upstream: The node links would come from.
     /// - Returns: `true` to offer it.
     func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool
+    /// Why an edit the canvas is about to apply must not be, or `nil` to let it through
+    /// (a read-only session refuses every edit).
+    /// - Parameter edit: The edit.
+    /// - Returns: The reason, shown on the status line as `refused: REASON`.
+    func refusal(of edit: Edit) -> String?
 }
 
 extension CanvasDataSource {
@@ -53,18 +54,11 @@ extension CanvasDataSource {
 
 extension CanvasDelegate {
     /// Does nothing.
-    public func canvasDidSelect(_ node: NodeID?) {}
-    /// Does nothing.
-    public func canvasDidMove(_ node: NodeID, to position: Position) {}
-    /// Does nothing.
-    public func canvasDidCreate(_ node: NodeID) {}
-    /// Does nothing.
-    public func canvasDidDelete(_ node: NodeID) {}
-    /// Does nothing.
-    public func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {
-    }
+    public func canvas(_ canvas: Canvas, didNotify notification: CanvasNotification) {}
     /// Offers every target the graph allows.
     public func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool { true }
+    /// Lets every edit through.
+    public func refusal(of edit: Edit) -> String? { nil }
 }
 
 /// The calculator's renderers, chosen by kind.

@@ -45,10 +45,7 @@ extension Canvas {
             minimum.y = min(minimum.y, layout.frame.minY)
         }
         let lod = state.levelOfDetail
-        updateState { state in
-            state.viewport.origin = Position(
-                x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
-            state.cursor = state.viewport.origin
-        }
+        let origin = Position(x: minimum.x * lod.horizontalScale, y: minimum.y * lod.verticalScale)
+        send(.viewPlaced(origin: origin, cursor: origin))
     }
 }

@@ -7,10 +7,10 @@ import NodeCanvas
 public enum EventTranslation {
     /// The canvas events for one terminal event; empty when the canvas has no use for it.
     ///
-    /// Keys map one to one (Ctrl-H arrives as Backspace, Ctrl-I as Tab). The left button presses,
-    /// drags and releases; the wheel pans (up is a negative delta). Other buttons, plain motion,
-    /// unnamed keys, wake-ups and termination requests (which the loop answers itself) give
-    /// nothing.
+    /// Keys map one to one (Ctrl-H arrives as Backspace, Ctrl-I as Tab). The left button presses
+    /// (with Ctrl: adding to the selection), drags and releases; the wheel pans (up is a
+    /// negative delta). Other buttons, plain motion, unnamed keys, wake-ups and termination
+    /// requests (which the loop answers itself) give nothing.
     /// - Parameter event: What the terminal reported.
     /// - Returns: Zero or one canvas events.
     public static func inputEvents(for event: TerminalEvent) -> [InputEvent] {
@@ -40,13 +40,18 @@ public enum EventTranslation {
         case .escape: .escape
         case .delete: .delete
         case .backspace: .backspace
-        case .home, .end, .pageUp, .pageDown, .insert, .function, .control, .unknown: nil
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .function(let number): .function(number)
+        case .control(let letter): .control(letter)
+        case .home, .end, .insert, .unknown: nil
         }
     }
 
     private static func inputEvent(for mouse: MouseEvent) -> InputEvent? {
         switch mouse.kind {
-        case .press where mouse.button == .left: .mousePress(x: mouse.x, y: mouse.y)
+        case .press where mouse.button == .left:
+            .mousePress(x: mouse.x, y: mouse.y, control: mouse.modifiers.contains(.control))
         case .drag where mouse.button == .left: .mouseDrag(x: mouse.x, y: mouse.y)
         case .release where mouse.button == .left: .mouseRelease(x: mouse.x, y: mouse.y)
         case .wheelUp: .wheel(delta: -1, x: mouse.x, y: mouse.y)

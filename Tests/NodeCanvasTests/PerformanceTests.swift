@@ -31,7 +31,7 @@ import Testing
     @Test func aFrameOfATenThousandNodeGraphDrawsWhatIsVisible() throws {
         let canvas = Canvas(
             document: GraphDocument(graph: try Self.grid(columns: 100, rows: 100)), width: 200, height: 60)
-        canvas.updateState { $0.viewport.origin = Position(x: 1300, y: 400) }
+        canvas.send(.viewPlaced(origin: Position(x: 1300, y: 400), cursor: Position(x: 1300, y: 400)))
         for step in 0..<4 {
             canvas.send(.character(step % 2 == 0 ? "L" : "J"))
             _ = canvas.render()

@@ -12,8 +12,10 @@ final class RecordingPlugin: CanvasPlugin {
     }
     func didLoad(into canvas: Canvas) { log.lines.append("\(name) loaded") }
     func willUnload(from canvas: Canvas) { log.lines.append("\(name) unloading") }
-    func receive(_ action: CanvasAction, on canvas: Canvas) {
-        if case .edit(let edit) = action { log.lines.append("\(name) heard \(edit.operationName)") }
+    func receive(_ notification: CanvasNotification, on canvas: Canvas) {
+        if case .documentChanged(let change, _) = notification {
+            log.lines.append("\(name) heard \(change.edit.operationName)")
+        }
     }
     func draw(on surface: inout Surface, canvas: Canvas) {
         surface.put(name, x: 0, y: 0)
@@ -22,17 +24,23 @@ final class RecordingPlugin: CanvasPlugin {
 
 final class Log { var lines: [String] = [] }
 
-/// A delegate that records callbacks and vetoes links into `add`.
+/// A delegate that writes down what it hears and vetoes links into `add`.
 final class RecordingDelegate: CanvasDelegate {
     var events: [String] = []
-    func canvasDidSelect(_ node: NodeID?) { events.append("selected \(node?.rawValue ?? "nothing")") }
-    func canvasDidMove(_ node: NodeID, to position: Position) {
-        events.append("moved \(node) to \(position)")
-    }
-    func canvasDidCreate(_ node: NodeID) { events.append("created \(node)") }
-    func canvasDidDelete(_ node: NodeID) { events.append("deleted \(node)") }
-    func canvasDidToggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int, isLinked: Bool) {
-        events.append("\(isLinked ? "linked" : "unlinked") \(upstream) to \(downstream).\(slot)")
+    func canvas(_ canvas: Canvas, didNotify notification: CanvasNotification) {
+        switch notification {
+        case .selectionChanged(let node, _): events.append("selected \(node?.rawValue ?? "nothing")")
+        case .documentChanged(let change, _):
+            switch change.edit {
+            case .move(let node, let position): events.append("moved \(node) to \(position)")
+            case .addNode(let description): events.append("created \(description.id)")
+            case .removeNode(let node): events.append("deleted \(node)")
+            case .toggleLink(let upstream, let downstream, let slot):
+                events.append("toggled \(upstream) to \(downstream).\(slot)")
+            default: break
+            }
+        default: break
+        }
     }
     func shouldOfferLinkTarget(_ candidate: LinkCandidate, from upstream: NodeID) -> Bool {
         candidate.node != "add"
@@ -85,7 +93,7 @@ final class HidingDataSource: CanvasDataSource {
         #expect(inspector.lines(for: canvas).contains("from   Add × Subtract"))
         #expect(inspector.lines(for: canvas).contains("  x ← Add = 3"))
         canvas.send(.character("i"))
-        #expect(inspector.isVisible)
+        #expect(canvas.state.isInspectorShown)
         #expect(canvas.area.width == 80 - 32)
         let help = try #require(canvas.dispatcher.plugin(named: "help") as? HelpOverlayPlugin)
         canvas.send([.character("?"), .escape])
@@ -106,15 +114,16 @@ final class HidingDataSource: CanvasDataSource {
         #expect(inspector.lines(for: canvas).contains("from   blocked by Divide: division by zero"))
     }
 
-    @Test func observersSeeEveryChangeIncludingUndoAndEveryAction() throws {
+    @Test func observersSeeEveryChangeIncludingUndoAndEveryNotification() throws {
         let canvas = makeCanvas(try demoCalculator())
         var changes: [String] = []
-        var actions: [String] = []
+        var causes: [ChangeCause] = []
         canvas.observeChanges { changes.append($0.edit.operationName) }
-        canvas.observeActions { if case .edit(let edit) = $0 { actions.append(edit.operationName) } }
+        canvas.observeNotifications { if case .documentChanged(_, let cause) = $0 { causes.append(cause) } }
         canvas.select("one")
         canvas.send([.character("+"), .character("u"), .character("U")])
-        #expect(actions == ["setValue"])
+        let step = Edit.setValue(node: "one", value: .number(2))
+        #expect(causes == [.edit, .undo(of: step), .redo(of: step)])
         #expect(changes == ["setValue", "setValue", "setValue"])
     }
 
@@ -124,7 +133,7 @@ final class HidingDataSource: CanvasDataSource {
         canvas.delegate = delegate
         canvas.select("one")
         canvas.send([.character("m"), .right, .enter])
-        canvas.updateState { $0.cursor = Position(x: 4, y: 17) }
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 4, y: 17)))
         canvas.send([.character("n")] + InputEvent.typing("div") + [.enter])
         canvas.select("one")
         canvas.send([.character("l"), .tab, .enter, .escape])
@@ -133,11 +142,11 @@ final class HidingDataSource: CanvasDataSource {
         #expect(delegate.events.contains("selected one"))
         #expect(delegate.events.contains("moved one to (3, 1)"))
         #expect(delegate.events.contains("created divide1"))
-        #expect(delegate.events.contains { $0.hasPrefix("linked one to ") })
+        #expect(delegate.events.contains { $0.hasPrefix("toggled one to ") })
         #expect(delegate.events.contains("deleted divide1"))
     }
 
-    @Test func aVetoedTargetIsMarkedInvalidAndSkippedByTab() throws {
+    @Test func aVetoedTargetIsMarkedInvalidAndNeverCurrentAtFirst() throws {
         let canvas = makeCanvas(try demoCalculator())
         let delegate = RecordingDelegate()
         canvas.delegate = delegate

@@ -62,7 +62,7 @@ import Testing
 
     @Test func thePalette() throws {
         let canvas = makeCanvas(try demoCalculator())
-        canvas.updateState { $0.cursor = Position(x: 4, y: 16) }
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 4, y: 16)))
         canvas.send([.character("n"), .character("t")])
         assertSnapshot(canvas.render(), named: "palette")
     }
@@ -105,5 +105,84 @@ import Testing
     @Test func anEmptyCanvasSuggestsCreatingANode() {
         let canvas = makeCanvas(Graph(), width: 60, height: 5)
         #expect(canvas.status.hasPrefix("NORMAL  n new node · ? help · q quit"))
+    }
+}
+
+/// Every mode and every question as a whole screen.
+@Suite struct ModeSnapshotTests {
+    private func canvas(on node: NodeID = "one") throws -> Canvas {
+        let canvas = makeCanvas(try demoCalculator())
+        canvas.send(.nodeChosen(node))
+        return canvas
+    }
+
+    @Test func theValueEditor() throws {
+        let canvas = try canvas()
+        canvas.send([.character("e")] + InputEvent.typing("-7"))
+        assertSnapshot(canvas.render(), named: "mode-edit-value")
+    }
+
+    @Test func theValueEditorRefusingAnEntry() throws {
+        let canvas = try canvas()
+        canvas.send([.character("e")] + InputEvent.typing("1,5") + [.enter])
+        assertSnapshot(canvas.render(), named: "mode-edit-value-refused")
+    }
+
+    @Test func renaming() throws {
+        let canvas = try canvas(on: "add")
+        canvas.send([.character("r")] + InputEvent.typing(" total"))
+        assertSnapshot(canvas.render(), named: "mode-rename")
+    }
+
+    @Test func moving() throws {
+        let canvas = try canvas()
+        canvas.send([.character("m"), .down])
+        assertSnapshot(canvas.render(), named: "mode-move")
+    }
+
+    @Test func finding() throws {
+        let canvas = try canvas()
+        canvas.send([.character("/")] + InputEvent.typing("tr"))
+        assertSnapshot(canvas.render(), named: "mode-find")
+    }
+
+    @Test func aSelectionOfSeveralNodes() throws {
+        let canvas = try canvas()
+        canvas.send(.character(" "))
+        canvas.send(.nodeChosen("three"))
+        assertSnapshot(canvas.render(), named: "mode-selection")
+    }
+
+    @Test func theQuitQuestion() throws {
+        let canvas = try canvas()
+        canvas.send([.character("+"), .character("q")])
+        assertSnapshot(canvas.render(), named: "prompt-quit")
+    }
+
+    @Test func theSaveAsQuestion() throws {
+        let canvas = try canvas()
+        canvas.send(.fileNameNeeded(proposal: "calculator.json", thenQuit: false))
+        assertSnapshot(canvas.render(), named: "prompt-save-as")
+    }
+
+    @Test func theReplaceQuestion() throws {
+        let canvas = try canvas()
+        canvas.send(.saveTargetExists(path: "calculator.json", thenQuit: false))
+        assertSnapshot(canvas.render(), named: "prompt-replace")
+    }
+
+    @Test func theRecoveryQuestionListsWhatItWouldApply() throws {
+        let canvas = try canvas()
+        canvas.send(.noticeArrived(StatusMessage("an old message", isError: true)))
+        canvas.send(
+            .recoveryFound(
+                RecoveryOffer(
+                    journal: "calc.json.autosave.jsonl", editCount: 7,
+                    preview: [
+                        "set One to 5", "add Multiply 2", "link One → Multiply 2.x", "delete Two", "move Add",
+                    ])))
+        let surface = canvas.render()
+        #expect(!statusLine(surface).contains("an old message"), "no old message glued to a question")
+        assertSnapshot(surface, named: "prompt-recover")
     }
 }

@@ -47,14 +47,14 @@ import Testing
         for selected in [false, true] {
             if selected { canvas.send(.tab) }
             for shift in -3...12 {
-                canvas.updateState { $0.viewport.origin = Position(x: shift, y: 0) }
+                canvas.send(.viewPlaced(origin: Position(x: shift, y: 0), cursor: Position(x: shift, y: 0)))
                 let frame = canvas.render()
                 expectWellFormed(frame)
                 sawWideText = sawWideText || frame.cells.contains { $0.isWide }
                 // A canvas that has not drawn these widgets before draws the same frame.
                 let fresh = makeCanvas(try Self.graph(), width: 50, height: 14)
                 if selected { fresh.send(.tab) }
-                fresh.updateState { $0.viewport.origin = Position(x: shift, y: 0) }
+                fresh.send(.viewPlaced(origin: Position(x: shift, y: 0), cursor: Position(x: shift, y: 0)))
                 #expect(fresh.render() == frame, "view at x = \(shift)")
             }
         }

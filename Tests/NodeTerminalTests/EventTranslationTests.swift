@@ -25,6 +25,13 @@ import Testing
             ])
         #expect(EventTranslation.inputEvents(for: .terminationRequested(signal: 15)).isEmpty)
         #expect(EventTranslation.inputEvents(for: .wakeUp).isEmpty)
-        #expect(EventTranslation.inputEvents(for: .key(.pageUp)).isEmpty)
+        #expect(EventTranslation.inputEvents(for: .key(.pageUp)) == [.pageUp])
+        #expect(EventTranslation.inputEvents(for: .key(.function(1))) == [.function(1)])
+        #expect(EventTranslation.inputEvents(for: .key(.control("a"))) == [.control("a")])
+        #expect(
+            EventTranslation.inputEvents(
+                for: .mouse(MouseEvent(kind: .press, button: .left, x: 3, y: 4, modifiers: .control)))
+                == [.mousePress(x: 3, y: 4, control: true)])
+        #expect(EventTranslation.inputEvents(for: .key(.home)).isEmpty)
     }
 }

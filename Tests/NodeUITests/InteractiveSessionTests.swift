@@ -69,7 +69,7 @@ import Testing
         let session = demoSession()
         send(session, [.tab, .character("+"), .character("q")])
         #expect(session.prompt == .quitWithUnsavedChanges)
-        #expect(statusLine(session).contains("Quit without saving? y quits · n stays"))
+        #expect(statusLine(session).contains("quit without saving? y quits · n stays"))
         session.handle(.character("x"))  // not an answer: nothing happens
         #expect(session.prompt == .quitWithUnsavedChanges)
         #expect(session.document.graph.contains("one"))
@@ -105,7 +105,7 @@ import Testing
         let session = demoSession()
         session.handle(.character("s"))
         typeFileName(path, into: session)
-        #expect(session.prompt == .overwrite(path: path, thenQuit: false))
+        #expect(session.prompt == .replace(path: path, thenQuit: false))
         session.handle(.character("n"))
         #expect(session.prompt == .saveAs(text: path, thenQuit: false))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
@@ -155,7 +155,10 @@ import Testing
         let expected = first.document.graph
 
         let second = try session(file: file)
-        #expect(second.prompt == .recover(journal: InteractiveSession.autosavePath(for: file), editCount: 3))
+        let offer = try #require(
+            second.prompt.flatMap { if case .recover(let offer) = $0 { offer } else { nil } })
+        #expect(offer.journal == InteractiveSession.autosavePath(for: file))
+        #expect(offer.editCount == 3)
         #expect(statusLine(second).contains("y recovers · n discards"))
         second.handle(.character("q"))  // the question takes every key
         #expect(!second.isFinished)
@@ -188,7 +191,7 @@ import Testing
         let expected = first.document.graph
 
         let second = demoSession(journal: journal)
-        #expect(second.prompt == .recover(journal: journal, editCount: 3))
+        #expect(second.prompt.map { if case .recover(let offer) = $0 { offer.editCount } else { 0 } } == 3)
         second.handle(.character("y"))
         #expect(second.document.graph == expected)
         second.handle(.character("q"))
@@ -263,7 +266,7 @@ import Testing
     @Test func aNewNodeIsBroughtIntoViewWithTheCursorOnIt() {
         let session = demoSession()
         send(session, [.tab, .character("n"), .enter])
-        let node = try! #require(session.canvas.state.selection)
+        let node = try! #require(session.canvas.state.cursorNode)
         let frame = session.canvas.scene.layouts[node]!.frame
         let origin = session.canvas.state.scaledOrigin
         let visible = session.canvas.area.offsetBy(dx: origin.x, dy: origin.y)

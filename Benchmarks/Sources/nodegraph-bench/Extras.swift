@@ -68,7 +68,9 @@ func runCanvas() -> [Record] {
     record(
         "frame_after_pan",
         measure {
-            canvas.updateState { $0.viewport.origin.x += right ? 50 : -50 }
+            var origin = canvas.state.viewport.origin
+            origin.x += right ? 50 : -50
+            canvas.send(.viewPlaced(origin: origin, cursor: canvas.state.cursor))
             right.toggle()
             return canvas.render().width
         })

@@ -1,38 +1,59 @@
 import NodeGraph
 
-/// What the reducer decided in answer to an event, for the canvas to carry out and for every
-/// plugin to hear, in order.
+/// Something that happened, for ``CanvasReducer`` to answer: the only way canvas state changes.
 ///
-/// Graph changes are always ``edit(_:)`` values applied through the document; everything else
-/// is state the reducer already changed (selection, mode), told to plugins and the delegate.
+/// Actions are events, named for what happened: a key or mouse event, a change to the document,
+/// a live source's new value, an answer from the host (a save that succeeded, a file that
+/// exists). What the reducer wants done comes back as ``CanvasEffect`` values; what changed is
+/// told to plugins and the delegate as ``CanvasNotification`` values.
 public enum CanvasAction: Hashable, Sendable {
-    /// Apply an edit to the document.
-    case edit(Edit)
-    /// Undo the latest step.
-    case undo
-    /// Redo the latest undone step.
-    case redo
-    /// Start grouping edits into one undo step (a move began).
-    case transactionBegan
-    /// Close the group as one undo step (a move ended).
-    case transactionCommitted
-    /// Revert every edit of the group (a move was cancelled).
-    case transactionCancelled
-    /// The selection changed.
-    case selectionChanged(NodeID?)
-    /// The mode changed; the new mode's name.
-    case modeChanged(String)
-    /// The level of detail changed.
-    case levelOfDetailChanged(LevelOfDetail)
-    /// The inspector panel was asked to show or hide.
-    case inspectorToggled
-    /// A message for the status line.
-    case message(String, isError: Bool)
-    /// Something for the host to do.
-    case effect(CanvasEffect)
+    /// A key, a mouse event or a resize: what the person did.
+    case input(InputEvent)
+    /// The document changed: an edit, undo or redo the canvas asked for, or a change someone
+    /// else applied (``ChangeCause/host``). The scene already shows it.
+    case documentChanged(Change, cause: ChangeCause)
+    /// A live source pushed a value and its downstream recomputed. The scene already shows it;
+    /// cursor, mode, selection and any open editor or prompt stay.
+    case sourceUpdated(Change)
+    /// The document's whole graph was replaced (a file loaded, edits recovered in bulk).
+    case documentReplaced
+    /// An edit the canvas asked for was refused, by the graph or by the delegate.
+    case editRefused(Edit, reason: String)
+    /// The host chose a node, as if the person had moved the cursor onto it.
+    case nodeChosen(NodeID)
+    /// The host opened the document: the view fits the graph (as `f`), the cursor rests just
+    /// above it, and the welcome message shows.
+    case documentOpened(welcome: StatusMessage)
+    /// The host placed the view and the cursor (opening a file, restoring a view).
+    case viewPlaced(origin: Position, cursor: Position)
+    /// The host chose a level of detail (a command-line option, a benchmark).
+    case levelOfDetailChosen(LevelOfDetail)
+    /// The host has something to tell the person (opened a file, saved, a problem).
+    case noticeArrived(StatusMessage)
+    /// The host needs a file name to save to (``CanvasEffect/save(thenQuit:)`` on a graph
+    /// without a file).
+    case fileNameNeeded(proposal: String, thenQuit: Bool)
+    /// The file chosen in "save as" exists: ask before replacing it.
+    case saveTargetExists(path: String, thenQuit: Bool)
+    /// The host saved the graph.
+    case saved(path: String, nodeCount: Int)
+    /// The host found unsaved edits from an earlier session.
+    case recoveryFound(RecoveryOffer)
 }
 
-/// What the reducer may read besides the state: the graph, the scene, and the host's choices.
+/// Why the document changed.
+public enum ChangeCause: Hashable, Sendable {
+    /// An edit the canvas asked for (``CanvasEffect/apply(_:)``).
+    case edit
+    /// An undo of the step that applied this edit.
+    case undo(of: Edit)
+    /// A redo of this edit.
+    case redo(of: Edit)
+    /// Someone else applied it through the document (a host, a replayed journal).
+    case host
+}
+
+/// What the reader of the state may need besides it: the graph, the scene, and the host's choices.
 public struct CanvasContext {
     /// The graph.
     public var graph: Graph
@@ -40,21 +61,48 @@ public struct CanvasContext {
     public var scene: CanvasScene
     /// The screen cells the canvas draws nodes in (the screen minus panels and status line).
     public var area: Rect
+    /// The cells nodes would be drawn in with another state (after a resize, with the
+    /// inspector toggled).
+    public var areaForState: (CanvasState) -> Rect
+    /// Whether the document has changes not saved.
+    public var isModified: Bool
     /// Whether link mode may offer a target (the delegate's veto).
     public var offersLinkTarget: (LinkCandidate, NodeID) -> Bool
     /// The size a new node of a kind is expected to take.
     public var defaultSize: (String) -> Size
+    /// The arrow drawn between names in messages (`→`, or `->` in ASCII).
+    public var arrow: String
 
     /// Creates a context.
+    /// - Parameters:
+    ///   - graph: The graph.
+    ///   - scene: The shown nodes and their layouts.
+    ///   - area: The cells nodes are drawn in.
+    ///   - areaForState: The cells nodes are drawn in with another state; by default ``area``.
+    ///   - isModified: Whether the document has unsaved changes.
+    ///   - offersLinkTarget: The delegate's veto on link targets.
+    ///   - defaultSize: The size of a new node of a kind.
+    ///   - arrow: The arrow between names.
     public init(
-        graph: Graph, scene: CanvasScene, area: Rect,
+        graph: Graph, scene: CanvasScene, area: Rect, areaForState: ((CanvasState) -> Rect)? = nil,
+        isModified: Bool = false,
         offersLinkTarget: @escaping (LinkCandidate, NodeID) -> Bool = { _, _ in true },
-        defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }
+        defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }, arrow: String = "→"
     ) {
         self.graph = graph
         self.scene = scene
         self.area = area
+        self.areaForState = areaForState ?? { _ in area }
+        self.isModified = isModified
         self.offersLinkTarget = offersLinkTarget
         self.defaultSize = defaultSize
+        self.arrow = arrow
     }
+}
+
+extension CanvasContext {
+    /// The cells nodes are drawn in with a state.
+    /// - Parameter state: The state.
+    /// - Returns: The area.
+    func area(for state: CanvasState) -> Rect { areaForState(state) }
 }

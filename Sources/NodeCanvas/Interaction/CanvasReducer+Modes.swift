@@ -5,34 +5,39 @@ extension CanvasReducer {
 
     static func reduceLink(
         _ state: inout CanvasState, _ link: LinkModeState, _ event: InputEvent, context: CanvasContext
-    ) -> [CanvasAction] {
+    ) -> [CanvasEffect] {
         var link = link
         switch event {
         case .escape:
-            return enter(.normal, &state)
+            state.mode = .normal
+            if let layout = context.scene.layouts[link.source] {
+                moveCursor(to: layout, &state, context: context)
+            }
         case .tab, .backTab:
-            let valid = link.targets.indices.filter { link.targets[$0].isAllowed }
-            guard !valid.isEmpty else { return say("no slot can take this link", error: true, &state) }
-            let position = link.current.flatMap { valid.firstIndex(of: $0) }
+            guard !link.targets.isEmpty else {
+                say("no node has a slot this link could go to", error: true, &state)
+                return []
+            }
+            let count = link.targets.count
             let next: Int
             if event == .tab {
-                next = position.map { valid[($0 + 1) % valid.count] } ?? valid[0]
+                next = link.current.map { ($0 + 1) % count } ?? 0
             } else {
-                next = position.map { valid[($0 + valid.count - 1) % valid.count] } ?? valid[valid.count - 1]
+                next = link.current.map { ($0 + count - 1) % count } ?? count - 1
             }
             link.current = next
             state.mode = .link(link)
             let target = link.targets[next]
             if let layout = context.scene.layouts[target.node] {
-                moveCursor(to: layout, &state, area: context.area, row: layout.inputRows[target.slot])
+                moveCursor(to: layout, &state, context: context, row: layout.inputRows[target.slot])
+                state.cursorNode = link.source  // the source stays the node keys act on
             }
-            return []
         case .enter, .character(" "):
             guard let target = link.currentTarget else {
-                return say("move to a slot first (Tab)", error: true, &state)
+                say("move to a slot first (Tab)", error: true, &state)
+                return []
             }
-            if target.isVetoed { return say("this link is not offered here", error: true, &state) }
-            return [.edit(.toggleLink(from: link.source, to: target.node, slot: target.slot))]
+            return toggle(target, from: link.source, &state, context: context)
         case .up, .down, .left, .right:
             var cursor = state.scaledCursor
             switch event {
@@ -45,17 +50,37 @@ extension CanvasReducer {
             followCursor(&state, area: context.area)
             link.current = targetIndex(atX: cursor.x, y: cursor.y, link, context: context) ?? link.current
             state.mode = .link(link)
-            return []
-        case .character("H"): pan(dx: -panColumns, dy: 0, &state, area: context.area)
-        case .character("L"): pan(dx: panColumns, dy: 0, &state, area: context.area)
-        case .character("J"): pan(dx: 0, dy: panRows, &state, area: context.area)
-        case .character("K"): pan(dx: 0, dy: -panRows, &state, area: context.area)
+        case .character("H"), .character("J"), .character("K"), .character("L"), .pageUp, .pageDown:
+            if case .pan(let dx, let dy)? = KeyBindings.command(for: event) {
+                pan(dx: dx, dy: dy, &state, context: context)
+            } else if case .page(let direction)? = KeyBindings.command(for: event) {
+                pan(dx: 0, dy: direction * max(1, context.area.height - 2), &state, context: context)
+            }
         case .character("u"): return [.undo]
         case .character("U"): return [.redo]
-        case .character("?"): return enter(.help, &state)
+        case .character("?"), .function(1): state.mode = .help(firstRow: 0)
         default: break
         }
         return []
+    }
+
+    /// Toggles the link into a target, or says why it cannot.
+    static func toggle(
+        _ target: LinkTarget, from source: NodeID, _ state: inout CanvasState, context: CanvasContext
+    )
+        -> [CanvasEffect]
+    {
+        if target.isVetoed {
+            say("this link is not offered here", error: true, &state)
+            return []
+        }
+        if let refusal = target.candidate.refusal {
+            say(
+                "refused: " + CanvasText.describe(refusal, in: context.graph, arrow: context.arrow),
+                error: true, &state)
+            return []
+        }
+        return [.apply(.toggleLink(from: source, to: target.node, slot: target.slot))]
     }
 
     /// The index of the target whose input row holds a cell (at the current level of detail).
@@ -69,35 +94,43 @@ extension CanvasReducer {
     // MARK: Move mode
 
     static func reduceMove(
-        _ state: inout CanvasState, _ node: NodeID, _ event: InputEvent, context: CanvasContext
+        _ state: inout CanvasState, _ move: MoveState, _ event: InputEvent, context: CanvasContext
     )
-        -> [CanvasAction]
+        -> [CanvasEffect]
     {
+        var move = move
         switch event {
         case .up, .down, .left, .right:
-            guard let position = context.graph.position(of: node) else {
-                return [.transactionCancelled] + enter(.normal, &state)
-            }
             let lod = state.levelOfDetail
-            var next = position
+            var step = Position.zero
             switch event {
-            case .up: next.y -= lod.verticalScale
-            case .down: next.y += lod.verticalScale
-            case .left: next.x -= lod.horizontalScale
-            default: next.x += lod.horizontalScale
+            case .up: step.y = -lod.verticalScale
+            case .down: step.y = lod.verticalScale
+            case .left: step.x = -lod.horizontalScale
+            default: step.x = lod.horizontalScale
             }
-            state.cursor.x += next.x - position.x
-            state.cursor.y += next.y - position.y
+            let moves = move.nodes.compactMap { node -> Edit? in
+                context.graph.position(of: node).map {
+                    .move(node: node, to: Position(x: $0.x + step.x, y: $0.y + step.y))
+                }
+            }
+            guard !moves.isEmpty else { return [] }
+            move.offset.x += step.x
+            move.offset.y += step.y
+            state.mode = .move(move)
+            state.cursor.x += step.x
+            state.cursor.y += step.y
             followCursor(&state, area: context.area)
-            return [.edit(.move(node: node, to: next))]
+            return [.apply(moves.count == 1 ? moves[0] : .batch(moves))]
         case .enter, .character("m"):
-            return [.transactionCommitted] + enter(.normal, &state)
+            state.mode = .normal
+            return [.commitTransaction]
         case .escape:
-            if case .move(_, let from) = state.mode, let now = context.graph.position(of: node) {
-                state.cursor.x -= now.x - from.x
-                state.cursor.y -= now.y - from.y
-            }
-            return [.transactionCancelled] + enter(.normal, &state)
+            state.cursor.x -= move.offset.x
+            state.cursor.y -= move.offset.y
+            state.mode = .normal
+            followCursor(&state, area: context.area)
+            return [.cancelTransaction]
         default:
             return []
         }
@@ -105,38 +138,78 @@ extension CanvasReducer {
 
     // MARK: Value editing
 
+    /// The longest value a person may type.
+    public static let maximumValueLength = 24
+
     static func reduceEdit(
         _ state: inout CanvasState, _ edit: ValueEditState, _ event: InputEvent, context: CanvasContext
-    ) -> [CanvasAction] {
+    ) -> [CanvasEffect] {
         var edit = edit
         switch event {
         case .escape:
-            return enter(.normal, &state)
+            state.mode = .normal
+            return []
         case .enter:
-            guard let number = Double(edit.text), number.isFinite else {
-                return say("'\(edit.text)' is not a number", error: true, &state)
+            switch ValueEntry.parse(edit.text) {
+            case .success(let number):
+                state.mode = .normal
+                return [.apply(.setValue(node: edit.node, value: .number(number)))]
+            case .failure(let problem):
+                say(problem.description, error: true, &state)
+                return []
             }
-            return enter(.normal, &state) + [.edit(.setValue(node: edit.node, value: .number(number)))]
         case .backspace, .delete:
             if edit.isPristine { edit.text = "" } else if !edit.text.isEmpty { edit.text.removeLast() }
             edit.isPristine = false
-        case .character(let character) where character.isNumber || character == ".":
+        case .character(let character):
             if edit.isPristine { edit.text = "" }
             edit.isPristine = false
-            guard edit.text.count < 24 else { break }
-            if character == "." && edit.text.contains(".") { break }
+            guard edit.text.count < maximumValueLength else {
+                say("a value has at most \(maximumValueLength) characters", error: true, &state)
+                break
+            }
             edit.text.append(character)
-        case .character("-") where edit.text.isEmpty:
-            edit.text = "-"
-            edit.isPristine = false
-        case .character(let character) where character == "+" || character == "-":
-            let number = Double(edit.text) ?? 0
-            edit.text = Value.format(number + (character == "+" ? 1 : -1))
-            edit.isPristine = false
         default:
             return []
         }
         state.mode = .editValue(edit)
+        return []
+    }
+
+    // MARK: Renaming
+
+    /// The longest name a person may type.
+    public static let maximumNameLength = 64
+
+    static func reduceRename(
+        _ state: inout CanvasState, _ rename: RenameState, _ event: InputEvent, context: CanvasContext
+    ) -> [CanvasEffect] {
+        var rename = rename
+        switch event {
+        case .escape:
+            state.mode = .normal
+            return []
+        case .enter:
+            let name = String(rename.text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            guard !name.isEmpty else {
+                say("a name cannot be empty: type one, or Esc", error: true, &state)
+                return []
+            }
+            state.mode = .normal
+            guard name != context.graph.name(of: rename.node) else { return [] }
+            return [.apply(.rename(node: rename.node, name: name))]
+        case .backspace, .delete:
+            if !rename.text.isEmpty { rename.text.removeLast() }
+        case .character(let character):
+            guard rename.text.count < maximumNameLength else {
+                say("a name has at most \(maximumNameLength) characters", error: true, &state)
+                return []
+            }
+            rename.text.append(character)
+        default:
+            return []
+        }
+        state.mode = .rename(rename)
         return []
     }
 
@@ -157,12 +230,13 @@ extension CanvasReducer {
 
     static func reducePalette(
         _ state: inout CanvasState, _ palette: PaletteState, _ event: InputEvent, context: CanvasContext
-    ) -> [CanvasAction] {
+    ) -> [CanvasEffect] {
         var palette = palette
         let kinds = paletteKinds(matching: palette.query, in: context.graph.registry)
         switch event {
         case .escape:
-            return enter(.normal, &state)
+            state.mode = .normal
+            return []
         case .up, .backTab:
             if !kinds.isEmpty { palette.choice = (palette.choice + kinds.count - 1) % kinds.count }
         case .down, .tab:
@@ -175,14 +249,12 @@ extension CanvasReducer {
             palette.choice = 0
         case .enter:
             guard !kinds.isEmpty else {
-                return say("no kind matches '\(palette.query)'", error: true, &state)
+                say("no kind matches '\(palette.query)'", error: true, &state)
+                return []
             }
             let kind = kinds[min(palette.choice, kinds.count - 1)]
-            let description = newNode(of: kind, at: palette.position, context: context)
-            var actions = enter(.normal, &state)
-            actions.append(.edit(.addNode(description)))
-            actions += select(description.id, &state)
-            return actions
+            state.mode = .normal
+            return [.apply(.addNode(newNode(of: kind, at: palette.position, context: context)))]
         default:
             return []
         }
@@ -222,33 +294,40 @@ extension CanvasReducer {
     // MARK: Find
 
     static func reduceFind(
-        _ state: inout CanvasState, _ query: String, _ event: InputEvent, context: CanvasContext
-    )
-        -> [CanvasAction]
-    {
+        _ state: inout CanvasState, _ query: String, isPristine: Bool, _ event: InputEvent,
+        context: CanvasContext
+    ) -> [CanvasEffect] {
         var query = query
         switch event {
         case .escape:
-            return enter(.normal, &state)
+            state.mode = .normal
+            return []
         case .backspace, .delete:
-            if !query.isEmpty { query.removeLast() }
+            if isPristine { query = "" } else if !query.isEmpty { query.removeLast() }
         case .character(let character):
+            if isPristine { query = "" }
             query.append(character)
         case .enter:
+            state.lastQuery = query
+            state.mode = .normal
             let matches = findMatches(query, context: context)
             guard let first = matches.first else {
-                return enter(.normal, &state) + say("no node named like '\(query)'", error: true, &state)
+                say("no node named like '\(query)'", error: true, &state)
+                return []
             }
-            let index = state.selection.flatMap { id in matches.firstIndex { $0.id == id } }
-            let target = index.map { matches[($0 + 1) % matches.count] } ?? first
-            moveCursor(to: target, &state, area: context.area)
-            var actions = enter(.normal, &state) + select(target.id, &state)
-            actions += say("found \(context.scene.models[target.id]?.name ?? target.id.rawValue)", &state)
-            return actions
+            let index = state.cursorNode.flatMap { id in matches.firstIndex { $0.id == id } }
+            let position = index.map { ($0 + 1) % matches.count } ?? 0
+            let target = index == nil ? first : matches[position]
+            moveCursor(to: target, &state, context: context)
+            let name = context.scene.models[target.id]?.name ?? target.id.rawValue
+            let which =
+                matches.count == 1 ? "" : " (\(position + 1) of \(matches.count): / Enter finds the next)"
+            say("found \(name)\(which)", &state)
+            return []
         default:
             return []
         }
-        state.mode = .find(query: query)
+        state.mode = .find(query: query, isPristine: false)
         return []
     }
 

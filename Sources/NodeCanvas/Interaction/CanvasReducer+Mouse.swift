@@ -2,57 +2,78 @@ import NodeGraph
 
 extension CanvasReducer {
     static func reduceMouse(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
-        -> [CanvasAction]
+        -> [CanvasEffect]
     {
-        let area = context.area
         let origin = state.scaledOrigin
         switch event {
         case .wheel(let delta, _, _):
-            pan(dx: 0, dy: delta * wheelRows, &state, area: area)
+            pan(dx: 0, dy: delta * wheelRows, &state, context: context)
             return []
-        case .mousePress(let x, let y):
+        case .mousePress(let x, let y, let control):
             // A press means the button went up first, even if the release was never reported.
-            var finished: [CanvasAction] = []
-            if case .node(_, _, true)? = state.drag { finished.append(.transactionCommitted) }
+            var finished: [CanvasEffect] = []
+            if case .node(_, _, true)? = state.drag { finished.append(.commitTransaction) }
             state.drag = nil
-            return finished + reducePress(x: x, y: y, &state, context: context)
+            return finished + reducePress(x: x, y: y, control: control, &state, context: context)
         case .mouseDrag(let x, let y):
+            let point = Point(x: x + origin.x, y: y + origin.y)
             switch state.drag {
             case .node(let node, let grab, let started)?:
-                guard context.graph.contains(node) else {
+                guard let position = context.graph.position(of: node) else {
                     state.drag = nil
-                    return started ? [.transactionCommitted] : []
+                    return started ? [.commitTransaction] : []
                 }
-                let point = Point(x: x + origin.x, y: y + origin.y)
                 state.cursor = state.canvasPosition(point)
                 let target = Position(x: state.cursor.x - grab.x, y: state.cursor.y - grab.y)
                 state.drag = .node(node, grab: grab, started: true)
-                let move = CanvasAction.edit(.move(node: node, to: target))
-                return started ? [move] : [.transactionBegan, move]
+                let dx = target.x - position.x, dy = target.y - position.y
+                let moving = state.selection.contains(node) ? state.targets : [node]
+                let moves = moving.compactMap { id -> Edit? in
+                    context.graph.position(of: id).map {
+                        .move(node: id, to: Position(x: $0.x + dx, y: $0.y + dy))
+                    }
+                }
+                let move = CanvasEffect.apply(moves.count == 1 ? moves[0] : .batch(moves))
+                return started ? [move] : [.beginTransaction, move]
             case .pan(let fromX, let fromY, let start)?:
                 let lod = state.levelOfDetail
                 state.viewport.origin = Position(
                     x: start.x - (x - fromX) * lod.horizontalScale,
                     y: start.y - (y - fromY) * lod.verticalScale)
                 return []
+            case .rectangle(let from, _)?:
+                state.drag = .rectangle(from: from, to: point)
+                return []
             case nil:
                 return []
             }
         case .mouseRelease:
             defer { state.drag = nil }
-            if case .node(_, _, true)? = state.drag { return [.transactionCommitted] }
-            return []
+            switch state.drag {
+            case .node(_, _, true)?: return [.commitTransaction]
+            case .rectangle(let from, let to)?:
+                let box = Rect(
+                    x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x) + 1,
+                    height: abs(to.y - from.y) + 1)
+                let nodes = context.scene.nodeIDs(in: box)
+                state.selection.formUnion(nodes)
+                let count = state.targets.count
+                say("\(count == 1 ? "1 node" : "\(count) nodes") selected · Esc clears", &state)
+                return []
+            default: return []
+            }
         default:
             return []
         }
     }
 
     /// A press at a screen cell: in link mode, toggles the link into the row there; in normal
-    /// mode, deletes through the delete marker, selects a node (and may start dragging it), or
-    /// starts panning the background.
-    private static func reducePress(x: Int, y: Int, _ state: inout CanvasState, context: CanvasContext)
-        -> [CanvasAction]
-    {
+    /// mode, deletes through the delete marker, puts the cursor on a node (and may start
+    /// dragging it), adds it to the selection with Ctrl, or starts panning the background (a
+    /// selection rectangle with Ctrl).
+    private static func reducePress(
+        x: Int, y: Int, control: Bool, _ state: inout CanvasState, context: CanvasContext
+    ) -> [CanvasEffect] {
         guard context.area.contains(x: x, y: y) else { return [] }
         let origin = state.scaledOrigin
         let point = Point(x: x + origin.x, y: y + origin.y)
@@ -63,26 +84,41 @@ extension CanvasReducer {
             link.current = index
             state.mode = .link(link)
             state.cursor = state.canvasPosition(point)
-            let target = link.targets[index]
-            if target.isVetoed { return say("this link is not offered here", error: true, &state) }
-            return [.edit(.toggleLink(from: link.source, to: target.node, slot: target.slot))]
+            return toggle(link.targets[index], from: link.source, &state, context: context)
         case .normal:
             break
         default:
             return []
         }
         state.message = nil
-        state.cursor = state.canvasPosition(point)
-        guard let layout = context.scene.node(atX: point.x, y: point.y, selected: state.selection) else {
-            state.drag = .pan(fromX: x, fromY: y, origin: state.viewport.origin)
-            return select(nil, &state)
+        let previous = state.cursorNode
+        placeCursor(at: state.canvasPosition(point), &state, context: context)
+        guard let node = state.cursorNode, let layout = context.scene.layouts[node] else {
+            if control {
+                state.drag = .rectangle(from: point, to: point)
+            } else {
+                state.selection = []
+                state.drag = .pan(fromX: x, fromY: y, origin: state.viewport.origin)
+            }
+            return []
+        }
+        if control {
+            if let previous, previous != node { state.selection.insert(previous) }
+            if state.selection.contains(node) && previous == node {
+                state.selection.remove(node)
+            } else {
+                state.selection.insert(node)
+            }
+            return []
         }
         if let marker = layout.deleteMarker, marker.x == point.x, marker.y == point.y {
-            return [.edit(.removeNode(layout.id))] + select(nil, &state)
+            state.selection.remove(node)
+            return [.apply(.removeNode(node))]
         }
-        let position = context.graph.position(of: layout.id) ?? .zero
+        if !state.selection.contains(node) { state.selection = [] }
+        let position = context.graph.position(of: node) ?? .zero
         let grab = Position(x: state.cursor.x - position.x, y: state.cursor.y - position.y)
-        state.drag = .node(layout.id, grab: grab, started: false)
-        return select(layout.id, &state)
+        state.drag = .node(node, grab: grab, started: false)
+        return []
     }
 }

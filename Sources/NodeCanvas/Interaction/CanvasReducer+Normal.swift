@@ -2,118 +2,191 @@ import NodeGraph
 
 extension CanvasReducer {
     static func reduceNormal(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
-        -> [CanvasAction]
+        -> [CanvasEffect]
     {
-        let area = context.area
-        switch event {
-        case .up, .down, .left, .right:
-            var cursor = state.scaledCursor
-            switch event {
-            case .up: cursor.y -= 1
-            case .down: cursor.y += 1
-            case .left: cursor.x -= 1
-            default: cursor.x += 1
-            }
-            state.cursor = state.canvasPosition(cursor)
-            followCursor(&state, area: area)
-            if let node = nodeAtCursor(state, context) { return select(node.id, &state) }
-            return []
-        case .tab, .backTab:
-            let order = readingOrder(context)
-            guard !order.isEmpty else { return say("no nodes yet: press n to add one", &state) }
-            let index = state.selection.flatMap { id in order.firstIndex { $0.id == id } }
-            let next: Int
-            if event == .tab {
-                next = index.map { ($0 + 1) % order.count } ?? 0
-            } else {
-                next = index.map { ($0 + order.count - 1) % order.count } ?? order.count - 1
-            }
-            moveCursor(to: order[next], &state, area: area)
-            return select(order[next].id, &state)
-        case .escape:
-            return select(nil, &state)
-        case .delete, .character("x"):
-            guard let node = state.selection else {
-                return say("select a node to delete (Tab)", error: true, &state)
-            }
-            return [.edit(.removeNode(node))] + select(nil, &state)
-        case .character(let character):
-            return reduceNormalCharacter(&state, character, context: context)
-        default:
-            return []
-        }
+        guard let command = KeyBindings.command(for: event) else { return [] }
+        return run(command, &state, context: context)
     }
 
-    private static func reduceNormalCharacter(
-        _ state: inout CanvasState, _ character: Character, context: CanvasContext
-    ) -> [CanvasAction] {
-        let area = context.area
+    /// Runs a normal-mode command.
+    static func run(_ command: CanvasCommand, _ state: inout CanvasState, context: CanvasContext)
+        -> [CanvasEffect]
+    {
         let graph = context.graph
-        switch character {
-        case "H": pan(dx: -panColumns, dy: 0, &state, area: area)
-        case "l" where state.selection == nil:
-            return say("select a node to link from (Tab)", error: true, &state)
-        case "L": pan(dx: panColumns, dy: 0, &state, area: area)
-        case "J": pan(dx: 0, dy: panRows, &state, area: area)
-        case "K": pan(dx: 0, dy: -panRows, &state, area: area)
-        case "l":
-            guard let source = state.selection else { return [] }
-            return enterLinkMode(from: source, &state, context: context)
-        case "n":
-            return enter(.palette(PaletteState(position: state.cursor)), &state)
-        case "/":
-            return enter(.find(query: ""), &state)
-        case "?":
-            return enter(.help, &state)
-        case "u": return [.undo]
-        case "U": return [.redo]
-        case "s": return [.effect(.save)]
-        case "q": return [.effect(.quit)]
-        case "i": return [.inspectorToggled]
-        case "z":
-            state.levelOfDetail = state.levelOfDetail.next
-            return [.levelOfDetailChanged(state.levelOfDetail)]
-        case "a":
-            return arrange(&state, context: context)
-        case "m":
-            guard let node = state.selection, let position = graph.position(of: node) else {
-                return say("select a node to move (Tab)", error: true, &state)
+        switch command {
+        case .moveCursor(let dx, let dy):
+            var cursor = state.scaledCursor
+            cursor.x += dx
+            cursor.y += dy
+            placeCursor(at: state.canvasPosition(cursor), &state, context: context)
+            followCursor(&state, area: context.area)
+        case .nextNode, .previousNode:
+            jumpToNode(forward: command == .nextNode, &state, context: context)
+        case .pan(let dx, let dy):
+            pan(dx: dx, dy: dy, &state, context: context)
+        case .page(let direction):
+            pan(dx: 0, dy: direction * max(1, context.area.height - 2), &state, context: context)
+        case .fit:
+            fit(&state, context: context)
+        case .newNode:
+            state.mode = .palette(PaletteState(position: state.cursor))
+        case .link:
+            guard let source = state.cursorNode else {
+                say("put the cursor on a node to link from (Tab)", error: true, &state)
+                return []
             }
-            return [.transactionBegan] + enter(.move(node: node, from: position), &state)
-        case "e":
-            guard let node = state.selection, let held = graph.parameter(of: node) else {
-                return say("select a number node to edit its value", error: true, &state)
+            enterLinkMode(from: source, &state, context: context)
+        case .delete:
+            let nodes = state.targets
+            guard !nodes.isEmpty else {
+                say("nothing to delete: put the cursor on a node (Tab)", error: true, &state)
+                return []
             }
-            guard held.number != nil else { return say("only numbers can be typed in", error: true, &state) }
-            return enter(.editValue(ValueEditState(node: node, text: held.description)), &state)
-        case "+", "-", "=":
-            guard let node = state.selection, let number = graph.parameter(of: node)?.number else {
-                return say("select a number node to step its value", error: true, &state)
+            state.selection = []
+            return [.apply(nodes.count == 1 ? .removeNode(nodes[0]) : .batch(nodes.map { .removeNode($0) }))]
+        case .move:
+            let nodes = state.targets
+            guard !nodes.isEmpty else {
+                say("nothing to move: put the cursor on a node (Tab)", error: true, &state)
+                return []
             }
-            return [.edit(.setValue(node: node, value: .number(number + (character == "-" ? -1 : 1))))]
-        case "o":
+            state.mode = .move(MoveState(nodes: nodes))
+            return [.beginTransaction]
+        case .editValue:
+            return startEditingValue(&state, context: context)
+        case .step(let amount):
+            guard let node = state.cursorNode, let number = graph.parameter(of: node)?.number else {
+                say("put the cursor on a number node to step its value", error: true, &state)
+                return []
+            }
+            return [.apply(.setValue(node: node, value: .number(number + Double(amount))))]
+        case .rename:
+            guard let node = state.cursorNode else {
+                say("put the cursor on a node to rename it", error: true, &state)
+                return []
+            }
+            state.mode = .rename(RenameState(node: node, text: graph.name(of: node) ?? ""))
+        case .cycleKind:
             return cycleKind(&state, context: context)
-        default:
-            break
+        case .cycleLevelOfDetail:
+            state.levelOfDetail = state.levelOfDetail.next
+            followCursor(&state, area: context.area)
+        case .find:
+            state.mode = .find(query: state.lastQuery, isPristine: !state.lastQuery.isEmpty)
+        case .arrange:
+            return arrange(&state, context: context)
+        case .undo: return [.undo]
+        case .redo: return [.redo]
+        case .save: return [.save(thenQuit: false)]
+        case .quit:
+            if context.isModified {
+                state.mode = .prompt(.quitWithUnsavedChanges)
+                return []
+            }
+            return [.quit]
+        case .help:
+            state.mode = .help(firstRow: 0)
+        case .toggleInspector:
+            state.isInspectorShown.toggle()
+        case .toggleSelection:
+            guard let node = state.cursorNode else {
+                say("put the cursor on a node to select it (Tab)", error: true, &state)
+                return []
+            }
+            if state.selection.contains(node) {
+                state.selection.remove(node)
+                state.cursorNode = nil
+                state.cursorNode = nodeAtCursor(state, context).map(\.id)
+                say("\(name(node, graph)) is no longer selected", &state)
+            } else {
+                state.selection.insert(node)
+            }
+        case .selectAll:
+            state.selection = Set(context.scene.layouts.keys)
+            let count = state.selection.count
+            say("selected \(count == 1 ? "1 node" : "\(count) nodes") · Esc clears", &state)
+        case .clearSelection:
+            state.selection = []
         }
         return []
     }
 
-    /// `o`: the next kind of the selected node's category, in registration order.
-    private static func cycleKind(_ state: inout CanvasState, context: CanvasContext) -> [CanvasAction] {
-        guard let node = state.selection, let kind = context.graph.kind(of: node) else {
-            return say("select an operator to change it", error: true, &state)
+    /// Tab and Shift-Tab: the cursor to the next or previous node in reading order.
+    private static func jumpToNode(forward: Bool, _ state: inout CanvasState, context: CanvasContext) {
+        let order = readingOrder(context)
+        guard !order.isEmpty else {
+            say("no nodes yet: press n to add one", &state)
+            return
+        }
+        let index = state.cursorNode.flatMap { id in order.firstIndex { $0.id == id } }
+        let next: Int
+        if forward {
+            next = index.map { ($0 + 1) % order.count } ?? 0
+        } else {
+            next = index.map { ($0 + order.count - 1) % order.count } ?? order.count - 1
+        }
+        moveCursor(to: order[next], &state, context: context)
+    }
+
+    /// `f`: the view around the whole graph (its top left when it does not fit), the cursor
+    /// kept where it is when still in view, else on the graph's first node.
+    static func fit(_ state: inout CanvasState, context: CanvasContext) {
+        let frames = context.scene.layouts.values.map(\.frame)
+        guard let first = frames.first else { return }
+        let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
+        let area = context.area
+        var origin = Point(x: bounds.minX - area.minX, y: bounds.minY - area.minY)
+        if bounds.width <= area.width { origin.x = bounds.minX - (area.width - bounds.width) / 2 - area.minX }
+        if bounds.height <= area.height {
+            origin.y = bounds.minY - (area.height - bounds.height) / 2 - area.minY
+        }
+        setScaledOrigin(origin, &state)
+        let visible = area.offsetBy(dx: origin.x, dy: origin.y)
+        if !visible.contains(x: state.scaledCursor.x, y: state.scaledCursor.y),
+            let top = readingOrder(context).first
+        {
+            moveCursor(to: top, &state, context: context)
+        }
+        say(
+            bounds.width <= area.width && bounds.height <= area.height
+                ? "the whole graph is in view"
+                : "the graph is larger than the screen: its top left is in view",
+            &state)
+    }
+
+    /// `e` or Enter: the value editor on the cursor's number node, its text selected.
+    private static func startEditingValue(_ state: inout CanvasState, context: CanvasContext)
+        -> [CanvasEffect]
+    {
+        guard let node = state.cursorNode, let held = context.graph.parameter(of: node) else {
+            say("put the cursor on a number node to edit its value", error: true, &state)
+            return []
+        }
+        guard held.number != nil else {
+            say("only numbers can be typed in", error: true, &state)
+            return []
+        }
+        state.mode = .editValue(ValueEditState(node: node, text: held.description))
+        return []
+    }
+
+    /// `o`: the next kind of the cursor's node's category, in registration order.
+    private static func cycleKind(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
+        guard let node = state.cursorNode, let kind = context.graph.kind(of: node) else {
+            say("put the cursor on an operator to change it", error: true, &state)
+            return []
         }
         let family = context.graph.registry.kinds.filter { $0.category == kind.category }
         guard family.count > 1, let index = family.firstIndex(where: { $0.name == kind.name }) else {
-            return say("\(kind.title) has no other kinds to cycle through", error: true, &state)
+            say("\(kind.title) has no other kinds to cycle through", error: true, &state)
+            return []
         }
         let next = family[(index + 1) % family.count]
-        return [.edit(.setKind(node: node, kind: next.name))]
+        return [.apply(.setKind(node: node, kind: next.name))]
     }
 
     /// `a`: arranges every node in layers, as one undo step.
-    private static func arrange(_ state: inout CanvasState, context: CanvasContext) -> [CanvasAction] {
+    private static func arrange(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
         let positions = AutoArrange.positions(
             for: context.graph, spacing: context.scene.theme.spacing,
             size: { id in
@@ -123,21 +196,23 @@ extension CanvasReducer {
         let moves = positions.sorted { $0.key < $1.key }.compactMap { id, position -> Edit? in
             context.graph.position(of: id) == position ? nil : .move(node: id, to: position)
         }
-        guard !moves.isEmpty else { return say("already arranged", &state) }
-        return [.edit(.batch(moves))] + say("arranged \(positions.count) nodes in layers (u undoes)", &state)
+        guard !moves.isEmpty else {
+            say("already arranged", &state)
+            return []
+        }
+        say("arranged \(positions.count) nodes in layers (u undoes)", &state)
+        return [.apply(.batch(moves))]
     }
 
-    /// `l`: link mode from a node, with every slot marked and the first valid target current.
-    static func enterLinkMode(from source: NodeID, _ state: inout CanvasState, context: CanvasContext)
-        -> [CanvasAction]
-    {
+    /// `l`: link mode from a node, with every slot listed and the first valid target current.
+    static func enterLinkMode(from source: NodeID, _ state: inout CanvasState, context: CanvasContext) {
         var link = LinkModeState(source: source, targets: linkTargets(from: source, context: context))
         link.current = link.targets.firstIndex { $0.isAllowed }
-        let actions = enter(.link(link), &state)
+        state.mode = .link(link)
         if let current = link.currentTarget, let layout = context.scene.layouts[current.node] {
-            moveCursor(to: layout, &state, area: context.area, row: layout.inputRows[current.slot])
+            moveCursor(to: layout, &state, context: context, row: layout.inputRows[current.slot])
+            state.cursorNode = source  // the source stays the node keys act on
         }
-        return actions
     }
 
     /// The slots of the shown nodes as link targets, in reading order, with the host's vetoes.

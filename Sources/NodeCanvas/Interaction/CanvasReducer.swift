@@ -1,73 +1,125 @@
 import NodeGraph
 
-/// The pure function from an input event to a new canvas state and the actions to carry out.
+/// The one function that changes canvas state: from the state and an action to the new state
+/// and the effects to carry out.
 ///
-/// The reducer never mutates the graph: it returns ``CanvasAction/edit(_:)`` values, which the
-/// ``Canvas`` applies through its document (and which a test may inspect). It reads the graph
-/// and the scene from the ``CanvasContext``.
+/// The reducer never mutates the graph: it returns ``CanvasEffect/apply(_:)`` values, which the
+/// ``Canvas`` applies through its document and answers with
+/// ``CanvasAction/documentChanged(_:cause:)`` (or ``CanvasAction/editRefused(_:reason:)``). It
+/// reads the graph and the scene from the ``CanvasContext``. A test sends one action and checks
+/// the whole resulting state and the effects.
 public enum CanvasReducer {
-    /// Columns panned by H and L (at the current level of detail).
-    public static let panColumns = 8
-    /// Rows panned by J and K, and by the wheel per notch (times 3 for the wheel: see `wheelRows`).
-    public static let panRows = 4
     /// Rows panned per wheel notch.
     public static let wheelRows = 3
 
-    /// Answers one event.
+    /// Answers one action.
     /// - Parameters:
     ///   - state: The canvas state, changed in place.
-    ///   - event: What the person did.
+    ///   - action: What happened.
     ///   - context: The graph, scene and host choices.
-    /// - Returns: The actions to carry out, in order.
-    /// - Complexity: O(1) for most events; O(*n* log *n*) for Tab, find and link mode entry.
-    public static func reduce(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
-        -> [CanvasAction]
+    /// - Returns: The effects to carry out, in order.
+    /// - Complexity: O(1) for most actions; O(*n* log *n*) for Tab, find, select all and link
+    ///   mode entry.
+    public static func reduce(_ state: inout CanvasState, _ action: CanvasAction, context: CanvasContext)
+        -> [CanvasEffect]
     {
-        if case .resize(let width, let height) = event {
+        switch action {
+        case .input(let event): return reduceInput(&state, event, context: context)
+        case .documentChanged(let change, let cause):
+            return documentChanged(&state, change, cause: cause, context: context)
+        case .sourceUpdated:
+            settle(&state, context: context)
+            return []
+        case .documentReplaced:
+            state.selection = []
+            if case .link = state.mode { state.mode = .normal }
+            settle(&state, context: context)
+            return []
+        case .editRefused(_, let reason):
+            say("refused: " + reason, error: true, &state)
+            return []
+        case .nodeChosen(let node):
+            guard let layout = context.scene.layouts[node] else { return [] }
+            moveCursor(to: layout, &state, context: context)
+            return []
+        case .documentOpened(let welcome):
+            fit(&state, context: context)
+            let frames = context.scene.layouts.values.map(\.frame)
+            if let first = frames.first {
+                let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
+                let top = max(bounds.minY - 1, state.scaledOrigin.y + context.area.minY)
+                placeCursor(at: state.canvasPosition(Point(x: bounds.minX, y: top)), &state, context: context)
+            } else {
+                placeCursor(at: Position(x: 2, y: 1), &state, context: context)  // where the first node goes
+            }
+            state.message = welcome
+            return []
+        case .viewPlaced(let origin, let cursor):
+            state.viewport.origin = origin
+            state.cursor = cursor
+            state.cursorNode = nodeAtCursor(state, context)?.id
+            return []
+        case .levelOfDetailChosen(let levelOfDetail):
+            state.levelOfDetail = levelOfDetail
+            followCursor(&state, area: context.area)
+            return []
+        case .noticeArrived(let message):
+            state.message = message
+            return []
+        default:
+            return reduceHostAnswer(&state, action, context: context)
+        }
+    }
+
+    private static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+        -> [CanvasEffect]
+    {
+        switch event {
+        case .resize(let width, let height):
             state.viewport.width = max(0, width)
             state.viewport.height = max(0, height)
+            followCursor(&state, area: context.area(for: state))
             return []
-        }
-        switch event {
         case .mousePress, .mouseDrag, .mouseRelease, .wheel:
             return reduceMouse(&state, event, context: context)
         default: break
         }
         state.message = nil
-        state.messageIsError = false
         switch state.mode {
         case .normal: return reduceNormal(&state, event, context: context)
         case .link(let link): return reduceLink(&state, link, event, context: context)
-        case .move(let node, _): return reduceMove(&state, node, event, context: context)
+        case .move(let move): return reduceMove(&state, move, event, context: context)
         case .editValue(let edit): return reduceEdit(&state, edit, event, context: context)
+        case .rename(let rename): return reduceRename(&state, rename, event, context: context)
         case .palette(let palette): return reducePalette(&state, palette, event, context: context)
-        case .find(let query): return reduceFind(&state, query, event, context: context)
-        case .help:
-            state.mode = .normal
-            return [.modeChanged(state.mode.name)]
+        case .find(let query, let isPristine):
+            return reduceFind(&state, query, isPristine: isPristine, event, context: context)
+        case .prompt(let prompt): return reducePrompt(&state, prompt, event, context: context)
+        case .help(let firstRow):
+            let visible = max(1, context.area.height - 2)
+            let last = max(0, HelpOverlayPlugin.rows.count - visible)
+            switch event {
+            case .down: state.mode = .help(firstRow: min(last, firstRow + 1))
+            case .up: state.mode = .help(firstRow: max(0, firstRow - 1))
+            case .pageDown: state.mode = .help(firstRow: min(last, firstRow + visible))
+            case .pageUp: state.mode = .help(firstRow: max(0, firstRow - visible))
+            default: state.mode = .normal
+            }
+            return []
         }
     }
 
     // MARK: Shared steps
 
-    /// Sets the mode and reports it.
-    static func enter(_ mode: CanvasMode, _ state: inout CanvasState) -> [CanvasAction] {
-        state.mode = mode
-        return [.modeChanged(mode.name)]
+    /// Puts a message on the status line.
+    static func say(_ text: String, error: Bool = false, _ state: inout CanvasState) {
+        state.message = StatusMessage(text, isError: error)
     }
 
-    /// Selects a node (or nothing), reporting a change.
-    static func select(_ node: NodeID?, _ state: inout CanvasState) -> [CanvasAction] {
-        guard state.selection != node else { return [] }
-        state.selection = node
-        return [.selectionChanged(node)]
-    }
-
-    /// A message for the status line.
-    static func say(_ text: String, error: Bool = false, _ state: inout CanvasState) -> [CanvasAction] {
-        state.message = text
-        state.messageIsError = error
-        return [.message(text, isError: error)]
+    /// Moves the cursor to a canvas position and makes the node there the cursor's node.
+    static func placeCursor(at position: Position, _ state: inout CanvasState, context: CanvasContext) {
+        state.cursor = position
+        state.cursorNode = nodeAtCursor(state, context)?.id
     }
 
     /// Pans the view so the cursor is inside the canvas area, with a margin where there is room.
@@ -93,7 +145,8 @@ public enum CanvasReducer {
     }
 
     /// Pans the view by cells of the current level of detail, keeping the cursor on screen.
-    static func pan(dx: Int, dy: Int, _ state: inout CanvasState, area: Rect) {
+    static func pan(dx: Int, dy: Int, _ state: inout CanvasState, context: CanvasContext) {
+        let area = context.area
         var origin = state.scaledOrigin
         origin.x += dx
         origin.y += dy
@@ -102,16 +155,21 @@ public enum CanvasReducer {
         var cursor = state.scaledCursor
         cursor.x = min(max(cursor.x, origin.x + area.minX), origin.x + area.maxX - 1)
         cursor.y = min(max(cursor.y, origin.y + area.minY), origin.y + area.maxY - 1)
-        if cursor != state.scaledCursor { state.cursor = state.canvasPosition(cursor) }
+        if cursor != state.scaledCursor {
+            placeCursor(at: state.canvasPosition(cursor), &state, context: context)
+        }
     }
 
-    /// Puts the cursor on a node's first content cell and the view around it.
-    static func moveCursor(to layout: NodeLayout, _ state: inout CanvasState, area: Rect, row: Int? = nil) {
+    /// Puts the cursor on a node's first content cell (or a row of it) and the view around it.
+    static func moveCursor(
+        to layout: NodeLayout, _ state: inout CanvasState, context: CanvasContext, row: Int? = nil
+    ) {
         let x = layout.levelOfDetail == .dot ? layout.frame.minX : layout.frame.minX + 2
         let y = row ?? (layout.levelOfDetail == .dot ? layout.frame.minY : layout.frame.minY + 1)
         state.cursor = state.canvasPosition(Point(x: x, y: y))
-        reveal(layout.frame, &state, area: area)
-        followCursor(&state, area: area)
+        state.cursorNode = layout.id
+        reveal(layout.frame, &state, area: context.area)
+        followCursor(&state, area: context.area)
     }
 
     /// Pans the least needed to show a whole rectangle (its top left, when it is too big).
@@ -133,9 +191,12 @@ public enum CanvasReducer {
         }
     }
 
-    /// The node under the cursor.
+    /// The node under the cursor (the cursor's node first, where boxes overlap).
     static func nodeAtCursor(_ state: CanvasState, _ context: CanvasContext) -> NodeLayout? {
         let cursor = state.scaledCursor
-        return context.scene.node(atX: cursor.x, y: cursor.y, selected: state.selection)
+        return context.scene.node(atX: cursor.x, y: cursor.y, selected: state.cursorNode)
     }
+
+    /// A node's name for messages: its name, else its id.
+    static func name(_ node: NodeID, _ graph: Graph) -> String { graph.name(of: node) ?? node.rawValue }
 }

@@ -22,37 +22,6 @@ public struct Viewport: Hashable, Sendable {
     }
 }
 
-/// What the keys currently do.
-public enum CanvasMode: Hashable, Sendable {
-    /// Moving around, selecting, and starting the other modes.
-    case normal
-    /// Choosing the slots the selected node's output feeds.
-    case link(LinkModeState)
-    /// Moving the selected node with the arrows; one undo step.
-    case move(node: NodeID, from: Position)
-    /// Typing a new value for a number node.
-    case editValue(ValueEditState)
-    /// Choosing the kind of a new node.
-    case palette(PaletteState)
-    /// Typing part of a node's name to jump to it.
-    case find(query: String)
-    /// The list of keys.
-    case help
-
-    /// The mode's name, as the status line shows it.
-    public var name: String {
-        switch self {
-        case .normal: "NORMAL"
-        case .link: "LINK"
-        case .move: "MOVE"
-        case .editValue: "EDIT"
-        case .palette: "NEW"
-        case .find: "FIND"
-        case .help: "HELP"
-        }
-    }
-}
-
 /// One slot as a link-mode target: what the graph says about it, and whether the host vetoed it.
 public struct LinkTarget: Hashable, Sendable {
     /// The slot and the graph's verdict.
@@ -150,18 +119,44 @@ public struct PaletteState: Hashable, Sendable {
 
 /// A mouse drag in progress.
 public enum DragState: Hashable, Sendable {
-    /// Dragging a node; `grab` is where the node was taken, relative to its position.
+    /// Dragging a node and the nodes moving with it; `grab` is where the node was taken,
+    /// relative to its position.
     case node(NodeID, grab: Position, started: Bool)
     /// Dragging the background, which pans the view.
     case pan(fromX: Int, fromY: Int, origin: Position)
+    /// Ctrl-dragging a rectangle on the background, which selects the nodes it touches; the
+    /// corners in cells of the current level of detail.
+    case rectangle(from: Point, to: Point)
+}
+
+/// A line for the status bar: a confirmation, or a refusal when ``isError``.
+public struct StatusMessage: Hashable, Sendable {
+    /// The text.
+    public var text: String
+    /// Whether it reports something refused or wrong.
+    public var isError: Bool
+
+    /// Creates a message.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - isError: Whether it reports something refused or wrong.
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
 }
 
 /// Everything about the canvas besides the graph: cursor, selection, viewport, mode.
+///
+/// Only ``CanvasReducer`` changes it: a host or a test sends a ``CanvasAction`` and reads the
+/// result.
 public struct CanvasState: Hashable, Sendable {
     /// The cursor, in canvas cells.
     public var cursor: Position
-    /// The selected node.
-    public var selection: NodeID?
+    /// The node under the cursor, which every command acts on (with ``selection``).
+    public var cursorNode: NodeID?
+    /// The nodes marked with Space, Ctrl-A or Ctrl-click, besides the cursor's node.
+    public var selection: Set<NodeID>
     /// The shown part of the canvas.
     public var viewport: Viewport
     /// What the keys do.
@@ -169,11 +164,13 @@ public struct CanvasState: Hashable, Sendable {
     /// How much of each node is shown.
     public var levelOfDetail: LevelOfDetail
     /// The latest message for the status line (a refusal, a confirmation).
-    public var message: String?
-    /// Whether ``message`` reports something refused or wrong.
-    public var messageIsError: Bool
+    public var message: StatusMessage?
     /// A mouse drag in progress.
     public var drag: DragState?
+    /// Whether the inspector panel is shown (`i`).
+    public var isInspectorShown: Bool
+    /// The latest query typed into find (`/`), offered again the next time.
+    public var lastQuery: String
 
     /// Creates a canvas state.
     /// - Parameters:
@@ -182,14 +179,28 @@ public struct CanvasState: Hashable, Sendable {
     ///   - levelOfDetail: The level of detail.
     public init(width: Int, height: Int, levelOfDetail: LevelOfDetail = .full) {
         cursor = Position(x: 1, y: 1)
-        selection = nil
+        cursorNode = nil
+        selection = []
         viewport = Viewport(width: width, height: height)
         mode = .normal
         self.levelOfDetail = levelOfDetail
         message = nil
-        messageIsError = false
         drag = nil
+        isInspectorShown = false
+        lastQuery = ""
     }
+
+    /// What a command acts on: the cursor's node and the selection, in id order.
+    public var targets: [NodeID] {
+        var nodes = selection
+        if let cursorNode { nodes.insert(cursorNode) }
+        return nodes.sorted()
+    }
+
+    /// Whether a node is drawn as selected: it is the cursor's node or in the selection.
+    /// - Parameter node: The node.
+    /// - Returns: `true` when a command would act on it.
+    public func isSelected(_ node: NodeID) -> Bool { node == cursorNode || selection.contains(node) }
 
     /// The viewport's top left at the current level of detail.
     public var scaledOrigin: Point {

@@ -22,10 +22,18 @@ public enum InputEvent: Hashable, Sendable {
     case delete
     /// Backspace.
     case backspace
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// A function key: `function(1)` is F1.
+    case function(Int)
+    /// A letter typed with Control held: `control("a")` is Ctrl-A.
+    case control(Character)
     /// A printable character.
     case character(Character)
-    /// A mouse button went down at a cell.
-    case mousePress(x: Int, y: Int)
+    /// A mouse button went down at a cell; `control` when Ctrl was held (adds to the selection).
+    case mousePress(x: Int, y: Int, control: Bool = false)
     /// The mouse moved with the button down.
     case mouseDrag(x: Int, y: Int)
     /// The mouse button went up.
@@ -39,12 +47,4 @@ public enum InputEvent: Hashable, Sendable {
     /// - Parameter text: The characters to type.
     /// - Returns: One ``character(_:)`` event per character.
     public static func typing(_ text: String) -> [InputEvent] { text.map { .character($0) } }
-}
-
-/// What the canvas asks its host to do; the canvas itself never does input or output.
-public enum CanvasEffect: Hashable, Sendable {
-    /// Save the document (`s`).
-    case save
-    /// Quit (`q`).
-    case quit
 }

@@ -1,26 +1,30 @@
 import NodeGraph
 
-/// A part of the canvas that hears every action and may draw: the status bar, the help overlay,
+/// A part of the canvas that hears every notification and may draw: the status bar, the help overlay,
 /// the inspector, or a host's own (a minimap, a recorder).
 ///
-/// Plugins are loaded in a declared order; the ``PluginDispatcher`` hands each action to every
+/// Plugins are loaded in a declared order; the ``PluginDispatcher`` hands each notification to every
 /// plugin in that order, and they draw in that order after the scene (later plugins on top).
 public protocol CanvasPlugin: AnyObject {
     /// The plugin's name, unique on a canvas.
     var name: String { get }
     /// Columns the plugin takes at the right edge of the screen (the scene is drawn left of them).
-    func reservedColumns(on canvas: Canvas) -> Int
+    /// - Parameter state: The canvas state.
+    /// - Returns: The columns.
+    func reservedColumns(for state: CanvasState) -> Int
     /// Rows the plugin takes at the bottom of the screen.
-    func reservedRows(on canvas: Canvas) -> Int
+    /// - Parameter state: The canvas state.
+    /// - Returns: The rows.
+    func reservedRows(for state: CanvasState) -> Int
     /// Called once the plugin is part of the canvas.
     func didLoad(into canvas: Canvas)
     /// Called just before the plugin leaves the canvas.
     func willUnload(from canvas: Canvas)
-    /// Hears an action, after the canvas carried it out.
+    /// Hears what changed, after the reducer answered an action.
     /// - Parameters:
-    ///   - action: The action.
+    ///   - notification: What changed.
     ///   - canvas: The canvas.
-    func receive(_ action: CanvasAction, on canvas: Canvas)
+    func receive(_ notification: CanvasNotification, on canvas: Canvas)
     /// Draws over the frame.
     /// - Parameters:
     ///   - surface: The frame, with the scene already drawn.
@@ -30,22 +34,22 @@ public protocol CanvasPlugin: AnyObject {
 
 extension CanvasPlugin {
     /// None.
-    public func reservedColumns(on canvas: Canvas) -> Int { 0 }
+    public func reservedColumns(for state: CanvasState) -> Int { 0 }
     /// None.
-    public func reservedRows(on canvas: Canvas) -> Int { 0 }
+    public func reservedRows(for state: CanvasState) -> Int { 0 }
     /// Does nothing.
     public func didLoad(into canvas: Canvas) {}
     /// Does nothing.
     public func willUnload(from canvas: Canvas) {}
     /// Does nothing.
-    public func receive(_ action: CanvasAction, on canvas: Canvas) {}
+    public func receive(_ notification: CanvasNotification, on canvas: Canvas) {}
     /// Draws nothing.
     public func draw(on surface: inout Surface, canvas: Canvas) {}
 }
 
-/// The loaded plugins, in order, and the one way actions reach them.
+/// The loaded plugins, in order, and the one way notifications reach them.
 public struct PluginDispatcher {
-    /// The plugins, in the order they hear actions and draw.
+    /// The plugins, in the order they hear notifications and draw.
     public private(set) var plugins: [any CanvasPlugin] = []
 
     /// Creates an empty dispatcher.
@@ -71,9 +75,9 @@ public struct PluginDispatcher {
         plugins.remove(at: index)
     }
 
-    /// Hands an action to every plugin, in order.
-    func dispatch(_ action: CanvasAction, on canvas: Canvas) {
-        for plugin in plugins { plugin.receive(action, on: canvas) }
+    /// Hands a notification to every plugin, in order.
+    func dispatch(_ notification: CanvasNotification, on canvas: Canvas) {
+        for plugin in plugins { plugin.receive(notification, on: canvas) }
     }
 
     /// The plugin with a name.

@@ -9,17 +9,22 @@ public final class HelpOverlayPlugin: CanvasPlugin {
     public init() {}
 
     /// Counts openings.
-    public func receive(_ action: CanvasAction, on canvas: Canvas) {
-        if case .modeChanged("HELP") = action { timesShown += 1 }
+    public func receive(_ notification: CanvasNotification, on canvas: Canvas) {
+        if case .modeChanged(.help(0)) = notification { timesShown += 1 }
+    }
+
+    /// The rows help shows: every key of ``KeyBindings/normal``, then the mouse.
+    public static var rows: [(keys: String, help: String)] {
+        KeyBindings.normal.map { ($0.label, $0.help) } + KeyBindings.mouse.map { ($0.label, $0.help) }
     }
 
     /// Draws the key list when the mode is help.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        guard canvas.state.mode == .help else { return }
+        guard case .help(let firstRow) = canvas.state.mode else { return }
         let theme = canvas.theme
-        let entries = KeyMap.entries
+        let entries = Self.rows
         let keysWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
-        let actionWidth = entries.map { displayWidth(of: $0.action) }.max() ?? 0
+        let actionWidth = entries.map { displayWidth(of: $0.help) }.max() ?? 0
         let area = canvas.area
         let width = min(area.width, keysWidth + actionWidth + 7)
         let height = min(area.height, entries.count + 2)
@@ -27,15 +32,21 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         let box = Rect(
             x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
             width: width, height: height)
-        drawPanel(box, title: "Keys", footer: "any key closes", theme: theme, on: &surface)
-        for (index, entry) in entries.prefix(height - 2).enumerated() {
+        let shown = height - 2
+        let first = max(0, min(firstRow, entries.count - shown))
+        let footer =
+            entries.count > shown
+            ? "\(first + 1)-\(first + shown) of \(entries.count), arrows scroll, other keys close"
+            : "any key closes"
+        drawPanel(box, title: "Keys", footer: footer, theme: theme, on: &surface)
+        for (index, entry) in entries.dropFirst(first).prefix(shown).enumerated() {
             let y = box.minY + 1 + index
             var keyStyle = theme.styles.panel
             keyStyle.bold = true
             let keys = Rect(x: box.minX + 2, y: y, width: keysWidth, height: 1)
             surface.put(entry.keys, in: keys, style: keyStyle)
             let action = Rect(x: keys.maxX + 2, y: y, width: box.maxX - keys.maxX - 4, height: 1)
-            surface.put(entry.action, in: action, style: theme.styles.panel, ellipsis: theme.glyphs.ellipsis)
+            surface.put(entry.help, in: action, style: theme.styles.panel, ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

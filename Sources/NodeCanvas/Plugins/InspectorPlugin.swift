@@ -1,32 +1,23 @@
 import NodeGraph
 
 /// A panel at the right showing the selected node: its kind, value, where the value came from,
-/// its inputs and what it feeds. `i` shows and hides it.
+/// its inputs and what it feeds; with several nodes selected, how many. `i` shows and hides it
+/// (``CanvasState/isInspectorShown``).
 public final class InspectorPlugin: CanvasPlugin {
     /// `inspector`.
     public let name = "inspector"
-    /// Whether the panel is shown.
-    public var isVisible: Bool
     /// The panel's width in columns.
     public var width: Int
 
     /// Creates the plugin.
-    /// - Parameters:
-    ///   - isVisible: Whether the panel starts shown.
-    ///   - width: The panel's width.
-    public init(isVisible: Bool = false, width: Int = 32) {
-        self.isVisible = isVisible
+    /// - Parameter width: The panel's width.
+    public init(width: Int = 32) {
         self.width = max(12, width)
     }
 
     /// The panel's width while shown and the screen is wide enough for it and some canvas.
-    public func reservedColumns(on canvas: Canvas) -> Int {
-        isVisible && canvas.state.viewport.width >= width + 20 ? width : 0
-    }
-
-    /// Toggles on ``CanvasAction/inspectorToggled``.
-    public func receive(_ action: CanvasAction, on canvas: Canvas) {
-        if case .inspectorToggled = action { isVisible.toggle() }
+    public func reservedColumns(for state: CanvasState) -> Int {
+        state.isInspectorShown && state.viewport.width >= width + 20 ? width : 0
     }
 
     /// The panel's lines for the selected node.
@@ -35,7 +26,15 @@ public final class InspectorPlugin: CanvasPlugin {
     public func lines(for canvas: Canvas) -> [String] {
         let graph = canvas.document.graph
         let arrow = canvas.theme.glyphs.arrow
-        guard let id = canvas.state.selection, let model = canvas.scene.models[id] else {
+        let targets = canvas.state.targets
+        if targets.count > 1 {
+            return ["\(targets.count) nodes selected"]
+                + targets.prefix(12).map { "  " + (graph.name(of: $0) ?? $0.rawValue) }
+                + (targets.count > 12 ? ["  … and \(targets.count - 12) more"] : []) + [
+                    "", "x deletes · m moves them", "Esc clears",
+                ]
+        }
+        guard let id = targets.first, let model = canvas.scene.models[id] else {
             return ["Nothing selected.", "", "Tab selects a node."]
         }
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }
@@ -87,7 +86,7 @@ public final class InspectorPlugin: CanvasPlugin {
 
     /// Draws the panel at the right, above the status line.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        let columns = reservedColumns(on: canvas)
+        let columns = reservedColumns(for: canvas.state)
         guard columns > 0 else { return }
         let area = canvas.area
         let box = Rect(x: area.maxX, y: area.minY, width: columns, height: area.height)

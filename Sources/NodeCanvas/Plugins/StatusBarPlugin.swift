@@ -12,23 +12,54 @@ public final class StatusBarPlugin: CanvasPlugin {
     public init() {}
 
     /// One row.
-    public func reservedRows(on canvas: Canvas) -> Int { canvas.state.viewport.height > 1 ? 1 : 0 }
+    public func reservedRows(for state: CanvasState) -> Int { state.viewport.height > 1 ? 1 : 0 }
 
     /// Counts messages.
-    public func receive(_ action: CanvasAction, on canvas: Canvas) {
-        if case .message = action { messagesHeard += 1 }
+    public func receive(_ notification: CanvasNotification, on canvas: Canvas) {
+        if case .messageShown = notification { messagesHeard += 1 }
     }
 
-    /// The status line's text, without styles: what tests read.
+    /// The status line's text, without styles: what tests read. The one place status text is
+    /// put together: the mode, what keys act on, and the latest message, else the mode's hints
+    /// (an open question shows only itself, and a problem found while it is open).
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
     {
         let state = canvas.state
         let graph = canvas.document.graph
-        let selection = state.selection.flatMap { graph.name(of: $0) } ?? ""
-        if let message = state.message { return (state.mode.name, selection, message, state.messageIsError) }
+        if case .prompt(let prompt) = state.mode {
+            let question = Self.question(prompt, textCursor: canvas.theme.glyphs.textCursor)
+            if let message = state.message, message.isError {
+                return (state.mode.name, "", message.text + " · " + question, true)
+            }
+            return (state.mode.name, "", question, false)
+        }
+        let targets = state.targets
+        let selection =
+            targets.count > 1
+            ? "\(targets.count) selected" : state.cursorNode.flatMap { graph.name(of: $0) } ?? ""
+        if let message = state.message { return (state.mode.name, selection, message.text, message.isError) }
         return (state.mode.name, selection, hints(for: canvas), false)
+    }
+
+    /// A question and the keys that answer it.
+    /// - Parameters:
+    ///   - prompt: The question.
+    ///   - textCursor: The glyph that marks where typing goes.
+    /// - Returns: The text after the badge.
+    public static func question(_ prompt: Prompt, textCursor: Character) -> String {
+        switch prompt {
+        case .recover(let offer):
+            let edits = offer.editCount == 1 ? "1 unsaved edit" : "\(offer.editCount) unsaved edits"
+            return "\(edits) · y recovers · n discards · Esc decides later"
+        case .quitWithUnsavedChanges:
+            return "quit without saving? y quits · n stays · s saves, then quits"
+        case .saveAs(let text, _):
+            return "file: \(text)\(textCursor)  Enter saves · Esc cancels"
+        case .replace(let path, _):
+            return "\(path) exists. Replace it? y replaces · n goes back"
+        }
     }
 
     private func hints(for canvas: Canvas) -> String {
@@ -37,11 +68,12 @@ public final class StatusBarPlugin: CanvasPlugin {
         let glyphs = canvas.theme.glyphs
         switch state.mode {
         case .normal:
-            guard let node = state.selection else {
+            guard let node = state.cursorNode else {
                 return graph.isEmpty
                     ? "n new node · ? help · q quit" : "Tab select · n new · H J K L pan · ? help"
             }
             let edit = graph.parameter(of: node)?.number != nil ? "e edit · +/- step · " : ""
+            if state.targets.count > 1 { return "x delete · m move · Space unselect · Esc clear · ? help" }
             let cycle = graph.kind(of: node)?.category == "arithmetic" ? "o operator · " : ""
             return "l link · m move · \(edit)\(cycle)x delete · ? help"
         case .link(let link):
@@ -53,8 +85,13 @@ public final class StatusBarPlugin: CanvasPlugin {
                     + CanvasText.describe(refusal, in: graph, arrow: glyphs.arrow)
             }
             if target.isVetoed { return "\(glyphs.invalidTarget) \(slot): not offered here" }
-            let verb = target.candidate.isLinked ? "unlinks" : "links"
-            return "Enter \(verb) \(source) \(glyphs.arrow) \(slot) · Tab next · Esc done"
+            if target.candidate.isLinked {
+                return "Enter unlinks \(source) \(glyphs.arrow) \(slot) · Tab next · Esc done"
+            }
+            let inputs = graph.inputs(of: target.node)
+            let occupant = inputs.indices.contains(target.slot) ? inputs[target.slot] : nil
+            let replacing = occupant.map { ", replacing \(graph.name(of: $0) ?? $0.rawValue)" } ?? ""
+            return "Enter links \(source) \(glyphs.arrow) \(slot)\(replacing) · Tab next · Esc done"
         case .move:
             return "arrows move · Enter done · Esc cancel"
         case .editValue(let edit):
@@ -63,18 +100,22 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .palette:
             return
                 "type to filter · \(glyphs.arrow == "→" ? "↑↓" : "up/down") choose · Enter create · Esc cancel"
-        case .find(let query):
+        case .find(let query, _):
             let count = CanvasReducer.findMatches(query, context: canvas.context).count
             return
                 "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es") · Enter jump · Esc cancel"
+        case .rename(let rename):
+            return "name: \(rename.text)\(glyphs.textCursor) · Enter keeps · Esc cancels"
         case .help:
-            return "any key closes help"
+            return "arrows and PgUp/PgDn scroll · any other key closes help"
+        case .prompt(let prompt):
+            return Self.question(prompt, textCursor: glyphs.textCursor)
         }
     }
 
     /// Draws the status line on the last row.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        guard reservedRows(on: canvas) > 0 else { return }
+        guard reservedRows(for: canvas.state) > 0 else { return }
         let styles = canvas.theme.styles
         let y = surface.height - 1
         let row = Rect(x: 0, y: y, width: surface.width, height: 1)
@@ -92,7 +133,9 @@ public final class StatusBarPlugin: CanvasPlugin {
         let location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
         // The message wins: the level of detail and position give way when it needs the room.
         let full = surface.width - x - 1
-        let showsLocation = displayWidth(of: message) + displayWidth(of: location) + 2 <= full
+        var isPrompt = false
+        if case .prompt = state.mode { isPrompt = true }
+        let showsLocation = !isPrompt && displayWidth(of: message) + displayWidth(of: location) + 2 <= full
         let rightWidth = showsLocation ? displayWidth(of: location) : 0
         let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (showsLocation ? 2 : 0), height: 1)
         surface.put(

@@ -49,12 +49,12 @@ enum SceneRenderer {
 
         // Links: routed once per view, scene revision and selection; a frame that only moves the
         // cursor or changes the mode reuses them.
-        let routingKey = RouteCache.Key(region: region, revision: scene.revision, selection: state.selection)
+        let routingKey = RouteCache.Key(region: region, revision: scene.revision, selection: state.cursorNode)
         let routing: RouteCache.Routing
         if let cached = routeCache?.routing(for: routingKey) {
             routing = cached
         } else {
-            routing = route(scene: scene, region: region, selection: state.selection)
+            routing = route(scene: scene, region: region, selection: state.cursorNode)
             routeCache?.store(routing, for: routingKey)
         }
         let links = routing.links, routed = routing.routed, lines = routing.lines
@@ -65,7 +65,7 @@ enum SceneRenderer {
         var editText: (NodeID, String)?
         if case .editValue(let edit) = state.mode { editText = (edit.node, edit.text) }
         var selectedIndex: Int?
-        if let selection = state.selection { selectedIndex = nodes.firstIndex { $0.id == selection } }
+        if let cursorNode = state.cursorNode { selectedIndex = nodes.firstIndex { $0.id == cursorNode } }
         contents.nodes.reserveCapacity(nodes.count)
         for position in nodes.indices {
             // The selected node moves to the end; the others keep their order.
@@ -81,7 +81,7 @@ enum SceneRenderer {
             guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else {
                 continue
             }
-            let isSelected = index == selectedIndex
+            let isSelected = index == selectedIndex || state.selection.contains(layout.id)
             NodeWidgetDrawer.draw(
                 layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
                 theme: theme, isSelected: isSelected, editText: editText?.0 == layout.id ? editText?.1 : nil,
@@ -102,8 +102,8 @@ enum SceneRenderer {
         for (linkIndex, route) in routed {
             let link = links[linkIndex]
             let highlighted =
-                state.selection != nil
-                && (link.upstream == state.selection || link.key.downstream == state.selection)
+                state.cursorNode != nil
+                && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
             let start = route.first, end = route.last
             ends.add(
                 x: start.x - shift.x, y: start.y - shift.y, lines.arms(atX: start.x, y: start.y),
@@ -114,10 +114,10 @@ enum SceneRenderer {
             if !dot {
                 ends.add(
                     x: link.downstreamFrame.minX - shift.x, y: end.y - shift.y, [.up, .down, .left],
-                    highlighted: false, selectedEdge: link.key.downstream == state.selection)
+                    highlighted: false, selectedEdge: link.key.downstream == state.cursorNode)
                 ends.add(
                     x: link.upstreamFrame.maxX - 1 - shift.x, y: start.y - shift.y, [.up, .down, .right],
-                    highlighted: false, selectedEdge: link.upstream == state.selection)
+                    highlighted: false, selectedEdge: link.upstream == state.cursorNode)
             }
             contents.links.append(
                 DrawnLink(

@@ -1,4 +1,4 @@
-/// Cell geometry: points, sizes and rectangles of character cells.
+// Cell geometry: points, sizes and rectangles of character cells.
 
 /// A rectangle of character cells: origin at the top left, `x` grows right, `y` grows down.
 ///

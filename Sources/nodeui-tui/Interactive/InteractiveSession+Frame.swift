@@ -2,8 +2,8 @@ import NodeCanvas
 import NodeGraph
 
 extension InteractiveSession {
-    /// The frame to show: the canvas with the file's name at the top right and the open question
-    /// on the status line; or, below ``minimumSize``, a notice asking for a larger terminal.
+    /// The frame to show: the canvas (open questions included) with the file's name at the top
+    /// right; or, below ``minimumSize``, a notice asking for a larger terminal.
     /// - Returns: A surface the size of the screen.
     /// - Complexity: As ``Canvas/render()``: proportional to the screen and what is visible.
     func frame() -> Surface {
@@ -11,7 +11,6 @@ extension InteractiveSession {
         var surface = canvas.render()
         drawFileTag(on: &surface)
         if document.graph.isEmpty && canvas.state.mode == .normal { drawEmptyGraphHint(on: &surface) }
-        if let prompt { draw(prompt, on: &surface) }
         return surface
     }
 
@@ -24,7 +23,7 @@ extension InteractiveSession {
     }
 
     private func drawFileTag(on surface: inout Surface) {
-        guard canvas.state.mode != .help else { return }
+        if case .help = canvas.state.mode { return }
         let styles = canvas.theme.styles
         let text = " \(fileTag) "
         let width = displayWidth(of: text)
@@ -45,22 +44,6 @@ extension InteractiveSession {
         }
     }
 
-    private func draw(_ prompt: SessionPrompt, on surface: inout Surface) {
-        let styles = canvas.theme.styles
-        let y = surface.height - 1
-        surface.fill(Rect(x: 0, y: y, width: surface.width, height: 1), with: " ", style: styles.status)
-        let x = surface.put(" \(prompt.title) ", x: 0, y: y, style: styles.statusMode)
-        var text = prompt.text(textCursor: canvas.theme.glyphs.textCursor)
-        var style = styles.status
-        if let message = canvas.state.message, canvas.state.messageIsError {
-            text = message + " · " + text
-            style = styles.statusError
-        }
-        surface.put(
-            text, in: Rect(x: x + 1, y: y, width: surface.width - x - 2, height: 1), style: style,
-            ellipsis: canvas.theme.glyphs.ellipsis)
-    }
-
     private func tooSmallNotice() -> Surface {
         let viewport = canvas.state.viewport
         var surface = Surface(width: viewport.width, height: viewport.height)
@@ -79,17 +62,5 @@ extension InteractiveSession {
                 alignment: .center, ellipsis: canvas.theme.glyphs.ellipsis)
         }
         return surface
-    }
-}
-
-extension SessionPrompt {
-    /// The question in a few words, for the "too small" notice.
-    var shortText: String {
-        switch self {
-        case .recover: "recover edits? y/n"
-        case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
-        case .saveAs(let text, _): "save as \(text)"
-        case .overwrite: "replace? y/n"
-        }
     }
 }

@@ -10,7 +10,7 @@ extension InteractiveSession {
         if let file {
             if save(to: file), thenQuit { finish(clean: true) }
         } else {
-            setPrompt(.saveAs(text: Self.demoFileName, thenQuit: thenQuit))
+            perform(canvas.send(.fileNameNeeded(proposal: Self.demoFileName, thenQuit: thenQuit)))
         }
     }
 
@@ -32,43 +32,29 @@ extension InteractiveSession {
         if let previousJournal, previousJournal != journalPath { removeAutosaveJournal(at: previousJournal) }
         removeAutosaveJournal(at: Self.autosavePath(for: path))
         let count = document.graph.count
-        canvas.post("saved \(path) (\(count == 1 ? "1 node" : "\(count) nodes"))", isError: false)
+        canvas.send(.saved(path: path, nodeCount: count))
         log.write("saved \(path) with \(count) nodes")
         return true
     }
 
-    /// Answers a key while "save as" is open: typing edits the name, Enter saves, Esc cancels.
-    func answerSaveAs(text: String, thenQuit: Bool, event: InputEvent) {
-        var text = text
-        switch event {
-        case .escape:
-            setPrompt(nil)
-            canvas.post("not saved", isError: false)
-            return
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-        case .character(let character) where !character.isNewline && text.count < 4_096:
-            text.append(character)
-        case .enter:
-            let path = text.trimmingCharacters(in: .whitespaces)
-            var isDirectory: ObjCBool = false
-            if path.isEmpty {
-                canvas.post("type a file name, or Esc", isError: true)
-            } else if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                if isDirectory.boolValue {
-                    canvas.post("\(path) is a directory: type a file name", isError: true)
-                } else {
-                    setPrompt(.overwrite(path: path, thenQuit: thenQuit))
-                }
-                return
-            } else {
-                setPrompt(nil)
-                if save(to: path), thenQuit { finish(clean: true) }
+    /// Saves to a path typed in "save as": asks before replacing a file, refuses a directory.
+    /// - Parameters:
+    ///   - path: The path typed.
+    ///   - replacing: Whether the person agreed to replace an existing file.
+    ///   - thenQuit: Whether to quit once saved.
+    func saveAs(_ path: String, replacing: Bool, thenQuit: Bool) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                canvas.send(
+                    .noticeArrived(StatusMessage("\(path) is a directory: type a file name", isError: true)))
                 return
             }
-        default:
-            return
+            if !replacing {
+                canvas.send(.saveTargetExists(path: path, thenQuit: thenQuit))
+                return
+            }
         }
-        setPrompt(.saveAs(text: text, thenQuit: thenQuit))
+        if save(to: path), thenQuit { finish(clean: true) }
     }
 }

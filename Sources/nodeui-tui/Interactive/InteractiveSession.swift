@@ -10,7 +10,9 @@ import NodeGraphFiles
 /// same without ncurses. Every edit reaches the autosave journal beside the file as it happens;
 /// a save, or a quit that discards the changes on purpose, removes the journal, so one that is
 /// still there when a session opens the file holds unsaved work, which the session offers to
-/// recover (``SessionPrompt/recover(journal:editCount:)``) before anything else.
+/// recover (the canvas's ``Prompt/recover(_:)`` question) before anything else. Every question
+/// is a canvas mode: the session answers the canvas's effects (save, quit, recover) and tells
+/// the canvas what happened.
 final class InteractiveSession {
     /// The smallest screen the canvas is drawn on; below it a notice asks for a larger one.
     static let minimumSize = (width: 32, height: 8)
@@ -22,7 +24,9 @@ final class InteractiveSession {
     /// The file saves go to; `nil` for the demo until it is saved.
     private(set) var file: String?
     /// The open question, which takes the keys until answered.
-    private(set) var prompt: SessionPrompt?
+    var prompt: Prompt? {
+        if case .prompt(let prompt) = canvas.state.mode { prompt } else { nil }
+    }
     /// Whether the session ended (quit); the loop then stops.
     private(set) var isFinished = false
     /// The log (`--log`), or a disabled one.
@@ -43,7 +47,7 @@ final class InteractiveSession {
     private var recording: JournalRecorder?
     /// Whether the `--record` journal failed to write (reported once).
     private var recordingFailed = false
-    /// The journal lines waiting for the answer to ``SessionPrompt/recover(journal:editCount:)``.
+    /// The journal lines waiting for the answer to the recovery question.
     private var pendingRecovery: [Journal.Line] = []
     private var observation: ObservationToken?
     /// The latest status-line message written to the log, so a message is logged once.
@@ -75,9 +79,7 @@ final class InteractiveSession {
             self.report("cannot record the session: \(error)")
         }
         observation = document.observe { [weak self] change in self?.autosaveRecord(change) }
-        canvas.delegate = self
-        placeView()
-        welcome()
+        canvas.send(.documentOpened(welcome: welcome()))
         if let journal = journalPath { offerRecovery(from: journal) }
     }
 
@@ -106,39 +108,18 @@ final class InteractiveSession {
 
     // MARK: Starting
 
-    /// Centers the graph on the screen when it fits, else shows its top left.
-    func placeView() {
-        canvas.fitTopLeft()
-        let frames = canvas.scene.layouts.values.map(\.frame)
-        guard let first = frames.first else {
-            canvas.updateState { $0.cursor = Position(x: 2, y: 1) }  // where the first node goes
-            return
-        }
-        let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
-        let area = canvas.area
-        guard bounds.width <= area.width - 2, bounds.height <= area.height - 1 else { return }
-        let origin = Position(
-            x: bounds.minX - (area.width - bounds.width) / 2,
-            y: bounds.minY - (area.height - bounds.height) / 2)
-        canvas.updateState { state in
-            state.viewport.origin = origin
-            state.cursor = Position(x: bounds.minX, y: max(bounds.minY - 1, origin.y))
-        }
-    }
-
-    private func welcome() {
+    /// The first message: what was opened.
+    private func welcome() -> StatusMessage {
         let graph = document.graph
         let nodes = graph.count == 1 ? "1 node" : "\(graph.count) nodes"
+        log.write("opened \(file ?? "the demo calculator") with \(nodes)")
         if let file {
             if FileManager.default.fileExists(atPath: file) {
-                canvas.post("opened \(file) (\(nodes)) · Tab selects · ? help", isError: false)
-            } else {
-                canvas.post("new file \(file) · n adds a node · s saves · ? help", isError: false)
+                return StatusMessage("opened \(file) (\(nodes)) · Tab selects · ? help")
             }
-        } else {
-            canvas.post("demo calculator · Tab selects · n adds a node · ? help", isError: false)
+            return StatusMessage("new file \(file) · n adds a node · s saves · ? help")
         }
-        log.write("opened \(file ?? "the demo calculator") with \(nodes)")
+        return StatusMessage("demo calculator · Tab selects · n adds a node · ? help")
     }
 
     private func offerRecovery(from journal: String) {
@@ -147,43 +128,69 @@ final class InteractiveSession {
             let lines = try Journal.read(path: journal)
             guard !lines.isEmpty else { return }
             pendingRecovery = lines
-            prompt = .recover(journal: journal, editCount: lines.count)
+            let preview = lines.prefix(Self.recoveryPreviewLines).map { describe($0) }
+            canvas.send(
+                .recoveryFound(RecoveryOffer(journal: journal, editCount: lines.count, preview: preview)))
             log.write("found \(lines.count) unsaved edits in \(journal)")
         } catch {
             report("cannot read the autosave journal \(journal): \(error)")
         }
     }
 
+    /// How many of the recovered edits the question lists.
+    static let recoveryPreviewLines = 5
+
+    /// A journal line in words, for the recovery question: `line 3: delete Add`.
+    private func describe(_ line: Journal.Line) -> String {
+        switch line.entry {
+        case .success(.edit(let edit)):
+            "\(CanvasText.summary(of: edit, in: document.graph, arrow: canvas.theme.glyphs.arrow))"
+        case .success(.undo): "undo"
+        case .success(.redo): "redo"
+        case .failure: "line \(line.number): cannot be read (skipped)"
+        }
+    }
+
     // MARK: Events
 
-    /// Answers one canvas event: the open question takes it, else the canvas does, and the
-    /// effects it returns (save, quit) are carried out here.
+    /// Answers one input event (see ``handle(_:)-(CanvasAction)``).
     /// - Parameter event: What the person did.
-    func handle(_ event: InputEvent) {
+    func handle(_ event: InputEvent) { handle(.input(event)) }
+
+    /// Answers one action: the canvas answers it, and the effects it returns (save, quit,
+    /// recover) are carried out here, each answered back to the canvas.
+    /// - Parameter action: What happened.
+    func handle(_ action: CanvasAction) {
         guard !isFinished else { return }
-        if case .resize = event {
-            canvas.send(event)
-            return
-        }
-        if let prompt {
-            answer(prompt, with: event)
-            return
-        }
-        if isTooSmall {
-            if event == .character("q") { requestQuit() }
-            return
-        }
-        if allowsForcedCrash && event == .character("!") {
-            log.write("crashing on purpose (NODEUI_TEST_CRASH)")
-            forceCrash()
-        }
-        for effect in canvas.send(event) {
-            switch effect {
-            case .save: requestSave(thenQuit: false)
-            case .quit: requestQuit()
+        if case .input(let event) = action {
+            var isResize = false
+            if case .resize = event { isResize = true }
+            // Below the smallest size only `q` and the answers to an open question count.
+            if isTooSmall && !isResize && prompt == nil && event != .character("q") { return }
+            if allowsForcedCrash && event == .character("!") {
+                log.write("crashing on purpose (NODEUI_TEST_CRASH)")
+                forceCrash()
             }
         }
+        perform(canvas.send(action))
         logMessageIfNew()
+    }
+
+    /// Carries out the canvas's effects for the host, in order.
+    func perform(_ effects: [CanvasEffect]) {
+        for effect in effects where !isFinished {
+            switch effect {
+            case .save(let thenQuit): requestSave(thenQuit: thenQuit)
+            case .saveAs(let path, let replacing, let thenQuit):
+                saveAs(path, replacing: replacing, thenQuit: thenQuit)
+            case .quit: finish(clean: true)
+            case .recover: recover()
+            case .discardRecovery:
+                pendingRecovery = []
+                if let journal = journalPath { removeAutosaveJournal(at: journal) }
+            default: break
+            }
+        }
     }
 
     /// Ends the session: closes the journals, and when `clean` (a quit the person chose) removes
@@ -207,50 +214,7 @@ final class InteractiveSession {
         return viewport.width < Self.minimumSize.width || viewport.height < Self.minimumSize.height
     }
 
-    // MARK: Quitting and the questions
-
-    private func requestQuit() {
-        if document.isModified {
-            prompt = .quitWithUnsavedChanges
-        } else {
-            finish(clean: true)
-        }
-    }
-
-    private func answer(_ question: SessionPrompt, with event: InputEvent) {
-        switch (question, event) {
-        case (.recover, .character("y")), (.recover, .character("Y")):
-            prompt = nil
-            recover()
-        case (.recover, .character("n")), (.recover, .character("N")):
-            prompt = nil
-            pendingRecovery = []
-            if let journal = journalPath { removeAutosaveJournal(at: journal) }
-            canvas.post("discarded the unsaved edits", isError: false)
-        case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
-            prompt = nil
-            finish(clean: true)
-        case (.quitWithUnsavedChanges, .character("n")), (.quitWithUnsavedChanges, .character("N")),
-            (.quitWithUnsavedChanges, .escape):
-            prompt = nil
-            canvas.post("still here: s saves, q quits", isError: false)
-        case (.quitWithUnsavedChanges, .character("s")), (.quitWithUnsavedChanges, .character("S")):
-            prompt = nil
-            requestSave(thenQuit: true)
-        case (.saveAs(let text, let thenQuit), _):
-            answerSaveAs(text: text, thenQuit: thenQuit, event: event)
-        case (.overwrite(let path, let thenQuit), .character("y")),
-            (.overwrite(let path, let thenQuit), .character("Y")):
-            prompt = nil
-            if save(to: path), thenQuit { finish(clean: true) }
-        case (.overwrite(let path, let thenQuit), .character("n")),
-            (.overwrite(let path, let thenQuit), .character("N")),
-            (.overwrite(let path, let thenQuit), .escape):
-            prompt = .saveAs(text: path, thenQuit: thenQuit)
-        default:
-            break
-        }
-    }
+    // MARK: Recovery
 
     private func recover() {
         let lines = pendingRecovery
@@ -268,7 +232,10 @@ final class InteractiveSession {
         let applied = steps.count - refused.count
         let edits = applied == 1 ? "1 edit" : "\(applied) edits"
         let note = refused.isEmpty ? "" : " (\(refused.count) could not be applied)"
-        canvas.post("recovered \(edits)\(note): s saves them · u undoes", isError: !refused.isEmpty)
+        canvas.send(
+            .noticeArrived(
+                StatusMessage("recovered \(edits)\(note): s saves them · u undoes", isError: !refused.isEmpty)
+            ))
         log.write("recovered \(applied) edits, \(refused.count) refused")
     }
 
@@ -303,15 +270,12 @@ final class InteractiveSession {
 
     private func logMessageIfNew() {
         let message = canvas.state.message
-        guard message != loggedMessage else { return }
-        loggedMessage = message
+        guard message?.text != loggedMessage else { return }
+        loggedMessage = message?.text
         if let message {
-            log.write((canvas.state.messageIsError ? "status (error): " : "status: ") + message)
+            log.write((message.isError ? "status (error): " : "status: ") + message.text)
         }
     }
-
-    /// Opens a question on the status line, or closes it (`nil`).
-    func setPrompt(_ prompt: SessionPrompt?) { self.prompt = prompt }
 
     /// Makes `path` the file saves go to (after "save as").
     func adoptFile(_ path: String) {
@@ -321,7 +285,7 @@ final class InteractiveSession {
 
     /// Shows a problem on the status line and logs it.
     func report(_ message: String) {
-        canvas.post(message, isError: true)
+        canvas.send(.noticeArrived(StatusMessage(message, isError: true)))
         loggedMessage = message
         log.write("error: " + message)
     }
@@ -332,27 +296,5 @@ final class InteractiveSession {
         let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
         pointer.pointee = 1  // SIGSEGV: the terminal guard restores the terminal, Swift reports
         fatalError("unreachable after a forced crash")
-    }
-}
-
-extension InteractiveSession: CanvasDelegate {
-    /// Brings a node made from the palette into view, with the cursor on it, since the palette
-    /// may have placed it below the screen to keep it clear of other nodes.
-    func canvasDidCreate(_ node: NodeID) {
-        guard let frame = canvas.scene.layouts[node]?.frame else { return }
-        let area = canvas.area
-        canvas.updateState { state in
-            let scaleX = state.levelOfDetail.horizontalScale, scaleY = state.levelOfDetail.verticalScale
-            var origin = state.scaledOrigin
-            let visible = area.offsetBy(dx: origin.x, dy: origin.y)
-            if frame.maxX > visible.maxX { origin.x += frame.maxX - visible.maxX }
-            if frame.maxY > visible.maxY { origin.y += frame.maxY - visible.maxY }
-            if frame.minX < origin.x + area.minX { origin.x = frame.minX - area.minX }
-            if frame.minY < origin.y + area.minY { origin.y = frame.minY - area.minY }
-            state.viewport.origin = Position(x: origin.x * scaleX, y: origin.y * scaleY)
-            let contentX = state.levelOfDetail == .dot ? frame.minX : frame.minX + 2
-            let contentY = state.levelOfDetail == .dot ? frame.minY : frame.minY + 1
-            state.cursor = Position(x: contentX * scaleX, y: contentY * scaleY)
-        }
     }
 }

@@ -135,7 +135,7 @@ case_demo_save_asks_for_a_name() {
   "$BIN" check "$dir/calculator.json" >/dev/null || fail "calculator.json does not check" || return 1
   keys $s Tab && wait_status $s "One" || return 1
   keys $s + && wait_for $s "calculator.json · modified" || return 1
-  keys $s q && wait_status $s "Quit without saving? y quits · n stays · s saves and quits" || return 1
+  keys $s q && wait_status $s "quit without saving? y quits · n stays · s saves, then quits" || return 1
   keys $s n && wait_status $s "still here" || return 1
   keys $s q && wait_status $s "QUIT" || return 1
   keys $s s
@@ -170,8 +170,8 @@ case_every_key_of_the_key_map() {
   local s=every_key_of_the_key_map
   start $s "$WORK/keys" --log "$WORK/keys/log"
   wait_for $s "Multiply" || return 1
-  keys $s '?' && wait_for $s "any key closes" || return 1
-  keys $s Space && wait_without $s "any key closes" || return 1
+  keys $s '?' && wait_for $s "╭ Keys" || return 1
+  keys $s Space && wait_without $s "╭ Keys" || return 1
   keys $s / A d d Enter && wait_status $s "found Add" || return 1
   keys $s o && wait_status $s "is now Subtract" || return 1
   wait_for $s "x − y" || return 1

@@ -1,0 +1,39 @@
+import NodeGraph
+
+/// What the reducer asks to be done: the canvas carries out the document's part (edits, undo,
+/// transactions) and hands the rest to its host (saving, quitting, the clipboard).
+public enum CanvasEffect: Hashable, Sendable {
+    /// Apply an edit through the document, unless the delegate refuses it. Carried out by the
+    /// canvas.
+    case apply(Edit)
+    /// Undo the latest step. Carried out by the canvas.
+    case undo
+    /// Redo the latest undone step. Carried out by the canvas.
+    case redo
+    /// Start grouping edits into one undo step. Carried out by the canvas.
+    case beginTransaction
+    /// Close the group as one undo step. Carried out by the canvas.
+    case commitTransaction
+    /// Revert every edit of the group. Carried out by the canvas.
+    case cancelTransaction
+    /// Save the document to its file, or answer ``CanvasAction/fileNameNeeded(proposal:thenQuit:)``
+    /// when it has none; quit afterwards when `thenQuit`. For the host.
+    case save(thenQuit: Bool)
+    /// Save to a path the person typed; answer ``CanvasAction/saveTargetExists(path:thenQuit:)``
+    /// when it exists and `replacing` is false. For the host.
+    case saveAs(path: String, replacing: Bool, thenQuit: Bool)
+    /// Quit; the person chose to, unsaved changes included. For the host.
+    case quit
+    /// Apply the unsaved edits of the offered journal. For the host.
+    case recover
+    /// Delete the offered journal: the person declined its edits. For the host.
+    case discardRecovery
+
+    /// Whether the canvas carries it out itself (the document's part) rather than its host.
+    public var isCarriedOutByCanvas: Bool {
+        switch self {
+        case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
+        case .save, .saveAs, .quit, .recover, .discardRecovery: false
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import NodeGraph
+
+/// What the keys currently do.
+public enum CanvasMode: Hashable, Sendable {
+    /// Moving around, selecting, and starting the other modes.
+    case normal
+    /// Choosing the slots the source node's output feeds.
+    case link(LinkModeState)
+    /// Moving the selection with the arrows; one undo step.
+    case move(MoveState)
+    /// Typing a new value for a number node.
+    case editValue(ValueEditState)
+    /// Typing a new name for a node.
+    case rename(RenameState)
+    /// Choosing the kind of a new node.
+    case palette(PaletteState)
+    /// Typing part of a node's name to jump to it; `isPristine` while the query is the one
+    /// remembered from last time (typing replaces it, Enter finds the next match).
+    case find(query: String, isPristine: Bool)
+    /// The list of keys, scrolled to show from a row on.
+    case help(firstRow: Int)
+    /// A question for the person (save as, replace, quit, recover) that takes every key.
+    case prompt(Prompt)
+
+    /// The mode's name, as the status line shows it.
+    public var name: String {
+        switch self {
+        case .normal: "NORMAL"
+        case .link: "LINK"
+        case .move: "MOVE"
+        case .editValue: "EDIT"
+        case .rename: "RENAME"
+        case .palette: "NEW"
+        case .find: "FIND"
+        case .help: "HELP"
+        case .prompt(let prompt): prompt.title
+        }
+    }
+}
+
+/// Move mode: the nodes moving together and how far they went since it began.
+public struct MoveState: Hashable, Sendable {
+    /// The nodes that move, in id order.
+    public var nodes: [NodeID]
+    /// The columns and rows moved so far (canvas cells), undone by Esc.
+    public var offset: Position
+
+    /// Creates move state.
+    /// - Parameters:
+    ///   - nodes: The nodes that move.
+    ///   - offset: How far they moved so far.
+    public init(nodes: [NodeID], offset: Position = .zero) {
+        self.nodes = nodes
+        self.offset = offset
+    }
+}
+
+/// Renaming: the node and the name typed so far.
+public struct RenameState: Hashable, Sendable {
+    /// The node being renamed.
+    public var node: NodeID
+    /// The name so far.
+    public var text: String
+
+    /// Creates rename state.
+    /// - Parameters:
+    ///   - node: The node.
+    ///   - text: The starting name.
+    public init(node: NodeID, text: String) {
+        self.node = node
+        self.text = text
+    }
+}
+
+/// A question the canvas asks for its host: the host opens it with an action and carries out
+/// the answer's effect.
+public enum Prompt: Hashable, Sendable {
+    /// Unsaved edits from an earlier session were found: replay them, discard them, or decide later?
+    case recover(RecoveryOffer)
+    /// `q` with unsaved changes: quit anyway, stay, or save first?
+    case quitWithUnsavedChanges
+    /// The file to save to, typed on the status line (the demo, or a graph never saved).
+    case saveAs(text: String, thenQuit: Bool)
+    /// The file typed for "save as" exists: replace it?
+    case replace(path: String, thenQuit: Bool)
+
+    /// The badge at the left of the status line.
+    public var title: String {
+        switch self {
+        case .recover: "RECOVER"
+        case .quitWithUnsavedChanges: "QUIT"
+        case .saveAs: "SAVE AS"
+        case .replace: "REPLACE"
+        }
+    }
+
+    /// The question in a few words, for a screen too small for the canvas.
+    public var shortText: String {
+        switch self {
+        case .recover: "recover edits? y/n/Esc"
+        case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
+        case .saveAs(let text, _): "save as \(text)"
+        case .replace: "replace? y/n"
+        }
+    }
+}
+
+/// What a recovery would apply: the journal, how many edits it holds and the first few, in words.
+public struct RecoveryOffer: Hashable, Sendable {
+    /// The journal's path.
+    public var journal: String
+    /// The number of edits in it.
+    public var editCount: Int
+    /// The first edits, one line each (`setValue One = 2`).
+    public var preview: [String]
+
+    /// Creates an offer.
+    /// - Parameters:
+    ///   - journal: The journal's path.
+    ///   - editCount: How many edits it holds.
+    ///   - preview: The first edits in words.
+    public init(journal: String, editCount: Int, preview: [String]) {
+        self.journal = journal
+        self.editCount = editCount
+        self.preview = preview
+    }
+}

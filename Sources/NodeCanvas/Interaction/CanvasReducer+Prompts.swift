@@ -1,0 +1,91 @@
+import NodeGraph
+
+extension CanvasReducer {
+    /// The host's answers: a file name is needed, a file exists, a save succeeded, edits were
+    /// found for recovery.
+    static func reduceHostAnswer(_ state: inout CanvasState, _ action: CanvasAction, context: CanvasContext)
+        -> [CanvasEffect]
+    {
+        switch action {
+        case .fileNameNeeded(let proposal, let thenQuit):
+            state.message = nil
+            state.mode = .prompt(.saveAs(text: proposal, thenQuit: thenQuit))
+        case .saveTargetExists(let path, let thenQuit):
+            state.message = nil
+            state.mode = .prompt(.replace(path: path, thenQuit: thenQuit))
+        case .saved(let path, let nodeCount):
+            if case .prompt = state.mode { state.mode = .normal }
+            say("saved \(path) (\(nodeCount == 1 ? "1 node" : "\(nodeCount) nodes"))", &state)
+        case .recoveryFound(let offer):
+            state.message = nil
+            state.mode = .prompt(.recover(offer))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A key while a question is open: only its answers do anything.
+    static func reducePrompt(
+        _ state: inout CanvasState, _ prompt: Prompt, _ event: InputEvent, context: CanvasContext
+    )
+        -> [CanvasEffect]
+    {
+        let yes = event == .character("y") || event == .character("Y")
+        let no = event == .character("n") || event == .character("N")
+        switch prompt {
+        case .recover:
+            if yes {
+                state.mode = .normal
+                return [.recover]
+            }
+            if no {
+                state.mode = .normal
+                say("discarded the unsaved edits", &state)
+                return [.discardRecovery]
+            }
+            if event == .escape {
+                state.mode = .normal
+                say("kept the unsaved edits for later: the next open offers them again", &state)
+            }
+        case .quitWithUnsavedChanges:
+            if yes {
+                state.mode = .normal
+                return [.quit]
+            }
+            if no || event == .escape {
+                state.mode = .normal
+                say("still here: s saves, q quits", &state)
+            }
+            if event == .character("s") || event == .character("S") {
+                state.mode = .normal
+                return [.save(thenQuit: true)]
+            }
+        case .saveAs(var text, let thenQuit):
+            switch event {
+            case .escape:
+                state.mode = .normal
+                say("not saved", &state)
+                return []
+            case .backspace, .delete:
+                if !text.isEmpty { text.removeLast() }
+            case .character(let character) where !character.isNewline && text.count < 4_096:
+                text.append(character)
+            case .enter:
+                let path = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                guard !path.isEmpty else {
+                    say("type a file name, or Esc", error: true, &state)
+                    return []
+                }
+                return [.saveAs(path: path, replacing: false, thenQuit: thenQuit)]
+            default:
+                return []
+            }
+            state.mode = .prompt(.saveAs(text: text, thenQuit: thenQuit))
+        case .replace(let path, let thenQuit):
+            if yes { return [.saveAs(path: path, replacing: true, thenQuit: thenQuit)] }
+            if no || event == .escape { state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit)) }
+        }
+        return []
+    }
+}

@@ -1,0 +1,140 @@
+import NodeGraph
+
+extension CanvasText {
+    /// What an edit does, in a few words, for undo and redo messages: `delete Add`,
+    /// `link One → Add.x`, `move 3 nodes`.
+    /// - Parameters:
+    ///   - edit: The edit.
+    ///   - graph: The graph, for names.
+    ///   - arrow: The arrow between names.
+    ///   - known: Names of nodes no longer in the graph (from a change's inverse).
+    /// - Returns: The words.
+    public static func summary(
+        of edit: Edit, in graph: Graph, arrow: String = "→", known: [NodeID: String] = [:]
+    ) -> String {
+        func name(_ id: NodeID) -> String { graph.name(of: id) ?? known[id] ?? id.rawValue }
+        func slot(_ node: NodeID, _ slot: Int) -> String { "\(name(node)).\(slotLabel(node, slot, graph))" }
+        switch edit {
+        case .addNode(let description): return "add \(description.name ?? description.id.rawValue)"
+        case .removeNode(let id): return "delete \(name(id))"
+        case .link(let from, let to, let index), .toggleLink(let from, let to, let index):
+            return "link \(name(from)) \(arrow) \(slot(to, index))"
+        case .unlink(let to, let index): return "unlink \(slot(to, index))"
+        case .setValue(let node, let value): return "set \(name(node)) to \(value)"
+        case .setKind(let node, let kind):
+            return "change \(name(node)) to \(graph.registry.kind(named: kind)?.title ?? kind)"
+        case .rename(let node, let newName): return "rename \(name(node)) to \(newName)"
+        case .move(let node, _): return "move \(name(node))"
+        case .batch:
+            let edits = edit.flattened
+            if edits.count == 1 { return summary(of: edits[0], in: graph, arrow: arrow, known: known) }
+            let removed = edits.filter { if case .removeNode = $0 { true } else { false } }.count
+            let added = edit.addedNodes.count
+            let moved = Set(edits.compactMap { if case .move(let node, _) = $0 { node } else { nil } })
+            if removed > 0 {
+                return removed == 1
+                    ? summary(
+                        of: edits.first { if case .removeNode = $0 { true } else { false } }!, in: graph,
+                        arrow: arrow, known: known) : "delete \(removed) nodes"
+            }
+            if added > 0 { return added == 1 ? "add \(name(edit.addedNodes[0]))" : "add \(added) nodes" }
+            if moved.count == edits.count
+                || (!moved.isEmpty && edits.allSatisfy { if case .move = $0 { true } else { false } })
+            {
+                return moved.count == 1 ? "move \(name(moved.first!))" : "move \(moved.count) nodes"
+            }
+            return edits.isEmpty ? "nothing" : "\(edits.count) edits"
+        }
+    }
+
+    /// The status line's confirmation of an applied edit, or `nil` when the screen shows it
+    /// well enough (a value, a move).
+    /// - Parameters:
+    ///   - change: The applied change.
+    ///   - graph: The graph after it.
+    ///   - arrow: The arrow between names.
+    /// - Returns: The message.
+    public static func confirmation(of change: Change, in graph: Graph, arrow: String = "→") -> String? {
+        let known = change.inverse.describedNames
+        func name(_ id: NodeID) -> String { graph.name(of: id) ?? known[id] ?? id.rawValue }
+        switch change.edit {
+        case .addNode(let description):
+            return "created \(name(description.id))"
+        case .removeNode(let id):
+            return "deleted \(name(id)) (u undoes)"
+        case .toggleLink(let from, let to, let slot), .link(let from, let to, let slot):
+            let inputs = graph.inputs(of: to)
+            let linked = inputs.indices.contains(slot) && inputs[slot] == from
+            let names = "\(name(from)) \(arrow) \(name(to)).\(slotLabel(to, slot, graph))"
+            guard linked else { return "unlinked " + names }
+            let replaced = change.inverse.flattened.compactMap { edit -> NodeID? in
+                if case .link(let old, to, slot) = edit, old != from { old } else { nil }
+            }.first
+            return "linked " + names + (replaced.map { " (replacing \(name($0)))" } ?? "")
+        case .setKind(let node, _):
+            let title = graph.kind(of: node)?.title ?? ""
+            let dropped = change.inverse.flattened.compactMap { edit -> String? in
+                guard case .link(let from, let to, let slot) = edit else { return nil }
+                if to == node {
+                    let label = previousSlotLabel(change.inverse, slot, graph) ?? "slot \(slot + 1)"
+                    return "\(label) lost its link from \(name(from))"
+                }
+                return "\(name(to)).\(slotLabel(to, slot, graph)) lost its link (it takes another type)"
+            }
+            let suffix = dropped.isEmpty ? "" : "; " + dropped.joined(separator: ", ") + " (u undoes)"
+            // A node without a name of its own is called after its kind, so its old name is the
+            // old kind's title.
+            let oldTitle = change.inverse.flattened.compactMap { edit -> String? in
+                if case .setKind(_, let kind) = edit { graph.registry.kind(named: kind)?.title } else { nil }
+            }.first
+            let oldName = name(node) == title ? oldTitle ?? name(node) : name(node)
+            return "\(oldName) is now \(title)\(suffix)"
+        case .rename(let node, let newName):
+            let old = change.inverse.flattened.compactMap {
+                if case .rename(_, let old) = $0 { old } else { nil }
+            }
+            return "renamed \(old.first ?? node.rawValue) to \(newName)"
+        case .batch(let edits) where edits.allSatisfy({ if case .removeNode = $0 { true } else { false } }):
+            return edits.count == 1
+                ? confirmation(
+                    of: Change(edit: edits[0], inverse: change.inverse, recomputed: []), in: graph,
+                    arrow: arrow)
+                : "deleted \(edits.count) nodes (u undoes)"
+        default:
+            return nil
+        }
+    }
+
+    /// A slot's label, or its number when the node or slot is unknown.
+    static func slotLabel(_ node: NodeID, _ slot: Int, _ graph: Graph) -> String {
+        graph.kind(of: node).map { slot < $0.inputs.count ? $0.inputs[slot].label : "slot \(slot + 1)" }
+            ?? "slot \(slot + 1)"
+    }
+
+    /// The label a slot had under the kind an inverse `setKind` restores.
+    private static func previousSlotLabel(_ inverse: Edit, _ slot: Int, _ graph: Graph) -> String? {
+        for edit in inverse.flattened {
+            if case .setKind(_, let kind) = edit, let old = graph.registry.kind(named: kind),
+                slot < old.inputs.count
+            {
+                return old.inputs[slot].label
+            }
+        }
+        return nil
+    }
+}
+
+extension Edit {
+    /// The edit as a flat list: nested batches opened.
+    var flattened: [Edit] {
+        if case .batch(let edits) = self { return edits.flatMap(\.flattened) }
+        return [self]
+    }
+
+    /// The names of the nodes this edit adds (as an inverse, the nodes a removal took away).
+    var describedNames: [NodeID: String] {
+        var names: [NodeID: String] = [:]
+        for case .addNode(let description) in flattened { names[description.id] = description.name }
+        return names
+    }
+}

@@ -1,0 +1,76 @@
+import NodeGraph
+
+/// Draws the questions that need more than the status line: recovering unsaved edits (what
+/// would be applied) and quitting with unsaved changes, each in a panel over the canvas.
+enum PromptOverlay {
+    static func draw(_ prompt: Prompt, canvas: Canvas, on surface: inout Surface) {
+        let lines: [String]
+        let title: String
+        switch prompt {
+        case .recover(let offer):
+            title = "Recover unsaved edits?"
+            let edits = offer.editCount == 1 ? "1 unsaved edit" : "\(offer.editCount) unsaved edits"
+            var body = ["\(edits) from a session that ended abruptly,", "kept in \(offer.journal):", ""]
+            body += offer.preview.map { "  " + $0 }
+            if offer.editCount > offer.preview.count {
+                body.append("  … and \(offer.editCount - offer.preview.count) more")
+            }
+            body += [
+                "", "y  recover them (u undoes each)", "n  discard them",
+                "Esc  decide later: the next open asks again",
+            ]
+            lines = body
+        case .quitWithUnsavedChanges:
+            title = "Quit without saving?"
+            lines = [
+                "The graph has changes that are not saved.", "", "y  quit without saving", "n  stay",
+                "s  save, then quit",
+            ]
+        case .saveAs, .replace:
+            return
+        }
+        let area = canvas.area
+        let theme = canvas.theme
+        let widest = max(displayWidth(of: title) + 4, lines.map { displayWidth(of: $0) }.max() ?? 0)
+        let width = min(area.width, widest + 4)
+        let height = min(area.height, lines.count + 2)
+        guard width > 10, height > 2 else { return }
+        let box = Rect(
+            x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
+            width: width, height: height)
+        drawPanel(box, title: title, theme: theme, on: &surface)
+        for (index, line) in lines.prefix(height - 2).enumerated() {
+            surface.put(
+                line, in: Rect(x: box.minX + 2, y: box.minY + 1 + index, width: box.width - 4, height: 1),
+                style: theme.styles.panel, ellipsis: theme.glyphs.ellipsis)
+        }
+    }
+}
+
+/// Draws the rectangle a Ctrl-drag is selecting with.
+enum SelectionRectangle {
+    static func draw(from: Point, to: Point, canvas: Canvas, on surface: inout Surface) {
+        let origin = canvas.state.scaledOrigin
+        let area = canvas.area
+        let box = Rect(
+            x: min(from.x, to.x) - origin.x + area.minX, y: min(from.y, to.y) - origin.y + area.minY,
+            width: abs(to.x - from.x) + 1, height: abs(to.y - from.y) + 1)
+        let style = canvas.theme.styles.selectedBorder
+        let glyphs = canvas.theme.glyphs
+        for x in box.minX..<box.maxX
+        where area.contains(x: x, y: box.minY) || area.contains(x: x, y: box.maxY - 1) {
+            if area.contains(x: x, y: box.minY) {
+                surface[x, box.minY] = Cell(glyphs.horizontal, style: style)
+            }
+            if area.contains(x: x, y: box.maxY - 1) {
+                surface[x, box.maxY - 1] = Cell(glyphs.horizontal, style: style)
+            }
+        }
+        for y in box.minY..<box.maxY {
+            if area.contains(x: box.minX, y: y) { surface[box.minX, y] = Cell(glyphs.vertical, style: style) }
+            if area.contains(x: box.maxX - 1, y: y) {
+                surface[box.maxX - 1, y] = Cell(glyphs.vertical, style: style)
+            }
+        }
+    }
+}
