@@ -73,7 +73,7 @@ extension Graph {
         guard slot >= 0 && slot < count else {
             throw .unknownSlot(node: store.ids[Int(node)], slot: slot, slotCount: count)
         }
-        return store.slotStart[node] + Int32(slot)
+        return store.nodes.slotStart[node] + Int32(slot)
     }
 
     // MARK: Shorthands

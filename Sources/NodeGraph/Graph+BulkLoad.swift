@@ -28,7 +28,7 @@ extension Graph {
         upstreams: UnsafeBufferPointer<Int32>
     ) -> Int32 {
         insertNode(
-            id, hash: store.idTable.hash(id), kindIndex: kindIndex, name: name, x: x, y: y,
+            id, hash: store.idTable.probe.hash(id), kindIndex: kindIndex, name: name, x: x, y: y,
             parameter: parameter,
             upstreams: upstreams)
     }

@@ -10,7 +10,7 @@ extension Graph: Equatable {
     public static func == (lhs: Graph, rhs: Graph) -> Bool {
         if lhs.store === rhs.store { return true }
         guard lhs.count == rhs.count else { return false }
-        for node in 0..<lhs.store.nodeEnd where lhs.store.kind[node] != NodeStore.freeKind {
+        for node in 0..<lhs.store.nodeEnd where lhs.store.nodes.kind[node] != NodeStore.freeKind {
             let id = lhs.store.ids[Int(node)]
             guard let other = rhs.store.index(of: id) else { return false }
             guard lhs.description(at: node) == rhs.description(at: other),

@@ -8,7 +8,7 @@ extension Graph {
     /// its inputs changed value (cutoff); unchanged nodes still release their dependents.
     mutating func recompute(from roots: [Int32]) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
-        if roots.count == 1, case let root = roots[0], store.isLive(root), store.firstOut[root] < 0 {
+        if roots.count == 1, case let root = roots[0], store.isLive(root), store.nodes.firstOut[root] < 0 {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
             // it alone is recomputed.
             Evaluator(store).recompute(root)
@@ -22,95 +22,92 @@ extension Graph {
     /// until the next mutation.
     mutating func recomputeTrace(from roots: [Int32]) -> UnsafeMutableBufferPointer<Int32> {
         let store = self.store
-        let mark = store.mark, firstOut = store.firstOut, outLink = store.outLink
+        let mark = store.nodes.mark, firstOut = store.nodes.firstOut, outLink = store.slots.outLink
         let dirty = NodeStore.dirtyFlag, countMask = NodeStore.countMask, idle = NodeStore.idle
-        var stack = store.stack, queue = store.queue
-        stack.removeAll()
-        queue.removeAll()
-        defer {
-            store.stack = stack
-            store.queue = queue
-        }
         let evaluator = Evaluator(store)
+        return store.withWorkLists { stack, queue in
+            stack.removeAll()
+            queue.removeAll()
 
-        // Pass 1: discover the region and count the links into each node from inside it.
-        var firstRoot = Int32.max
-        for root in roots where store.isLive(root) && mark[root] == idle {
-            mark[root] = dirty
-            stack.append(root)
-            queue.append(root)
-            firstRoot = Swift.min(firstRoot, root)
-        }
-        // While index order is topological, a large region is cheaper to recompute by one
-        // sequential sweep over the indices after the first root than by following out-lists
-        // (a dependent cache miss per link): discovery stops once the region exceeds `budget`.
-        let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
-        let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 16) : Int.max
-        var discovered = 0
-        // The work lists' pointers and counts live in locals (registers) in the loops below;
-        // they are written back only to grow.
-        var stackBase = stack.base, stackCapacity = stack.capacity, top = stack.count
-        while top > 0 {
-            if discovered > budget {
-                stack.count = 0
-                return sweep(from: firstRoot, evaluator: evaluator, into: &queue)
+            // Pass 1: discover the region and count the links into each node from inside it.
+            var firstRoot = Int32.max
+            for root in roots where store.isLive(root) && mark[root] == idle {
+                mark[root] = dirty
+                stack.append(root)
+                queue.append(root)
+                firstRoot = Swift.min(firstRoot, root)
             }
-            top -= 1
-            let node = stackBase[top]
-            var slot = firstOut[node]
-            while slot >= 0 {
-                let link = outLink[slot]
-                let target = link.owner
-                let current = mark[target]
-                if current == idle {
-                    mark[target] = 1
-                    discovered += 1
-                    stack.append(target, base: &stackBase, capacity: &stackCapacity, count: &top)
-                } else {
-                    mark[target] = current + 1
+            // While index order is topological, a large region is cheaper to recompute by one
+            // sequential sweep over the indices after the first root than by following out-lists
+            // (a dependent cache miss per link): discovery stops once the region exceeds `budget`.
+            let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
+            let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 16) : Int.max
+            var discovered = 0
+            // The work lists' pointers and counts live in locals (registers) in the loops below;
+            // they are written back only to grow.
+            var stackBase = stack.base, stackCapacity = stack.capacity, top = stack.count
+            while top > 0 {
+                if discovered > budget {
+                    stack.count = 0
+                    return sweep(from: firstRoot, evaluator: evaluator, into: &queue)
                 }
-                slot = link.next
+                top -= 1
+                let node = stackBase[top]
+                var slot = firstOut[node]
+                while slot >= 0 {
+                    let link = outLink[slot]
+                    let target = link.owner
+                    let current = mark[target]
+                    if current == idle {
+                        mark[target] = 1
+                        discovered += 1
+                        stack.append(target, base: &stackBase, capacity: &stackCapacity, count: &top)
+                    } else {
+                        mark[target] = current + 1
+                    }
+                    slot = link.next
+                }
             }
-        }
-        stack.count = 0
+            stack.count = 0
 
-        // Pass 2: release nodes in dependency order; roots fed by other roots wait their turn.
-        // The trace (the nodes recomputed, in order) is written over the front of the queue:
-        // it never catches up with the head.
-        var kept = 0
-        for index in 0..<queue.count where mark[queue[index]] & countMask == 0 {
-            queue[kept] = queue[index]
-            kept += 1
-        }
-        var queueBase = queue.base, queueCapacity = queue.capacity, tail = kept
-        var head = 0
-        var traced = 0
-        while head < tail {
-            let node = queueBase[head]
-            head += 1
-            let state = mark[node]
-            mark[node] = idle
-            var changed = false
-            if state & dirty != 0 {
-                changed = evaluator.recompute(node)
-                queueBase[traced] = node
-                traced += 1
+            // Pass 2: release nodes in dependency order; roots fed by other roots wait their turn.
+            // The trace (the nodes recomputed, in order) is written over the front of the queue:
+            // it never catches up with the head.
+            var kept = 0
+            for index in 0..<queue.count where mark[queue[index]] & countMask == 0 {
+                queue[kept] = queue[index]
+                kept += 1
             }
-            let flag = changed ? dirty : 0
-            var slot = firstOut[node]
-            while slot >= 0 {
-                let link = outLink[slot]
-                let target = link.owner
-                let targetState = (mark[target] - 1) | flag
-                mark[target] = targetState
-                if targetState & countMask == 0 {
-                    queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
+            var queueBase = queue.base, queueCapacity = queue.capacity, tail = kept
+            var head = 0
+            var traced = 0
+            while head < tail {
+                let node = queueBase[head]
+                head += 1
+                let state = mark[node]
+                mark[node] = idle
+                var changed = false
+                if state & dirty != 0 {
+                    changed = evaluator.recompute(node)
+                    queueBase[traced] = node
+                    traced += 1
                 }
-                slot = link.next
+                let flag = changed ? dirty : 0
+                var slot = firstOut[node]
+                while slot >= 0 {
+                    let link = outLink[slot]
+                    let target = link.owner
+                    let targetState = (mark[target] - 1) | flag
+                    mark[target] = targetState
+                    if targetState & countMask == 0 {
+                        queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
+                    }
+                    slot = link.next
+                }
             }
+            queue.count = tail
+            return UnsafeMutableBufferPointer(start: queue.base, count: traced)
         }
-        queue.count = tail
-        return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
 
     /// Recomputes, in index order (a topological order here), every node from `first` on that is
@@ -121,8 +118,9 @@ extension Graph {
         -> UnsafeMutableBufferPointer<Int32>
     {
         let store = self.store
-        let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
-        let kindSlotCount = store.kindSlotCount
+        let mark = store.nodes.mark, kind = store.nodes.kind, slotStart = store.nodes.slotStart,
+            source = store.slots.source
+        let kindSlotCount = store.kindColumns.slotCount
         let dirty = NodeStore.dirtyFlag, free = NodeStore.freeKind
         let changed = AddRun.changed
         let start = Int(first), end = Int(store.nodeEnd)
@@ -186,7 +184,7 @@ extension Graph {
             // stops at is recomputed out of line. Only an out-of-line recompute can store a value
             // that is not a number, so `numbersOnly` is refreshed after those alone.
             let run = AddRun(store)
-            let kind = store.kind, fastKind = store.fastKind, free = NodeStore.freeKind
+            let kind = store.nodes.kind, fastKind = store.kindColumns.fast, free = NodeStore.freeKind
             var numbersOnly = store.nonNumberTags == 0
             let end = Int(store.nodeEnd)
             var node = 0
@@ -207,14 +205,15 @@ extension Graph {
             return store.liveCount
         }
         let end = Int(store.nextOrder)
-        guard end <= store.mark.capacity else {
+        guard end <= store.nodeCapacity else {
             let order = maintainedOrder()
             for node in order where readingHeldNumbers || !isHeldNumber(node) { evaluator.recompute(node) }
             return order.count
         }
         // The maintained order, scattered into the idle scratch column (position → node), then
         // read back in position order, restoring it to idle as it goes. No allocation.
-        let mark = store.mark, order = store.order, kind = store.kind, free = NodeStore.freeKind
+        let mark = store.nodes.mark, order = store.nodes.order, kind = store.nodes.kind,
+            free = NodeStore.freeKind
         for node in 0..<store.nodeEnd where kind[node] != free { mark[order[node]] = node }
         var count = 0
         for position in 0..<end {
@@ -231,7 +230,7 @@ extension Graph {
 extension Graph {
     /// Whether the node is a number source (its value is its held number).
     @inline(__always) func isHeldNumber(_ node: Int32) -> Bool {
-        store.fastKind[Int(store.kind[node])] == FastKind.heldNumber.rawValue
+        store.kindColumns.fast[Int(store.nodes.kind[node])] == FastKind.heldNumber.rawValue
     }
 }
 
@@ -246,11 +245,11 @@ struct AddRun {
     let payload: UnsafeMutablePointer<Double>
 
     init(_ store: NodeStore) {
-        kind = store.kind.base
-        fastKind = store.fastKind.base
-        slotStart = store.slotStart.base
-        source = store.source.base
-        payload = store.payload.base
+        kind = store.nodes.kind.base
+        fastKind = store.kindColumns.fast.base
+        slotStart = store.nodes.slotStart.base
+        source = store.slots.source.base
+        payload = store.nodes.payload.base
     }
 
     /// Evaluates the nodes from `start` on, skipping free indices (and number sources when
@@ -342,13 +341,13 @@ struct Evaluator {
 
     @inline(__always) init(_ store: NodeStore) {
         self.store = store
-        kind = store.kind
-        fastKind = store.fastKind
-        kindSlotCount = store.kindSlotCount
-        slotStart = store.slotStart
-        source = store.source
-        tag = store.tag
-        payload = store.payload
+        kind = store.nodes.kind
+        fastKind = store.kindColumns.fast
+        kindSlotCount = store.kindColumns.slotCount
+        slotStart = store.nodes.slotStart
+        source = store.slots.source
+        tag = store.nodes.tag
+        payload = store.nodes.payload
     }
 
     /// Computes a node's value from its inputs and stores it; returns whether it changed.
@@ -468,11 +467,11 @@ extension NodeStore {
 
     /// The general path: gathers inputs as values, passes errors on, calls the kind.
     func evaluate(_ node: Int32, _ entry: KindEntry) -> Value {
-        let start = slotStart[node]
+        let start = nodes.slotStart[node]
         var values: [Value] = []
         values.reserveCapacity(entry.slotCount)
         for offset in 0..<entry.slotCount {
-            let upstream = source[start + Int32(offset)]
+            let upstream = slots.source[start + Int32(offset)]
             if upstream < 0 {
                 values.append(entry.slots[offset].defaultValue)
                 continue

@@ -25,27 +25,27 @@ extension Graph {
         var live = 0
         var seenOrder = Set<Int32>()
         var outLinks = [Int32: Int]()
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
             live += 1
             let id = store.ids[Int(node)]
             guard store.index(of: id) == node else {
                 throw InvariantViolation("id '\(id)' does not map to its node")
             }
-            guard seenOrder.insert(store.order[node]).inserted else {
+            guard seenOrder.insert(store.nodes.order[node]).inserted else {
                 throw InvariantViolation("'\(id)' shares its topological position")
             }
-            guard store.mark[node] == NodeStore.idle else {
+            guard store.nodes.mark[node] == NodeStore.idle else {
                 throw InvariantViolation("'\(id)' has scratch state left")
             }
-            let start = store.slotStart[node]
+            let start = store.nodes.slotStart[node]
             for slot in start..<start + Int32(store.slotCount(of: node)) {
-                guard store.outLink[slot].owner == node else {
+                guard store.slots.outLink[slot].owner == node else {
                     throw InvariantViolation("a slot of '\(id)' has the wrong owner")
                 }
-                let upstream = store.source[slot]
+                let upstream = store.slots.source[slot]
                 guard upstream >= 0 else { continue }
                 guard store.isLive(upstream) else { throw InvariantViolation("a slot of '\(id)' dangles") }
-                guard store.order[upstream] < store.order[node] else {
+                guard store.nodes.order[upstream] < store.nodes.order[node] else {
                     throw InvariantViolation(
                         "link '\(store.ids[Int(upstream)])' → '\(id)' goes against the order")
                 }
@@ -55,15 +55,15 @@ extension Graph {
         guard live == store.liveCount, store.idTable.count == live else {
             throw InvariantViolation("node count \(store.liveCount) but \(live) live nodes")
         }
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
-            var slot = store.firstOut[node]
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
+            var slot = store.nodes.firstOut[node]
             while slot >= 0 {
-                guard store.source[slot] == node, let seen = outLinks[slot] else {
+                guard store.slots.source[slot] == node, let seen = outLinks[slot] else {
                     throw InvariantViolation("'\(store.ids[Int(node)])' lists a slot it does not feed")
                 }
                 guard seen == 0 else { throw InvariantViolation("a slot is listed twice as a dependent") }
                 outLinks[slot] = 1
-                slot = store.outLink[slot].next
+                slot = store.slots.outLink[slot].next
             }
         }
         if outLinks.values.contains(0) {
@@ -78,7 +78,7 @@ extension Graph {
         var copy = self
         copy.evaluateAll(readingHeldNumbers: true)
         var values: [NodeID: Value] = [:]
-        for node in 0..<copy.store.nodeEnd where copy.store.kind[node] != NodeStore.freeKind {
+        for node in 0..<copy.store.nodeEnd where copy.store.nodes.kind[node] != NodeStore.freeKind {
             values[copy.store.ids[Int(node)]] = copy.store.value(of: node)
         }
         return values
@@ -89,7 +89,7 @@ extension Graph {
     /// - Complexity: O(*n*).
     public func currentValues() -> [NodeID: Value] {
         var values: [NodeID: Value] = [:]
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
             values[store.ids[Int(node)]] = store.value(of: node)
         }
         return values

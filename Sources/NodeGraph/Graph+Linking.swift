@@ -8,7 +8,7 @@ extension Graph {
         let downstream = try index(of: downstreamID)
         let slotIndex = try slotIndex(slot, of: downstream)
         try checkTypes(from: upstream, to: downstream, slot: slot)
-        let previous = store.source[slotIndex]
+        let previous = store.slots.source[slotIndex]
         if previous == upstream { return .batch([]) }
         try orderForLink(from: upstream, to: downstream)
         store.detach(slotIndex)
@@ -23,7 +23,7 @@ extension Graph {
     {
         let downstream = try index(of: downstreamID)
         let slotIndex = try slotIndex(slot, of: downstream)
-        let previous = store.source[slotIndex]
+        let previous = store.slots.source[slotIndex]
         guard previous >= 0 else { throw .slotNotLinked(node: downstreamID, slot: slot) }
         store.detach(slotIndex)
         roots.append(downstream)
@@ -38,7 +38,7 @@ extension Graph {
         let upstream = try index(of: upstreamID)
         let downstream = try index(of: downstreamID)
         let slotIndex = try slotIndex(slot, of: downstream)
-        if store.source[slotIndex] == upstream {
+        if store.slots.source[slotIndex] == upstream {
             return try performUnlink(to: downstreamID, slot: slot, roots: &roots)
         }
         return try performLink(from: upstreamID, to: downstreamID, slot: slot, roots: &roots)
@@ -77,10 +77,11 @@ extension Graph {
     func linkRefusal(from: Int32, to: Int32, slot: Int) -> GraphError? {
         // The usual case in a few loads: an existing slot, numbers both sides, and a link that
         // agrees with the maintained order (so it cannot close a loop).
-        let toKind = Int(store.kind[to])
-        if slot >= 0 && slot < Int(store.kindSlotCount[toKind])
-            && store.kindNumbersOnly[toKind] & store.kindNumbersOnly[Int(store.kind[from])] == 1
-            && store.order[from] < store.order[to]
+        let toKind = Int(store.nodes.kind[to])
+        if slot >= 0 && slot < Int(store.kindColumns.slotCount[toKind])
+            && store.kindColumns.numbersOnly[toKind]
+                & store.kindColumns.numbersOnly[Int(store.nodes.kind[from])] == 1
+            && store.nodes.order[from] < store.nodes.order[to]
         {
             return nil
         }
@@ -99,14 +100,14 @@ extension Graph {
     func cyclePath(from upstream: Int32, to downstream: Int32) -> NodeList? {
         let ids = store.ids
         if upstream == downstream { return NodeList(indices: [upstream, upstream], in: ids) }
-        let bound = store.order[upstream]
-        if bound < store.order[downstream] { return nil }
+        let bound = store.nodes.order[upstream]
+        if bound < store.nodes.order[downstream] { return nil }
         var parent: [Int32: Int32] = [downstream: -1]
         var stack = [downstream]
         while let current = stack.popLast() {
-            var slot = store.firstOut[current]
+            var slot = store.nodes.firstOut[current]
             while slot >= 0 {
-                let next = store.outLink[slot].owner
+                let next = store.slots.outLink[slot].owner
                 if next == upstream {
                     var path: [Int32] = []
                     var step = current
@@ -116,11 +117,11 @@ extension Graph {
                     }
                     return NodeList(indices: path.reversed() + [upstream, downstream], in: ids)
                 }
-                if parent[next] == nil && store.order[next] < bound {
+                if parent[next] == nil && store.nodes.order[next] < bound {
                     parent[next] = current
                     stack.append(next)
                 }
-                slot = store.outLink[slot].next
+                slot = store.slots.outLink[slot].next
             }
         }
         return nil
@@ -144,9 +145,9 @@ extension Graph {
         towardsSource[Int(from)] = -1
         var stack = [from]
         while let current = stack.popLast() {
-            let start = store.slotStart[current]
+            let start = store.nodes.slotStart[current]
             for slot in start..<start + Int32(store.slotCount(of: current)) {
-                let previous = store.source[slot]
+                let previous = store.slots.source[slot]
                 if previous >= 0 && towardsSource[Int(previous)] == unvisited {
                     towardsSource[Int(previous)] = current
                     stack.append(previous)
@@ -155,14 +156,14 @@ extension Graph {
         }
         let paths = CyclePaths(towardsSource: towardsSource, ids: store.ids)
         var candidates: [LinkCandidate] = []
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
             let entry = store.entry(of: node)
             let id = store.ids[Int(node)]
             let closesLoop = towardsSource[Int(node)] != unvisited
             for (slot, spec) in entry.slots.enumerated() {
                 var candidate = LinkCandidate(
                     node: id, slot: slot, label: spec.label, refusal: nil,
-                    isLinked: store.source[store.slotStart[node] + Int32(slot)] == from)
+                    isLinked: store.slots.source[store.nodes.slotStart[node] + Int32(slot)] == from)
                 if closesLoop {
                     candidate.cycle = CycleReference(paths: paths, node: node)
                 } else if spec.type != produces {

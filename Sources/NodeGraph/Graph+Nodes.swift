@@ -66,9 +66,10 @@ extension Graph {
         var text = id.rawValue
         let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
             if let problem = NodeID.validationProblem(bytes, id) { return (0, problem, false) }
-            let hash = store.idTable.hash(bytes)
+            let hash = store.idTable.probe.hash(bytes)
             return (
-                hash, nil, store.idTable.index(of: id, bytes: bytes, hash: hash, in: store.ids.buffer) != nil
+                hash, nil,
+                store.idTable.probe.index(of: id, bytes: bytes, hash: hash, in: store.ids.buffer) != nil
             )
         }
         if let problem { throw .invalidNodeID(id, reason: problem) }
@@ -106,26 +107,26 @@ extension Graph {
     ) -> Int32 {
         let node = store.allocateNode(id.compacted)
         store.idTable.insert(node, hash: hash, ids: store.ids.buffer)
-        store.kind[node] = kindIndex
-        store.x[node] = x
-        store.y[node] = y
+        store.nodes.kind[node] = kindIndex
+        store.nodes.x[node] = x
+        store.nodes.y[node] = y
         store.setTag(ValueTag.number.rawValue, of: node)
-        store.payload[node] = 0
-        store.firstOut[node] = -1
-        store.mark[node] = NodeStore.idle
-        let start = store.allocateSlots(Int(store.kindSlotCount[Int(kindIndex)]), for: node)
-        store.slotStart[node] = start
+        store.nodes.payload[node] = 0
+        store.nodes.firstOut[node] = -1
+        store.nodes.mark[node] = NodeStore.idle
+        let start = store.allocateSlots(Int(store.kindColumns.slotCount[Int(kindIndex)]), for: node)
+        store.nodes.slotStart[node] = start
         if let name { store.names[node] = name }
         if let parameter {
             store.parameters[node] = parameter
             // A number source's value is its held number (full evaluation does not read it again).
             if case .number(let number) = parameter,
-                store.fastKind[Int(kindIndex)] == FastKind.heldNumber.rawValue
+                store.kindColumns.fast[Int(kindIndex)] == FastKind.heldNumber.rawValue
             {
-                store.payload[node] = number
+                store.nodes.payload[node] = number
             }
         }
-        store.order[node] = nextPosition()
+        store.nodes.order[node] = nextPosition()
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
             store.attach(start + Int32(slot), to: upstream)
         }
@@ -165,20 +166,20 @@ extension Graph {
         let node = try index(of: id)
         let description = description(at: node)
         let dependents = store.dependents(of: node)
-        let start = store.slotStart[node]
+        let start = store.nodes.slotStart[node]
         let slotCount = store.slotCount(of: node)
         for slot in start..<start + Int32(slotCount) { store.detach(slot) }
-        var slot = store.firstOut[node]
+        var slot = store.nodes.firstOut[node]
         while slot >= 0 {
-            let next = store.outLink[slot].next
-            store.source[slot] = -1
-            store.outLink[slot].next = -1
+            let next = store.slots.outLink[slot].next
+            store.slots.source[slot] = -1
+            store.slots.outLink[slot].next = -1
             slot = next
         }
-        store.firstOut[node] = -1
+        store.nodes.firstOut[node] = -1
         store.freeSlots(start: start, count: slotCount)
         store.idTable.remove(id, ids: store.ids.buffer)
-        store.kind[node] = NodeStore.freeKind
+        store.nodes.kind[node] = NodeStore.freeKind
         // The identifier stays stored until the index is reused (lists handed out may read it).
         store.names[node] = nil
         store.parameters[node] = nil
@@ -196,14 +197,16 @@ extension Graph {
         let node = try index(of: id)
         // Fast path: a number into the built-in number kind (one dictionary operation).
         if case .number(let number) = value,
-            store.fastKind[Int(store.kind[node])] == FastKind.heldNumber.rawValue
+            store.kindColumns.fast[Int(store.nodes.kind[node])] == FastKind.heldNumber.rawValue
         {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             let stored = store.ids[Int(node)]
             // With nothing pending in this apply, a number node's value is its held number: an
             // equal number changes nothing (numeric comparison, as `Value ==`).
-            if roots.isEmpty && store.tag[node] == ValueTag.number.rawValue && store.payload[node] == number {
-                return .setValue(node: stored, value: .number(store.payload[node]))
+            if roots.isEmpty && store.nodes.tag[node] == ValueTag.number.rawValue
+                && store.nodes.payload[node] == number
+            {
+                return .setValue(node: stored, value: .number(store.nodes.payload[node]))
             }
             guard let old = store.parameters.updateValue(value, forKey: node) else {
                 roots.append(node)
@@ -229,22 +232,22 @@ extension Graph {
     {
         let node = try index(of: id)
         guard let newKindIndex = store.kindIndex(named: kindName) else { throw .unknownKind(kindName) }
-        let oldKindIndex = store.kind[node]
+        let oldKindIndex = store.nodes.kind[node]
         if newKindIndex == oldKindIndex { return .batch([]) }
         let old = store.kinds[Int(oldKindIndex)]
         let new = store.kinds[Int(newKindIndex)]
         var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
 
         // Inputs: keep those that still exist and fit; the rest are dropped.
-        let oldStart = store.slotStart[node]
+        let oldStart = store.nodes.slotStart[node]
         var upstreams: [Int32] = []
         for slot in oldStart..<oldStart + Int32(old.slotCount) {
-            upstreams.append(store.source[slot])
+            upstreams.append(store.slots.source[slot])
             store.detach(slot)
         }
         store.freeSlots(start: oldStart, count: old.slotCount)
         let newStart = store.allocateSlots(new.slotCount, for: node)
-        store.slotStart[node] = newStart
+        store.nodes.slotStart[node] = newStart
         var dropped: [Edit] = []
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
             if slot < new.slotCount && store.entry(of: upstream).outputType == new.slots[slot].type {
@@ -257,7 +260,7 @@ extension Graph {
         // Outputs: links into slots that do not accept the new output type are dropped.
         if new.outputType != old.outputType {
             for (dependent, slot) in store.dependents(of: node) {
-                let slotIndex = store.slotStart[dependent] + Int32(slot)
+                let slotIndex = store.nodes.slotStart[dependent] + Int32(slot)
                 if store.entry(of: dependent).slots[slot].type != new.outputType {
                     store.detach(slotIndex)
                     roots.append(dependent)
@@ -276,7 +279,7 @@ extension Graph {
         if let oldParameter, oldParameter != store.parameters[node] {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
-        store.kind[node] = newKindIndex
+        store.nodes.kind[node] = newKindIndex
         roots.append(node)
         return .batch(inverse + dropped)
     }
@@ -292,9 +295,9 @@ extension Graph {
     mutating func performMove(_ id: NodeID, to position: Position) throws(GraphError) -> Edit {
         let node = try index(of: id)
         try checkPosition(position, of: id)
-        let old = Position(x: Int(store.x[node]), y: Int(store.y[node]))
-        store.x[node] = Int32(position.x)
-        store.y[node] = Int32(position.y)
+        let old = Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node]))
+        store.nodes.x[node] = Int32(position.x)
+        store.nodes.y[node] = Int32(position.y)
         return .move(node: id, to: old)
     }
 }
@@ -317,16 +320,15 @@ extension NodeStore {
     @inline(__always) func resolveInputs<Input>(
         _ inputs: [Input?], _ resolve: (_ slot: Int, _ input: Input) throws(GraphError) -> Int32
     ) throws(GraphError) -> UnsafeBufferPointer<Int32> {
-        var upstreams = stack
-        upstreams.removeAll()
-        defer { stack = upstreams }
+        stack.removeAll()
         for (slot, input) in inputs.enumerated() {
             guard let input else {
-                upstreams.append(-1)
+                stack.append(-1)
                 continue
             }
-            upstreams.append(try resolve(slot, input))
+            let upstream = try resolve(slot, input)
+            stack.append(upstream)
         }
-        return UnsafeBufferPointer(start: upstreams.base, count: upstreams.count)
+        return UnsafeBufferPointer(start: stack.base, count: stack.count)
     }
 }

@@ -10,85 +10,85 @@ extension Graph {
         if upstream == downstream {
             throw .wouldCreateCycle(path: NodeList(indices: [upstream, upstream], in: store.ids))
         }
-        let upperBound = store.order[upstream]
-        let lowerBound = store.order[downstream]
+        let upperBound = store.nodes.order[upstream]
+        let lowerBound = store.nodes.order[downstream]
         if upperBound < lowerBound { return }
-        let mark = store.mark
+        let mark = store.nodes.mark
         let parentOfRoot: Int32 = -2
 
         // Forward: nodes reachable from `downstream` placed before `upstream`. The reusable work
         // lists hold the search (`stack`) and the nodes found (`queue`); marks hold parents.
-        let firstOut = store.firstOut, outLink = store.outLink, order = store.order
+        let firstOut = store.nodes.firstOut, outLink = store.slots.outLink, order = store.nodes.order
         // While index order is the maintained order, comparing indices compares positions
         // (and saves a load per link).
         let indexOrder = store.indexOrderIsTopological
-        var found = store.queue, stack = store.stack
-        found.removeAll()
-        stack.removeAll()
-        defer {
-            store.queue = found
-            store.stack = stack
-        }
-        mark[downstream] = parentOfRoot
-        found.append(downstream)
-        // The work lists' pointers and counts live in locals in the loop; written back to grow.
-        var foundBase = found.base, foundCapacity = found.capacity, foundCount = found.count
-        var stackBase = stack.base, stackCapacity = stack.capacity
-        stackBase[0] = downstream
-        var top = 1
-        // While index order is the maintained order, a search that grows large finishes as one
-        // sequential pass over the indices between the two ends instead of following out-lists
-        // (a chain of dependent loads per link), as a large recompute does.
-        let budget = indexOrder ? Swift.max(4096, Int(upstream - downstream) / 32) : Int.max
-        while top > 0 {
-            if foundCount > budget {
-                found.count = foundCount
-                stack.count = 0
-                if let end = sweepForward(from: downstream, to: upstream, found: &found) {
-                    store.stack = stack
-                    let path = closeLoop(at: end, upstream, downstream, found: found, swept: true)
-                    stack = store.stack  // `closeLoop` may have grown it
-                    throw .wouldCreateCycle(path: path)
-                }
-                foundCount = found.count
-                top = 0
-                break
-            }
-            top -= 1
-            let current = stackBase[top]
-            var slot = firstOut[current]
-            while slot >= 0 {
-                let link = outLink[slot]
-                let next = link.owner
-                if next == upstream {
+        let forwardFound = try store.withWorkLists { (stack, found) throws(GraphError) -> [Int32] in
+            found.removeAll()
+            stack.removeAll()
+            mark[downstream] = parentOfRoot
+            found.append(downstream)
+            // The work lists' pointers and counts live in locals in the loop; written back to grow.
+            var foundBase = found.base, foundCapacity = found.capacity, foundCount = found.count
+            var stackBase = stack.base, stackCapacity = stack.capacity
+            stackBase[0] = downstream
+            var top = 1
+            // While index order is the maintained order, a search that grows large finishes as one
+            // sequential pass over the indices between the two ends instead of following out-lists
+            // (a chain of dependent loads per link), as a large recompute does.
+            let budget = indexOrder ? Swift.max(4096, Int(upstream - downstream) / 32) : Int.max
+            while top > 0 {
+                if foundCount > budget {
                     found.count = foundCount
                     stack.count = 0
-                    store.stack = stack
-                    let path = closeLoop(at: current, upstream, downstream, found: found, swept: false)
-                    stack = store.stack  // `closeLoop` may have grown it
-                    throw .wouldCreateCycle(path: path)
+                    if let end = sweepForward(from: downstream, to: upstream, found: &found) {
+                        let path = closeLoop(
+                            at: end, upstream, downstream, found: found, scratch: &stack, swept: true)
+                        throw .wouldCreateCycle(path: path)
+                    }
+                    foundCount = found.count
+                    top = 0
+                    break
                 }
-                if (indexOrder ? next < upstream : order[next] < upperBound) && mark[next] == NodeStore.idle {
-                    mark[next] = current
-                    found.append(next, base: &foundBase, capacity: &foundCapacity, count: &foundCount)
-                    stack.append(next, base: &stackBase, capacity: &stackCapacity, count: &top)
+                top -= 1
+                let current = stackBase[top]
+                var slot = firstOut[current]
+                while slot >= 0 {
+                    let link = outLink[slot]
+                    let next = link.owner
+                    if next == upstream {
+                        found.count = foundCount
+                        stack.count = 0
+                        let path = closeLoop(
+                            at: current, upstream, downstream, found: found, scratch: &stack, swept: false)
+                        throw .wouldCreateCycle(path: path)
+                    }
+                    if (indexOrder ? next < upstream : order[next] < upperBound)
+                        && mark[next] == NodeStore.idle
+                    {
+                        mark[next] = current
+                        found.append(next, base: &foundBase, capacity: &foundCapacity, count: &foundCount)
+                        stack.append(next, base: &stackBase, capacity: &stackCapacity, count: &top)
+                    }
+                    slot = link.next
                 }
-                slot = link.next
             }
+            found.count = foundCount
+            stack.count = 0
+            return Array(found.elements)
         }
-        found.count = foundCount
-        stack.count = 0
-        var forward = Array(found.elements)
+        var forward = forwardFound
 
         // Backward: nodes that reach `upstream`, placed after `downstream`.
         var backward: [Int32] = [upstream]
         mark[upstream] = parentOfRoot
         var backwardStack = [upstream]
         while let current = backwardStack.popLast() {
-            let start = store.slotStart[current]
+            let start = store.nodes.slotStart[current]
             for slot in start..<start + Int32(store.slotCount(of: current)) {
-                let previous = store.source[slot]
-                if previous >= 0 && mark[previous] == NodeStore.idle && store.order[previous] > lowerBound {
+                let previous = store.slots.source[slot]
+                if previous >= 0 && mark[previous] == NodeStore.idle
+                    && store.nodes.order[previous] > lowerBound
+                {
                     mark[previous] = parentOfRoot
                     backward.append(previous)
                     backwardStack.append(previous)
@@ -99,13 +99,13 @@ extension Graph {
         for node in backward { mark[node] = NodeStore.idle }
 
         // Everything in `backward` now precedes everything in `forward`, in the same positions.
-        let byOrder: (Int32, Int32) -> Bool = { store.order[$0] < store.order[$1] }
+        let byOrder: (Int32, Int32) -> Bool = { store.nodes.order[$0] < store.nodes.order[$1] }
         backward.sort(by: byOrder)
         forward.sort(by: byOrder)
         store.indexOrderIsTopological = false
-        var positions = (backward + forward).map { store.order[$0] }
+        var positions = (backward + forward).map { store.nodes.order[$0] }
         positions.sort()
-        for (node, position) in zip(backward + forward, positions) { store.order[node] = position }
+        for (node, position) in zip(backward + forward, positions) { store.nodes.order[node] = position }
     }
 
     /// The rest of the forward search as one pass over the indices strictly between
@@ -116,8 +116,9 @@ extension Graph {
     private func sweepForward(from downstream: Int32, to upstream: Int32, found: inout IndexBuffer) -> Int32?
     {
         let store = self.store
-        let mark = store.mark, kind = store.kind, slotStart = store.slotStart, source = store.source
-        let kindSlotCount = store.kindSlotCount
+        let mark = store.nodes.mark, kind = store.nodes.kind, slotStart = store.nodes.slotStart,
+            source = store.slots.source
+        let kindSlotCount = store.kindColumns.slotCount
         let idle = NodeStore.idle, free = NodeStore.freeKind
         /// The first input of `node` that has been reached, or -1. Inputs before `downstream`
         /// cannot have been (nor can an empty slot, -1).
@@ -166,9 +167,10 @@ extension Graph {
     /// indices instead of a walk up the chain (a dependent load per step), and the marks of the
     /// whole swept range are cleared at once.
     private func closeLoop(
-        at current: Int32, _ upstream: Int32, _ downstream: Int32, found: IndexBuffer, swept: Bool
+        at current: Int32, _ upstream: Int32, _ downstream: Int32, found: IndexBuffer,
+        scratch reversed: inout IndexBuffer, swept: Bool
     ) -> NodeList {
-        let mark = store.mark
+        let mark = store.nodes.mark
         let parentOfRoot: Int32 = -2
         let path: [Int32]
         if swept {
@@ -203,14 +205,12 @@ extension Graph {
             }
         } else {
             // A walk up the parent chain into the idle stack buffer, then the path in order.
-            var reversed = store.stack
             reversed.removeAll()
             var step = current
             while step != parentOfRoot {
                 reversed.append(step)
                 step = mark[step]
             }
-            store.stack = reversed
             let length = reversed.count
             path = [Int32](unsafeUninitializedCapacity: length + 2) { buffer, count in
                 let base = buffer.baseAddress!
@@ -245,7 +245,7 @@ extension Graph {
         let store = self.store
         if store.indexOrderIsTopological {
             // Index order is the maintained order: list the live indices.
-            let kind = store.kind, free = NodeStore.freeKind
+            let kind = store.nodes.kind, free = NodeStore.freeKind
             let nodes = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(store.liveCount, 1))
             defer { nodes.deallocate() }
             var count = 0
@@ -259,7 +259,7 @@ extension Graph {
         let byPosition = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(end, 1))
         defer { byPosition.deallocate() }
         byPosition.initialize(repeating: -1, count: end)
-        let order = store.order, kind = store.kind, free = NodeStore.freeKind
+        let order = store.nodes.order, kind = store.nodes.kind, free = NodeStore.freeKind
         for node in 0..<store.nodeEnd where kind[node] != free { byPosition[Int(order[node])] = node }
         // Close the holes left by removed nodes, in place.
         var count = 0
@@ -276,7 +276,7 @@ extension Graph {
     mutating func nextPosition() -> Int32 {
         if store.nextOrder == Int32.max || Int(store.nextOrder) > 2 * store.liveCount + 1024 {
             let order = maintainedOrder()
-            for (position, node) in order.enumerated() { store.order[node] = Int32(position) }
+            for (position, node) in order.enumerated() { store.nodes.order[node] = Int32(position) }
             store.nextOrder = Int32(order.count)
         }
         defer { store.nextOrder += 1 }
@@ -309,16 +309,16 @@ extension Graph {
     /// Kahn's algorithm over all nodes, always taking the ready node with the smallest id.
     func canonicalOrder() -> [Int32] {
         let store = self.store
-        let live = (0..<store.nodeEnd).filter { store.kind[$0] != NodeStore.freeKind }
+        let live = (0..<store.nodeEnd).filter { store.nodes.kind[$0] != NodeStore.freeKind }
         let sorted = live.sorted { store.ids[Int($0)] < store.ids[Int($1)] }
         var rank = [Int32](repeating: 0, count: Int(store.nodeEnd))
         for (position, node) in sorted.enumerated() { rank[Int(node)] = Int32(position) }
         var pending = [Int32](repeating: 0, count: Int(store.nodeEnd))
         var ready = MinHeap()
         for node in live {
-            let start = store.slotStart[node]
+            let start = store.nodes.slotStart[node]
             var count: Int32 = 0
-            for slot in start..<start + Int32(store.slotCount(of: node)) where store.source[slot] >= 0 {
+            for slot in start..<start + Int32(store.slotCount(of: node)) where store.slots.source[slot] >= 0 {
                 count += 1
             }
             pending[Int(node)] = count
@@ -329,12 +329,12 @@ extension Graph {
         while let next = ready.popMin() {
             let node = sorted[Int(next)]
             result.append(node)
-            var slot = store.firstOut[node]
+            var slot = store.nodes.firstOut[node]
             while slot >= 0 {
-                let target = store.outLink[slot].owner
+                let target = store.slots.outLink[slot].owner
                 pending[Int(target)] -= 1
                 if pending[Int(target)] == 0 { ready.insert(rank[Int(target)]) }
-                slot = store.outLink[slot].next
+                slot = store.slots.outLink[slot].next
             }
         }
         return result

@@ -87,7 +87,7 @@ public struct Graph: @unchecked Sendable {
     /// - Returns: The position in cells.
     public func position(of id: NodeID) -> Position? {
         guard let node = store.index(of: id) else { return nil }
-        return Position(x: Int(store.x[node]), y: Int(store.y[node]))
+        return Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node]))
     }
 
     /// The value a source node holds; `nil` for other kinds or unknown nodes.
@@ -108,9 +108,9 @@ public struct Graph: @unchecked Sendable {
     }
 
     func inputs(at node: Int32) -> [NodeID?] {
-        let start = store.slotStart[node]
+        let start = store.nodes.slotStart[node]
         return (0..<store.slotCount(of: node)).map { offset in
-            let upstream = store.source[start + Int32(offset)]
+            let upstream = store.slots.source[start + Int32(offset)]
             return upstream >= 0 ? store.ids[Int(upstream)] : nil
         }
     }
@@ -135,7 +135,7 @@ public struct Graph: @unchecked Sendable {
     func description(at node: Int32) -> NodeDescription {
         NodeDescription(
             id: store.ids[Int(node)], kind: store.entry(of: node).name, name: name(at: node),
-            position: Position(x: Int(store.x[node]), y: Int(store.y[node])),
+            position: Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node])),
             value: store.parameters[node], inputs: inputs(at: node))
     }
 
@@ -144,7 +144,7 @@ public struct Graph: @unchecked Sendable {
     public var nodeIDs: [NodeID] {
         var result: [NodeID] = []
         result.reserveCapacity(store.liveCount)
-        for node in 0..<store.nodeEnd where store.kind[node] != NodeStore.freeKind {
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
             result.append(store.ids[Int(node)])
         }
         return result

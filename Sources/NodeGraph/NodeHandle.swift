@@ -32,7 +32,7 @@ extension Graph {
     /// same id, bit for bit, which a handle made by this graph's storage has), else by id.
     @inline(__always) func index(of handle: NodeHandle) -> Int32? {
         let node = handle.index
-        if store.isLive(node) && IDTable.sameBits(store.ids[Int(node)], handle.id) { return node }
+        if store.isLive(node) && IDTable.Probe.sameBits(store.ids[Int(node)], handle.id) { return node }
         return store.index(of: handle.id)
     }
 
