@@ -3,7 +3,9 @@ import NodeGraph
 /// Draws a graph exactly as the canvas first shows it: the frame `nodeui-tui render` prints.
 ///
 /// The view starts at the canvas origin (or further up and left when nodes sit at negative
-/// positions), nothing is selected, and the status line shows the start-up hints.
+/// positions), nothing is selected, and the status line shows the start-up hints. With ASCII
+/// glyphs (``Glyphs/isASCII``) every character of the frame is ASCII, node names and kind
+/// symbols included (``Surface/asciiOnly()``).
 /// - Parameters:
 ///   - graph: The graph.
 ///   - width: The screen's columns.
@@ -31,7 +33,8 @@ public func renderCanvas(
 ) -> Surface {
     let canvas = Canvas(document: document, width: width, height: height, levelOfDetail: lod, theme: theme)
     canvas.fitTopLeft()
-    return canvas.render()
+    let frame = canvas.render()
+    return theme.glyphs.isASCII ? frame.asciiOnly() : frame
 }
 
 extension Canvas {

@@ -83,7 +83,7 @@ extension TerminalScreen {
     private func draw(_ cell: Cell, x: Int32, y: Int32, rendition: Rendition) {
         let fits = fillGlyphBuffer(with: cell)
         if !fits {
-            glyphBuffer[0] = wchar_t(TerminalGlyphs.asciiFallback(for: cell.character).asciiValue ?? 0x3F)
+            glyphBuffer[0] = wchar_t(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
             glyphBuffer[1] = 0
         }
         addGlyph(x: x, y: y, rendition: rendition)

@@ -405,16 +405,6 @@ extension TerminalBackendTests {
             #expect(ColorDepth(colorCount: -1) == .monochrome)
         }
 
-        @Test(
-            arguments: [
-                ("─", "-"), ("│", "|"), ("┌", "+"), ("╯", "+"), ("→", ">"), ("▸", ">"), ("…", "."),
-                ("a", "a"),
-                ("界", "?"),
-            ] as [(Character, Character)])
-        func unshowableCharactersHaveASCIIStandIns(character: Character, standIn: Character) {
-            #expect(TerminalGlyphs.asciiFallback(for: character) == standIn)
-        }
-
         @Test func displayWidthAgreesWithTheCLibraryOnEveryAssignedCharacter() {
             setlocale(LC_CTYPE, "C.UTF-8")
             var disagreements: [String] = []

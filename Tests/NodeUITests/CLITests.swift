@@ -212,6 +212,14 @@ private let journal = """
         #expect(!result.standardOutput.contains("\u{1B}"))
     }
 
+    @Test func renderASCIIPrintsOnlyASCIIStatusLineIncluded() throws {
+        let result = try ChildProcess.runNodeUI(["render", example("calculator.json"), "--ascii"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.unicodeScalars.allSatisfy { $0.isASCII }, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Tab select | n new | H J K L pan | ? help"))
+        #expect(result.standardOutput.contains("x x y    = 6"))
+    }
+
     // MARK: Usage and help
 
     @Test(arguments: [

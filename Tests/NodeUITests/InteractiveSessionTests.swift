@@ -286,4 +286,25 @@ import Testing
         session.handle(.character("q"))
         #expect(session.isFinished)
     }
+
+    @Test func atTenByFourTheNoticeSaysTooSmallAndTheSizeOnLinesOfTheirOwnCentered() {
+        let session = demoSession(width: 10, height: 4)
+        #expect(session.frame().rows == ["too small ", "   10×4   ", " q quits  ", "          "])
+    }
+
+    @Test func theTooSmallNoticeIsWholeAndCenteredAtEverySizeBelowTheMinimum() {
+        for width in 1...40 {
+            for height in 1...12 where width < 32 || height < 8 {
+                let rows = demoSession(width: width, height: height).frame().rows
+                let shown = rows.filter { !$0.allSatisfy { $0 == " " } }
+                #expect(width < 5 || !shown.isEmpty, "nothing shown at \(width)×\(height)")
+                for row in shown {
+                    let left = row.prefix { $0 == " " }.count
+                    let right = row.reversed().prefix { $0 == " " }.count
+                    #expect(abs(left - right) <= 1, "'\(row)' is not centered at \(width)×\(height)")
+                    #expect(!row.contains("…"), "'\(row)' is cut at \(width)×\(height)")
+                }
+            }
+        }
+    }
 }

@@ -31,7 +31,7 @@ public final class InspectorPlugin: CanvasPlugin {
             return ["\(targets.count) nodes selected"]
                 + targets.prefix(12).map { "  " + (graph.name(of: $0) ?? $0.rawValue) }
                 + (targets.count > 12 ? ["  … and \(targets.count - 12) more"] : []) + [
-                    "", "x deletes · m moves them", "Esc clears",
+                    "", "x deletes \(canvas.theme.glyphs.separator) m moves them", "Esc clears",
                 ]
         }
         guard let id = targets.first, let model = canvas.scene.models[id] else {

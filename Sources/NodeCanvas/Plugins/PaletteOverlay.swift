@@ -19,7 +19,8 @@ enum PaletteOverlay {
         x = max(area.minX, min(x, area.maxX - width))
         y = max(area.minY, min(y, area.maxY - height))
         let box = Rect(x: x, y: y, width: width, height: height)
-        drawPanel(box, title: "New node", footer: "Enter · Esc", theme: theme, on: &surface)
+        drawPanel(
+            box, title: "New node", footer: "Enter \(theme.glyphs.separator) Esc", theme: theme, on: &surface)
         let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
         var query = styles.panel
         query.underline = true

@@ -29,9 +29,10 @@ public final class StatusBarPlugin: CanvasPlugin {
         let state = canvas.state
         let graph = canvas.document.graph
         if case .prompt(let prompt) = state.mode {
-            let question = Self.question(prompt, textCursor: canvas.theme.glyphs.textCursor)
+            let glyphs = canvas.theme.glyphs
+            let question = Self.question(prompt, glyphs: glyphs)
             if let message = state.message, message.isError {
-                return (state.mode.name, "", message.text + " · " + question, true)
+                return (state.mode.name, "", message.text + " \(glyphs.separator) " + question, true)
             }
             return (state.mode.name, "", question, false)
         }
@@ -46,19 +47,22 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// A question and the keys that answer it.
     /// - Parameters:
     ///   - prompt: The question.
-    ///   - textCursor: The glyph that marks where typing goes.
+    ///   - glyphs: The glyphs: the text cursor marks where typing goes, the separator parts the
+    ///     answers.
     /// - Returns: The text after the badge.
-    public static func question(_ prompt: Prompt, textCursor: Character) -> String {
+    public static func question(_ prompt: Prompt, glyphs: Glyphs) -> String {
+        let dot = " \(glyphs.separator) "
+        let textCursor = glyphs.textCursor
         switch prompt {
         case .recover(let offer):
             let edits = offer.editCount == 1 ? "1 unsaved edit" : "\(offer.editCount) unsaved edits"
-            return "\(edits) · y recovers · n discards · Esc decides later"
+            return "\(edits)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
         case .quitWithUnsavedChanges:
-            return "quit without saving? y quits · n stays · s saves, then quits"
+            return "quit without saving? y quits\(dot)n stays\(dot)s saves, then quits"
         case .saveAs(let text, _):
-            return "file: \(text)\(textCursor)  Enter saves · Esc cancels"
+            return "file: \(text)\(textCursor)  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
-            return "\(path) exists. Replace it? y replaces · n goes back"
+            return "\(path) exists. Replace it? y replaces\(dot)n goes back"
         }
     }
 
@@ -66,19 +70,25 @@ public final class StatusBarPlugin: CanvasPlugin {
         let state = canvas.state
         let graph = canvas.document.graph
         let glyphs = canvas.theme.glyphs
+        let dot = " \(glyphs.separator) "
         switch state.mode {
         case .normal:
             guard let node = state.cursorNode else {
                 return graph.isEmpty
-                    ? "n new node · ? help · q quit" : "Tab select · n new · H J K L pan · ? help"
+                    ? "n new node\(dot)? help\(dot)q quit"
+                    : "Tab select\(dot)n new\(dot)H J K L pan\(dot)? help"
             }
-            let edit = graph.parameter(of: node)?.number != nil ? "e edit · +/- step · " : ""
-            if state.targets.count > 1 { return "x delete · m move · Space unselect · Esc clear · ? help" }
-            let cycle = graph.kind(of: node)?.category == "arithmetic" ? "o operator · " : ""
-            return "l link · m move · \(edit)\(cycle)x delete · ? help"
+            let edit = graph.parameter(of: node)?.number != nil ? "e edit\(dot)+/- step\(dot)" : ""
+            if state.targets.count > 1 {
+                return "x delete\(dot)m move\(dot)Space unselect\(dot)Esc clear\(dot)? help"
+            }
+            let cycle = graph.kind(of: node)?.category == "arithmetic" ? "o operator\(dot)" : ""
+            return "l link\(dot)m move\(dot)\(edit)\(cycle)x delete\(dot)? help"
         case .link(let link):
             let source = graph.name(of: link.source) ?? link.source.rawValue
-            guard let target = link.currentTarget else { return "from \(source): Tab to a slot · Esc done" }
+            guard let target = link.currentTarget else {
+                return "from \(source): Tab to a slot\(dot)Esc done"
+            }
             let slot = CanvasText.slotName(target.candidate, in: graph)
             if let refusal = target.candidate.refusal {
                 return "\(glyphs.invalidTarget) \(slot): "
@@ -86,30 +96,30 @@ public final class StatusBarPlugin: CanvasPlugin {
             }
             if target.isVetoed { return "\(glyphs.invalidTarget) \(slot): not offered here" }
             if target.candidate.isLinked {
-                return "Enter unlinks \(source) \(glyphs.arrow) \(slot) · Tab next · Esc done"
+                return "Enter unlinks \(source) \(glyphs.arrow) \(slot)\(dot)Tab next\(dot)Esc done"
             }
             let inputs = graph.inputs(of: target.node)
             let occupant = inputs.indices.contains(target.slot) ? inputs[target.slot] : nil
             let replacing = occupant.map { ", replacing \(graph.name(of: $0) ?? $0.rawValue)" } ?? ""
-            return "Enter links \(source) \(glyphs.arrow) \(slot)\(replacing) · Tab next · Esc done"
+            return "Enter links \(source) \(glyphs.arrow) \(slot)\(replacing)\(dot)Tab next\(dot)Esc done"
         case .move:
-            return "arrows move · Enter done · Esc cancel"
+            return "arrows move\(dot)Enter done\(dot)Esc cancel"
         case .editValue(let edit):
             let name = graph.name(of: edit.node) ?? edit.node.rawValue
-            return "\(name) = \(edit.text)\(glyphs.textCursor) · Enter sets · Esc cancels"
+            return "\(name) = \(edit.text)\(glyphs.textCursor)\(dot)Enter sets\(dot)Esc cancels"
         case .palette:
             return
-                "type to filter · \(glyphs.arrow == "→" ? "↑↓" : "up/down") choose · Enter create · Esc cancel"
+                "type to filter\(dot)\(glyphs.arrow == "→" ? "↑↓" : "up/down") choose\(dot)Enter create\(dot)Esc cancel"
         case .find(let query, _):
             let count = CanvasReducer.findMatches(query, context: canvas.context).count
             return
-                "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es") · Enter jump · Esc cancel"
+                "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter jump\(dot)Esc cancel"
         case .rename(let rename):
-            return "name: \(rename.text)\(glyphs.textCursor) · Enter keeps · Esc cancels"
+            return "name: \(rename.text)\(glyphs.textCursor)\(dot)Enter keeps\(dot)Esc cancels"
         case .help:
-            return "arrows and PgUp/PgDn scroll · any other key closes help"
+            return "arrows and PgUp/PgDn scroll\(dot)any other key closes help"
         case .prompt(let prompt):
-            return Self.question(prompt, textCursor: glyphs.textCursor)
+            return Self.question(prompt, glyphs: glyphs)
         }
     }
 

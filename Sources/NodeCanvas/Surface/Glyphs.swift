@@ -47,6 +47,8 @@ public struct Glyphs: Hashable, Sendable {
     public var swatch: Character
     /// The arrow between names in messages and the inspector.
     public var arrow: String
+    /// Separates the parts of a hint or a status (`n new · ? help`), with a space either side.
+    public var separator: Character
 
     /// Box-drawing characters (rounded corners; the selected node has a heavy box).
     public static let unicode = Glyphs(
@@ -58,7 +60,8 @@ public struct Glyphs: Hashable, Sendable {
         verticalRight: "├", verticalLeft: "┤", horizontalDown: "┬", horizontalUp: "┴", cross: "┼",
         deleteMarker: "×", dot: "●", selectedDot: "◉", validTarget: "▸", currentTarget: "▶",
         invalidTarget: "·",
-        errorMarker: "!", unconnected: "–", ellipsis: "…", textCursor: "▏", swatch: "█", arrow: "→")
+        errorMarker: "!", unconnected: "–", ellipsis: "…", textCursor: "▏", swatch: "█", arrow: "→",
+        separator: "·")
 
     /// Plain ASCII, for terminals that are not UTF-8.
     public static let ascii = Glyphs(
@@ -70,7 +73,8 @@ public struct Glyphs: Hashable, Sendable {
         verticalRight: "+", verticalLeft: "+", horizontalDown: "+", horizontalUp: "+", cross: "+",
         deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", currentTarget: "*",
         invalidTarget: ".",
-        errorMarker: "!", unconnected: "-", ellipsis: "~", textCursor: "_", swatch: "#", arrow: "->")
+        errorMarker: "!", unconnected: "-", ellipsis: "~", textCursor: "_", swatch: "#", arrow: "->",
+        separator: "|")
 
     /// The glyph for a line cell whose arms point the given ways.
     /// - Parameter arms: Which of up, down, left and right the line reaches.

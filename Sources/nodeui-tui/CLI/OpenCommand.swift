@@ -33,9 +33,12 @@ struct OpenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Append a log of the session to this file.", valueName: "log-file"))
     var log: String?
 
+    @Flag(help: "Draw with ASCII characters only (as without a UTF-8 locale).")
+    var ascii = false
+
     func run() throws {
         let options = InteractiveOptions(
-            file: file, recordPath: record, logPath: log,
+            file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
             allowsForcedCrash: ProcessInfo.processInfo.environment["NODEUI_TEST_CRASH"] == "1")
         let status = runInteractive(options)
         if status != 0 { throw ExitCode(status) }

@@ -6,6 +6,8 @@ struct InteractiveOptions: Hashable, Sendable {
     var recordPath: String?
     /// Where to write the log (`--log`).
     var logPath: String?
+    /// Whether every character drawn is ASCII (`--ascii`).
+    var drawsASCIIOnly = false
     /// Whether `!` crashes on purpose, for the terminal-restore tests (`NODEUI_TEST_CRASH=1`).
     var allowsForcedCrash = false
 }

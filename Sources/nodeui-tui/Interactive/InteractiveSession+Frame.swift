@@ -18,8 +18,9 @@ extension InteractiveSession {
     /// unsaved changes.
     var fileTag: String {
         let name = file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "demo calculator"
-        if file == nil { return document.isModified ? "\(name) · not saved" : name }
-        return document.isModified ? "\(name) · modified" : name
+        let dot = canvas.theme.glyphs.separator
+        if file == nil { return document.isModified ? "\(name) \(dot) not saved" : name }
+        return document.isModified ? "\(name) \(dot) modified" : name
     }
 
     private func drawFileTag(on surface: inout Surface) {
@@ -44,23 +45,41 @@ extension InteractiveSession {
         }
     }
 
+    /// Below ``minimumSize``: what is wrong, the size, and what to do, each line in the longest
+    /// wording that fits, centered; lines that fit no wording, or find no row, are left out.
     private func tooSmallNotice() -> Surface {
         let viewport = canvas.state.viewport
         var surface = Surface(width: viewport.width, height: viewport.height)
         let styles = canvas.theme.styles
         let times = canvas.theme.glyphs.arrow == "→" ? "×" : "x"
+        let size = "\(viewport.width)\(times)\(viewport.height)"
         let needed = "\(Self.minimumSize.width)\(times)\(Self.minimumSize.height)"
-        var lines: [(String, CellStyle)] = [
-            ("terminal too small", styles.statusError),
-            ("\(viewport.width)\(times)\(viewport.height), needs \(needed)", styles.text),
+        let quits = "enlarge it \(canvas.theme.glyphs.separator) q quits"
+        let wordings: [([String], CellStyle)] = [
+            (["terminal too small", "too small"], styles.statusError),
+            (["\(size), needs \(needed)", size], styles.text),
+            (prompt.map { [$0.shortText, $0.answerKeys] } ?? [quits, "q quits"], styles.text),
         ]
-        lines.append((prompt?.shortText ?? "enlarge it · q quits", styles.text))
-        let top = max(0, (viewport.height - lines.count) / 2)
-        for (index, (text, style)) in lines.enumerated() where top + index < viewport.height {
-            surface.put(
-                text, in: Rect(x: 0, y: top + index, width: viewport.width, height: 1), style: style,
-                alignment: .center, ellipsis: canvas.theme.glyphs.ellipsis)
+        let lines = wordings.compactMap { variants, style in
+            variants.first { displayWidth(of: $0) <= viewport.width }.map { ($0, style) }
+        }.prefix(viewport.height)
+        let top = (viewport.height - lines.count) / 2
+        for (index, (text, style)) in lines.enumerated() {
+            let x = (viewport.width - displayWidth(of: text)) / 2
+            surface.put(text, x: x, y: top + index, style: style)
         }
         return surface
+    }
+}
+
+extension Prompt {
+    /// The keys that answer the question, for a screen too small for ``shortText``.
+    fileprivate var answerKeys: String {
+        switch self {
+        case .recover: "y/n/Esc"
+        case .quitWithUnsavedChanges: "y/n/s"
+        case .saveAs: "Enter/Esc"
+        case .replace: "y/n"
+        }
     }
 }

@@ -113,13 +113,14 @@ final class InteractiveSession {
         let graph = document.graph
         let nodes = graph.count == 1 ? "1 node" : "\(graph.count) nodes"
         log.write("opened \(file ?? "the demo calculator") with \(nodes)")
+        let dot = " \(canvas.theme.glyphs.separator) "
         if let file {
             if FileManager.default.fileExists(atPath: file) {
-                return StatusMessage("opened \(file) (\(nodes)) · Tab selects · ? help")
+                return StatusMessage("opened \(file) (\(nodes))\(dot)Tab selects\(dot)? help")
             }
-            return StatusMessage("new file \(file) · n adds a node · s saves · ? help")
+            return StatusMessage("new file \(file)\(dot)n adds a node\(dot)s saves\(dot)? help")
         }
-        return StatusMessage("demo calculator · Tab selects · n adds a node · ? help")
+        return StatusMessage("demo calculator\(dot)Tab selects\(dot)n adds a node\(dot)? help")
     }
 
     private func offerRecovery(from journal: String) {
@@ -234,7 +235,9 @@ final class InteractiveSession {
         let note = refused.isEmpty ? "" : " (\(refused.count) could not be applied)"
         canvas.send(
             .noticeArrived(
-                StatusMessage("recovered \(edits)\(note): s saves them · u undoes", isError: !refused.isEmpty)
+                StatusMessage(
+                    "recovered \(edits)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
+                    isError: !refused.isEmpty)
             ))
         log.write("recovered \(applied) edits, \(refused.count) refused")
     }

@@ -54,7 +54,9 @@ enum InteractiveLauncher {
         }
         let screen: TerminalScreen
         do throws(TerminalError) {
-            screen = try TerminalScreen()
+            var screenOptions = TerminalScreen.Options()
+            screenOptions.drawsASCIIOnly = options.drawsASCIIOnly
+            screen = try TerminalScreen(options: screenOptions)
         } catch {
             StandardError.write(message(for: error))
             return 1
