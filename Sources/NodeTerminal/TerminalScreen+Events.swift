@@ -23,29 +23,27 @@ extension TerminalScreen {
         }
         guard !isStopped, !isSuspended else { return .none }
         if TerminalGuard.takeContinued() {
-            // Back from Ctrl-Z: ncurses restored curses mode; set the drag and SGR mouse modes
-            // again and repaint everything, as after a resize.
-            writeXtermMouseModes(enabled: true)
+            // Back from Ctrl-Z: ncurses restored curses mode and its own mouse parsing; take the
+            // mouse back and repaint everything, as after a resize.
+            takeBackXtermMouse()
             needsFullRedraw = true
             let (width, height) = size
             return .resize(width: width, height: height)
         }
-        var input = readInput(timeoutMilliseconds: 0)
-        if input.status == ERR && timeoutMilliseconds != 0 {
-            let wait = waitForInputOrWakeUp(timeoutMilliseconds: timeoutMilliseconds)
-            if wait.wokenUp {
-                wakeup.drain()
-                return nextEvent(timeoutMilliseconds: 0).orWakeUp
+        let input = readInput(timeoutMilliseconds: 0)
+        guard input.status == ERR && timeoutMilliseconds != 0 else {
+            if let signal = TerminalGuard.takePendingTerminationSignal() {
+                return .terminationRequested(signal: signal)
             }
-            input = readInput(timeoutMilliseconds: 0)  // after a signal too: SIGWINCH is a resize
-            if input.status == ERR && wait.inputEnded {
-                return .terminationRequested(signal: SIGHUP)
-            }
+            return decode(input)
         }
-        if let signal = TerminalGuard.takePendingTerminationSignal() {
-            return .terminationRequested(signal: signal)
-        }
-        return decode(input)
+        let wait = waitForInputOrWakeUp(timeoutMilliseconds: timeoutMilliseconds)
+        if wait.wokenUp { wakeup.drain() }
+        // Signals first (a termination, SIGCONT), then input; SIGWINCH reads as a resize.
+        let event = nextEvent(timeoutMilliseconds: 0)
+        if event == .none && wait.inputEnded { return .terminationRequested(signal: SIGHUP) }
+        if event == .none && wait.wokenUp { return .wakeUp }
+        return event
     }
 
     /// Wakes a ``nextEvent(timeoutMilliseconds:)`` that is waiting, from any thread. It returns
@@ -144,9 +142,4 @@ extension TerminalScreen {
             return putBack()
         }
     }
-}
-
-extension TerminalEvent {
-    /// The event, or ``wakeUp`` in place of ``none``.
-    fileprivate var orWakeUp: TerminalEvent { self == .none ? .wakeUp : self }
 }

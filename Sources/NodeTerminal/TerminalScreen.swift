@@ -285,6 +285,14 @@ public final class TerminalScreen {
         return .xterm
     }
 
+    /// After ncurses resumed curses mode (which turns its own xterm mouse parsing back on, and
+    /// sets only mode 1000): turns the parsing off again and sets the modes ncurses does not know.
+    func takeBackXtermMouse() {
+        guard capabilities.mouseProtocol == .xterm else { return }
+        keyok(KEY_MOUSE, false)
+        writeXtermMouseModes(enabled: true)
+    }
+
     /// Writes the xterm mouse modes ncurses does not set, straight to the terminal and after
     /// ncurses' own mouse setup (which would otherwise override them): SGR encoding (1006), and
     /// motion while a button is held (1002) or always (1003). ncurses only asks for mode 1000,
@@ -324,7 +332,7 @@ public final class TerminalScreen {
         needsFullRedraw = true
         wnoutrefresh(window)
         doupdate()
-        writeXtermMouseModes(enabled: true)
+        takeBackXtermMouse()
     }
 
     /// Gives the terminal back: mouse reports off, `endwin`, the screen freed, signal handlers

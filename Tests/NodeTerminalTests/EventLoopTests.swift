@@ -114,4 +114,29 @@ extension TerminalBackendTests {
             #expect(program.events == [.character("a")])
         }
     }
+
+    @Test func afterASuspendAndResumeAQuickClickStillArrivesAsAPressAndARelease() throws {
+        var descriptors: [Int32] = [0, 0]
+        try #require(pipe(&descriptors) == 0)
+        defer { close(descriptors[1]) }
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fdopen(descriptors[0], "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let options = TerminalScreen.Options(
+            terminalType: "xterm-256color", installsSignalHandlers: false, size: (20, 4), locale: "C.UTF-8")
+        let screen = try TerminalScreen(output: output, input: input, options: options)
+        defer { screen.stop() }
+        screen.suspend()
+        screen.resume()  // ncurses turns its own mouse parsing back on here; the screen takes it back
+        let click = "\u{1B}[<0;5;5M\u{1B}[<0;5;5m"
+        _ = click.utf8CString.withUnsafeBufferPointer { write(descriptors[1], $0.baseAddress, $0.count - 1) }
+        #expect(
+            [screen.nextEvent(timeoutMilliseconds: 1_000), screen.nextEvent(timeoutMilliseconds: 1_000)] == [
+                .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
+                .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
+            ])
+    }
 }
