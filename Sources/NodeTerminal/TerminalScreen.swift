@@ -312,6 +312,40 @@ public final class TerminalScreen {
         }
     }
 
+    /// Puts text on the terminal's clipboard with OSC 52, on terminals that speak xterm's
+    /// protocols (others are left alone); tmux passes it on with `set -g set-clipboard on`.
+    /// - Parameter text: The text.
+    /// - Complexity: O(*n*) in the text's length.
+    public func copyToClipboard(_ text: String) {
+        guard capabilities.mouseProtocol == .xterm else { return }
+        let sequence = "\u{1B}]52;c;" + Self.base64(Array(text.utf8)) + "\u{07}"
+        fflush(output)
+        _ = sequence.utf8CString.withUnsafeBufferPointer { bytes in
+            write(fileno(output), bytes.baseAddress, bytes.count - 1)
+        }
+    }
+
+    /// Standard base64 with padding, as OSC 52 expects.
+    nonisolated static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var chunk = UInt32(bytes[index]) << 16
+            if count > 1 { chunk |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { chunk |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                out.append(
+                    position <= count
+                        ? alphabet[Int((chunk >> UInt32(18 - 6 * position)) & 63)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The screen's size in cells.
     public var size: (width: Int, height: Int) {
         (Int(getmaxx(window)), Int(getmaxy(window)))

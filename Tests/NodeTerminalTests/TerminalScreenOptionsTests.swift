@@ -95,3 +95,11 @@ extension TerminalBackendTests {
         }
     }
 }
+
+/// The OSC 52 payload.
+@Suite struct ClipboardEncodingTests {
+    @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("→ x", "4oaSIHg=")])
+    func textIsBase64EncodedWithPadding(_ text: String, _ encoded: String) {
+        #expect(TerminalScreen.base64(Array(text.utf8)) == encoded)
+    }
+}

@@ -307,4 +307,43 @@ import Testing
             }
         }
     }
+
+    @Test func aCopyInOneSessionPastesIntoAnotherFileInAnotherSession() throws {
+        let directory = try temporaryDirectory()
+        let clipboard = ClipboardFile(path: directory + "/state/nodeui-tui/clipboard.json")
+        let first = InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+            clipboard: clipboard)
+        var copied: [String] = []
+        first.terminalClipboard = { copied.append($0) }
+        first.canvas.send(.nodeChosen("add"))
+        first.handle(.character("y"))
+        #expect(try GraphFile.load(path: clipboard.path).count == 1, "the clipboard is a graph file")
+        #expect(copied.count == 1 && copied[0].contains("\"kind\": \"add\""), "OSC 52 gets the same text")
+        first.finish(clean: true)
+
+        let file = directory + "/other.json"
+        var graph = Graph()
+        try graph.addNode("one", kind: "number", name: "One", at: Position(x: 2, y: 1), value: .number(5))
+        try GraphFile.save(graph, to: file)
+        let second = InteractiveSession(
+            document: GraphDocument(graph: try GraphFile.load(path: file)), file: file, width: 100,
+            height: 30,
+            clipboard: clipboard)
+        second.handle(.character("P"))
+        #expect(
+            second.document.graph.inputs(of: "add") == ["one", nil, nil],
+            "One exists here: kept; Two does not")
+        #expect(second.document.graph.value(of: "add") == .number(5))
+        #expect(statusLine(second).contains("pasted 1 node with their inputs"))
+    }
+
+    @Test func pastingWithNothingCopiedSaysTheClipboardIsEmpty() throws {
+        let clipboard = ClipboardFile(path: try temporaryDirectory() + "/clipboard.json")
+        let session = InteractiveSession(
+            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+            clipboard: clipboard)
+        session.handle(.character("p"))
+        #expect(statusLine(session).contains("the clipboard is empty"))
+    }
 }

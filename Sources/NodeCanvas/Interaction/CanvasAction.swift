@@ -39,6 +39,9 @@ public enum CanvasAction: Hashable, Sendable {
     case saved(path: String, nodeCount: Int)
     /// The host found unsaved edits from an earlier session.
     case recoveryFound(RecoveryOffer)
+    /// The host read the clipboard for a paste (``CanvasEffect/paste(keepingOutsideInputs:)``);
+    /// `nil` when it is empty or unreadable.
+    case clipboardRead(ClipboardContents?, keepingOutsideInputs: Bool)
 }
 
 /// Why the document changed.

@@ -28,12 +28,18 @@ public enum CanvasEffect: Hashable, Sendable {
     case recover
     /// Delete the offered journal: the person declined its edits. For the host.
     case discardRecovery
+    /// Put these nodes on the clipboard (a file other sessions read, and the terminal's
+    /// clipboard where it has one). For the host.
+    case copy(ClipboardContents)
+    /// Read the clipboard and answer with ``CanvasAction/clipboardRead(_:keepingOutsideInputs:)``.
+    /// For the host.
+    case paste(keepingOutsideInputs: Bool)
 
     /// Whether the canvas carries it out itself (the document's part) rather than its host.
     public var isCarriedOutByCanvas: Bool {
         switch self {
         case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
-        case .save, .saveAs, .quit, .recover, .discardRecovery: false
+        case .save, .saveAs, .quit, .recover, .discardRecovery, .copy, .paste: false
         }
     }
 }

@@ -107,6 +107,38 @@ extension CanvasReducer {
             say("selected \(count == 1 ? "1 node" : "\(count) nodes") · Esc clears", &state)
         case .clearSelection:
             state.selection = []
+        case .copy:
+            let nodes = state.targets
+            guard !nodes.isEmpty else {
+                say("nothing to copy: put the cursor on a node (Tab)", error: true, &state)
+                return []
+            }
+            let contents = ClipboardContents.copying(nodes, from: graph)
+            let count = contents.nodes.count == 1 ? "1 node" : "\(contents.nodes.count) nodes"
+            say("copied \(count) · p pastes at the cursor, P with their inputs", &state)
+            return [.copy(contents)]
+        case .paste(let keepingOutsideInputs):
+            return [.paste(keepingOutsideInputs: keepingOutsideInputs)]
+        case .duplicate:
+            let nodes = state.targets
+            guard !nodes.isEmpty else {
+                say("nothing to duplicate: put the cursor on a node (Tab)", error: true, &state)
+                return []
+            }
+            let contents = ClipboardContents.copying(nodes, from: graph)
+            let frames = nodes.compactMap { context.scene.layouts[$0]?.frame }
+            guard let first = frames.first, let top = contents.nodes.map(\.position).min(by: { $0.y < $1.y })
+            else {
+                return []
+            }
+            let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
+            let left = contents.nodes.map(\.position.x).min() ?? 0
+            let origin = Position(x: left + bounds.width * state.levelOfDetail.horizontalScale + 2, y: top.y)
+            let paste = contents.pasteEdit(into: graph, at: origin, keepingOutsideInputs: true)
+            say(
+                "duplicated \(paste.ids.count == 1 ? "1 node" : "\(paste.ids.count) nodes") (u undoes)",
+                &state)
+            return [.apply(paste.edit)]
         }
         return []
     }

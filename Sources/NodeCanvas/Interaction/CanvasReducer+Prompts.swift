@@ -19,6 +19,16 @@ extension CanvasReducer {
         case .recoveryFound(let offer):
             state.message = nil
             state.mode = .prompt(.recover(offer))
+        case .clipboardRead(let contents, let keepingOutsideInputs):
+            guard let contents, !contents.nodes.isEmpty else {
+                say("the clipboard is empty: y copies the selection", error: true, &state)
+                return []
+            }
+            let paste = contents.pasteEdit(
+                into: context.graph, at: state.cursor, keepingOutsideInputs: keepingOutsideInputs)
+            let count = paste.ids.count == 1 ? "1 node" : "\(paste.ids.count) nodes"
+            say("pasted \(count)\(keepingOutsideInputs ? " with their inputs" : "") (u undoes)", &state)
+            return [.apply(paste.edit)]
         default:
             break
         }

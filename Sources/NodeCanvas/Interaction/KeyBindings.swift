@@ -52,6 +52,13 @@ public enum CanvasCommand: Hashable, Sendable {
     case selectAll
     /// Clear the selection.
     case clearSelection
+    /// Copy what the command acts on to the clipboard.
+    case copy
+    /// Paste the clipboard at the cursor; `keepingOutsideInputs` also keeps links from nodes
+    /// outside the copy that exist here.
+    case paste(keepingOutsideInputs: Bool)
+    /// Duplicate what the command acts on beside itself.
+    case duplicate
 }
 
 /// A key and the command it runs.
@@ -164,6 +171,14 @@ public enum KeyBindings {
             .toggleSelection),
         KeyBinding("Ctrl-A", "select every node", keys: [.control("a")], .selectAll),
         KeyBinding("Esc", "clear the selection", keys: [.escape], .clearSelection),
+        KeyBinding("y", "copy the selection (and the links among it)", keys: [.character("y")], .copy),
+        KeyBinding(
+            "p / P", "paste at the cursor / also keeping inputs from outside",
+            [
+                KeyCommand(.character("p"), .paste(keepingOutsideInputs: false)),
+                KeyCommand(.character("P"), .paste(keepingOutsideInputs: true)),
+            ]),
+        KeyBinding("D", "duplicate the selection beside itself", keys: [.character("D")], .duplicate),
         KeyBinding(
             "u / U", "undo / redo (the status line says what)",
             [KeyCommand(.character("u"), .undo), KeyCommand(.character("U"), .redo)]),

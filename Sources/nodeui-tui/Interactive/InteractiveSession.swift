@@ -31,6 +31,10 @@ final class InteractiveSession {
     private(set) var isFinished = false
     /// The log (`--log`), or a disabled one.
     let log: AppLog
+    /// The clipboard `y` writes and `p` reads, shared by every session; `nil`: none.
+    let clipboard: ClipboardFile?
+    /// Puts text on the terminal's own clipboard (OSC 52), when the session runs on one.
+    var terminalClipboard: ((String) -> Void)?
     /// Whether `!` crashes on purpose, to test that the terminal is restored (`NODEUI_TEST_CRASH=1`).
     var allowsForcedCrash = false
 
@@ -64,10 +68,13 @@ final class InteractiveSession {
     ///   - log: Where to log.
     ///   - demoJournal: The autosave journal of the demo, which has no file until its first save
     ///     (``defaultDemoJournalPath()`` in the app); `nil`: the demo is not autosaved.
+    ///   - clipboard: The clipboard shared by every session.
     init(
         document: GraphDocument, file: String?, width: Int, height: Int, theme: Theme = .unicode,
-        recording: JournalRecorder? = nil, log: AppLog = .disabled, demoJournal: String? = nil
+        recording: JournalRecorder? = nil, log: AppLog = .disabled, demoJournal: String? = nil,
+        clipboard: ClipboardFile? = ClipboardFile.standard()
     ) {
+        self.clipboard = clipboard
         canvas = Canvas(document: document, width: width, height: height, theme: theme)
         self.file = file
         self.demoJournal = demoJournal
@@ -96,11 +103,7 @@ final class InteractiveSession {
     /// `$XDG_STATE_HOME/nodeui-tui/demo.autosave.jsonl`, or `~/.local/state/…` without it.
     /// - Returns: The path, or `nil` when neither variable is set.
     static func defaultDemoJournalPath() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.local/state" }
-        return state.map { $0 + "/nodeui-tui/demo.autosave.jsonl" }
+        stateDirectory().map { $0 + "/demo.autosave.jsonl" }
     }
 
     /// The autosave journal in use: the file's, or the demo's while there is no file.
@@ -189,6 +192,8 @@ final class InteractiveSession {
             case .discardRecovery:
                 pendingRecovery = []
                 if let journal = journalPath { removeAutosaveJournal(at: journal) }
+            case .copy(let contents): copy(contents)
+            case .paste(let keepingOutsideInputs): paste(keepingOutsideInputs: keepingOutsideInputs)
             default: break
             }
         }

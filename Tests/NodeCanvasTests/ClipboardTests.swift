@@ -1,0 +1,107 @@
+import NodeCanvas
+import NodeGraph
+import Testing
+
+/// `y`, `p`, `P` and `D`, with the test as the host that keeps the clipboard.
+@Suite struct ClipboardTests {
+    /// A canvas with Add and Subtract selected (Add under the cursor).
+    private func canvasWithAddAndSubtract() throws -> Canvas {
+        let canvas = makeCanvas(try demoCalculator(), width: 120, height: 40)
+        canvas.send(.nodeChosen("subtract"))
+        canvas.send(.character(" "))
+        canvas.send(.nodeChosen("add"))
+        return canvas
+    }
+
+    private func copied(_ canvas: Canvas) throws -> ClipboardContents {
+        let effects = canvas.send(.character("y"))
+        guard case .copy(let contents)? = effects.first, effects.count == 1 else {
+            Issue.record("y gave \(effects)")
+            throw CancellationError()
+        }
+        return contents
+    }
+
+    @Test func yCopiesTheSelectionWithItsOutsideInputsApart() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        let contents = try copied(canvas)
+        #expect(contents.nodes.map(\.id) == ["add", "subtract"])
+        #expect(contents.nodes.allSatisfy { $0.inputs.allSatisfy { $0 == nil } }, "no link runs between them")
+        #expect(
+            contents.outsideInputs == [
+                .link(from: "one", to: "add", slot: 0), .link(from: "two", to: "add", slot: 1),
+                .link(from: "three", to: "subtract", slot: 0), .link(from: "two", to: "subtract", slot: 1),
+            ])
+        #expect(canvas.status.contains("copied 2 nodes"))
+        #expect(canvas.document.graph == (try demoCalculator()), "copying changes nothing")
+    }
+
+    @Test func pAsksTheHostForTheClipboard() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        #expect(canvas.send(.character("p")) == [.paste(keepingOutsideInputs: false)])
+        #expect(canvas.send(.character("P")) == [.paste(keepingOutsideInputs: true)])
+    }
+
+    @Test func pasteAddsFreshNodesAtTheCursorAsOneUndoStep() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        let contents = try copied(canvas)
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 80, y: 20)))
+        canvas.send(.clipboardRead(contents, keepingOutsideInputs: false))
+        let graph = canvas.document.graph
+        #expect(graph.position(of: "add2") == Position(x: 80, y: 20))
+        #expect(graph.position(of: "subtract2") == Position(x: 80, y: 29))
+        #expect(graph.name(of: "add2") == "Add 2")
+        #expect(graph.inputs(of: "add2") == [nil, nil, nil])
+        #expect(canvas.state.selection == ["add2", "subtract2"])
+        #expect(canvas.status.contains("pasted 2 nodes"))
+        canvas.send(.character("u"))
+        #expect(canvas.document.graph == (try demoCalculator()))
+        #expect(canvas.status.contains("undid add 2 nodes"))
+    }
+
+    @Test func capitalPKeepsInputsFromOutsideNodesThatExistHere() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        let contents = try copied(canvas)
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 80, y: 20)))
+        canvas.send(.clipboardRead(contents, keepingOutsideInputs: true))
+        let graph = canvas.document.graph
+        #expect(graph.inputs(of: "add2") == ["one", "two", nil])
+        #expect(graph.inputs(of: "subtract2") == ["three", "two"])
+        #expect(graph.value(of: "subtract2") == .number(1))
+    }
+
+    @Test func linksAmongThePastedNodesArePastedToo() throws {
+        let canvas = makeCanvas(try demoCalculator(), width: 120, height: 40)
+        canvas.send(.control("a"))
+        let contents = try copied(canvas)
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 2, y: 30)))
+        canvas.send(.clipboardRead(contents, keepingOutsideInputs: false))
+        let graph = canvas.document.graph
+        #expect(graph.count == 12)
+        #expect(graph.inputs(of: "multiply2") == ["add2", "subtract2"])
+        #expect(graph.value(of: "multiply2") == .number(3))
+    }
+
+    @Test func anEmptyClipboardSaysSo() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        canvas.send(.clipboardRead(nil, keepingOutsideInputs: false))
+        #expect(
+            canvas.state.message
+                == StatusMessage("the clipboard is empty: y copies the selection", isError: true))
+        #expect(!canvas.document.history.canUndo)
+    }
+
+    @Test func capitalDDuplicatesTheSelectionBesideItselfKeepingItsInputs() throws {
+        let canvas = try canvasWithAddAndSubtract()
+        canvas.send(.character("D"))
+        let graph = canvas.document.graph
+        #expect(graph.count == 8)
+        #expect(graph.inputs(of: "add2") == ["one", "two", nil])
+        let original = try #require(graph.position(of: "add"))
+        let copy = try #require(graph.position(of: "add2"))
+        #expect(copy.y == original.y && copy.x > original.x + 15)
+        #expect(canvas.state.selection == ["add2", "subtract2"])
+        canvas.send(.character("u"))
+        #expect(canvas.document.graph.count == 6)
+    }
+}
