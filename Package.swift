@@ -45,6 +45,14 @@ let package = Package(
             name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],
             path: "Examples/CustomKinds"
         ),
+        // Test tools, in no product: saves over one file until killed (CrashSafeSaveTests), and a
+        // small program on NodeTerminal's event loop that posts ticks and crashes on `!` (e2e).
+        .executableTarget(
+            name: "nodegraph-save-stress", dependencies: ["NodeGraph", "NodeGraphFiles"],
+            path: "Tests/SaveStress"),
+        .executableTarget(
+            name: "nodeterminal-probe", dependencies: ["NodeTerminal", "NodeCanvas"],
+            path: "Tests/TerminalProbe"),
         // A long random mix of edits on a large graph: `swift run -c release nodegraph-soak`.
         .executableTarget(
             name: "nodegraph-soak", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],
@@ -81,7 +89,9 @@ let package = Package(
         .testTarget(
             name: "NodeUITests",
             dependencies: [
-                "nodeui-tui", "NodeGraph", "NodeGraphFiles", "NodeCanvas", "HeadlessEval", "CustomKinds",
+                "nodeui-tui", "nodegraph-save-stress", "NodeGraph", "NodeGraphFiles", "NodeCanvas",
+                "HeadlessEval",
+                "CustomKinds",
             ]),
     ]
 )

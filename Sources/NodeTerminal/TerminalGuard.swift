@@ -17,9 +17,9 @@ import Synchronization
 ///   restores the terminal and exits at once, so a stuck loop can still be interrupted.
 /// - SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE do only async-signal-safe work: restore
 ///   the saved termios and write a reset sequence (mouse modes off, cursor shown, attributes
-///   reset, alternate screen left), then reinstall the previous handler (Swift's crash reporter)
-///   and return, so the fault recurs and the crash report prints on a sane terminal. A signal
-///   sent by `kill` or `raise` is raised again instead.
+///   reset, alternate screen left), then call the previous handler (Swift's crash reporter), so
+///   the report prints on a sane terminal, and make the program die by the signal: a fault
+///   recurs with the default action, a signal sent by `kill`, `raise` or `abort` is sent again.
 /// - SIGCONT (back from Ctrl-Z, which ncurses handles) only records that it came; the next
 ///   ``TerminalScreen/nextEvent(timeoutMilliseconds:)`` sets the mouse modes ncurses does not know
 ///   again and reports a resize, so the whole screen is repainted.
@@ -192,9 +192,20 @@ private func handleCrashSignal(
     _ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
     restoreTerminalFromSignalHandler()
-    sigaction(signal, previousActions + Int(signal), nil)
-    // A fault (positive si_code) recurs when the handler returns; a signal sent by kill, raise or
-    // abort does not, so send it again: it is blocked until this handler returns.
+    // The handler that was there before (Swift's crash reporter) reports the crash now; it may
+    // return, and after a signal sent by kill it would let the program run on. So the program
+    // then dies by the signal: a fault (positive si_code) recurs when this handler returns, with
+    // the default action; a signal sent by kill, raise or abort is sent again, blocked until then.
+    let previous = previousActions[Int(signal)]
+    let handlers = previous.__sigaction_handler
+    if previous.sa_flags & SA_SIGINFO != 0, let handler = handlers.sa_sigaction {
+        handler(signal, information, context)
+    } else if let handler = handlers.sa_handler, unsafeBitCast(handler, to: Int.self) != 1 {  // not SIG_IGN
+        handler(signal)
+    }
+    var defaultAction = sigaction()
+    sigemptyset(&defaultAction.sa_mask)
+    sigaction(signal, &defaultAction, nil)
     if let information, information.pointee.si_code <= 0 {
         raise(signal)
     }

@@ -28,6 +28,9 @@ enum ChildProcess {
     /// The built `nodeui-tui`.
     static var nodeUI: String { productsDirectory.appendingPathComponent("nodeui-tui").path }
 
+    /// The built test tool that saves over one file until killed (`Tests/SaveStress`).
+    static var saveStress: String { productsDirectory.appendingPathComponent("nodegraph-save-stress").path }
+
     /// Starts `path` with `arguments`, writing its output to the given files.
     static func spawn(_ path: String, _ arguments: [String], standardOutput: String, standardError: String)
         throws

@@ -39,7 +39,7 @@ import Testing
         var orphans = Set<String>()
         for attempt in 0..<50 {
             let pid = try ChildProcess.spawn(
-                ChildProcess.nodeUI, ["_save-stress", target, firstPath, secondPath], standardOutput: log,
+                ChildProcess.saveStress, [target, firstPath, secondPath], standardOutput: log,
                 standardError: log)
             // Wait until the saver has loaded its graphs, then kill it somewhere in a save.
             let deadline = ContinuousClock.now + .seconds(20)

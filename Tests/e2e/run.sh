@@ -17,6 +17,11 @@ if [ -z "$BIN" ]; then
   swift build --product nodeui-tui >/dev/null || { echo "FAIL build"; exit 1; }
   BIN="$(swift build --show-bin-path)/nodeui-tui"
 fi
+# The test tool on NodeTerminal's event loop (Tests/TerminalProbe), beside nodeui-tui.
+PROBE="$(dirname "$BIN")/nodeterminal-probe"
+if [ ! -x "$PROBE" ] || [ -z "${NODEUI_TUI:-}" ]; then
+  swift build --product nodeterminal-probe >/dev/null || { echo "FAIL build of nodeterminal-probe"; exit 1; }
+fi
 ROOT="$(pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/nodeui-e2e.XXXXXX")"
 SOCKET="nodeui-e2e-$$"
@@ -32,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start NAME DIR ARGS… — runs nodeui-tui ARGS in DIR in a new session. The pane's shell records
+# start NAME DIR ARGS… — runs nodeui-tui (or $PROGRAM) ARGS in DIR in a new session. The pane's shell records
 # `stty -a` before and after, and the exit status, then stays so the pane's state can be read.
 start() {
   local name="$1" dir="$2"
@@ -44,7 +49,7 @@ start() {
 cd $(printf '%q' "$dir")
 export XDG_STATE_HOME=$(printf '%q' "$dir/state")  # the demo's autosave journal stays in this case
 stty -a >stty-before.txt
-env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no,color=no \${EXTRA_ENV:-} $(printf '%q' "$BIN")$arguments
+env TERM=xterm-256color SWIFT_BACKTRACE=interactive=no,color=no \${EXTRA_ENV:-} $(printf '%q' "${PROGRAM:-$BIN}")$arguments
 echo "[exit=\$?]"
 stty -a >stty-after.txt
 exec sleep 600
@@ -129,8 +134,8 @@ wait_at() {
   fail "'$text' is at ${at:-nowhere}, want $want"
 }
 
-# pid_of MARKER — the nodeui-tui process whose command line holds MARKER.
-pid_of() { pgrep -f -- "nodeui-tui.*$1" | head -n 1; }
+# pid_of MARKER — the nodeui-tui (or probe) process whose command line holds MARKER.
+pid_of() { pgrep -f -- "(nodeui-tui|nodeterminal-probe).*$1" | head -n 1; }
 
 # finished NAME — waits for the program to exit; prints its status.
 exit_status() {

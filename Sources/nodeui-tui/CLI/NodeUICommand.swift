@@ -10,7 +10,6 @@ struct NodeUICommand: ParsableCommand {
         RenderCommand.self,
         ReplayCommand.self,
         CheckCommand.self,
-        SaveStressCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

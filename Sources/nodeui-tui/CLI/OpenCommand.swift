@@ -38,8 +38,7 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let options = InteractiveOptions(
-            file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
-            allowsForcedCrash: ProcessInfo.processInfo.environment["NODEUI_TEST_CRASH"] == "1")
+            file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii)
         let status = runInteractive(options)
         if status != 0 { throw ExitCode(status) }
     }

@@ -8,6 +8,4 @@ struct InteractiveOptions: Hashable, Sendable {
     var logPath: String?
     /// Whether every character drawn is ASCII (`--ascii`).
     var drawsASCIIOnly = false
-    /// Whether `!` crashes on purpose, for the terminal-restore tests (`NODEUI_TEST_CRASH=1`).
-    var allowsForcedCrash = false
 }

@@ -35,8 +35,6 @@ final class InteractiveSession {
     let clipboard: ClipboardFile?
     /// Puts text on the terminal's own clipboard (OSC 52), when the session runs on one.
     var terminalClipboard: ((String) -> Void)?
-    /// Whether `!` crashes on purpose, to test that the terminal is restored (`NODEUI_TEST_CRASH=1`).
-    var allowsForcedCrash = false
 
     var document: GraphDocument { canvas.document }
     /// The autosave journal of the current file, opened at the first edit after an open or a save.
@@ -171,10 +169,6 @@ final class InteractiveSession {
             if case .resize = event { isResize = true }
             // Below the smallest size only `q` and the answers to an open question count.
             if isTooSmall && !isResize && prompt == nil && event != .character("q") { return }
-            if allowsForcedCrash && event == .character("!") {
-                log.write("crashing on purpose (NODEUI_TEST_CRASH)")
-                forceCrash()
-            }
         }
         perform(canvas.send(action))
         logMessageIfNew()
@@ -296,13 +290,5 @@ final class InteractiveSession {
         canvas.send(.noticeArrived(StatusMessage(message, isError: true)))
         loggedMessage = message
         log.write("error: " + message)
-    }
-
-    // MARK: Test hooks
-
-    private func forceCrash() -> Never {
-        let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
-        pointer.pointee = 1  // SIGSEGV: the terminal guard restores the terminal, Swift reports
-        fatalError("unreachable after a forced crash")
     }
 }

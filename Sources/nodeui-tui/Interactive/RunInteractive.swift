@@ -69,7 +69,6 @@ enum InteractiveLauncher {
             document: document, file: options.file, width: screen.size.width, height: screen.size.height,
             theme: theme(for: screen.capabilities), recording: recording, log: log,
             demoJournal: options.file == nil ? InteractiveSession.defaultDemoJournalPath() : nil)
-        session.allowsForcedCrash = options.allowsForcedCrash
         session.terminalClipboard = { text in screen.copyToClipboard(text) }
         switch EventLoop(screen: screen, program: session).run() {
         case .finished:

@@ -1,4 +1,5 @@
-# Terminals and environments: TERM=dumb and vt100, LANG=C, --ascii, NO_COLOR, a tiny window.
+# Terminals and environments: TERM=dumb and vt100, LANG=C, --ascii, NO_COLOR, a tiny window; and
+# NodeTerminal's event loop through its test tool (posted messages, a real fault).
 # Sourced by run.sh, which provides start, keys, screen, wait_for… and runs every name added to
 # all_cases.
 
@@ -90,7 +91,33 @@ case_a_ten_by_four_window_reads_too_small() {
   [ "$(exit_status $s)" = 0 ] || fail "q in a tiny window did not exit 0"
 }
 
+case_posted_messages_redraw_without_a_key() {
+  local s=posted_messages_redraw_without_a_key
+  PROGRAM="$PROBE" start $s "$WORK/probe-tick" --tick 50
+  wait_for $s "ticks: 3" || return 1
+  wait_for $s "ticks: 12" || return 1
+  wait_for $s "last: none" || fail "a key was answered, but none was sent" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "q did not exit 0"
+}
+
+case_restore_after_a_real_fault() {
+  local s=restore_after_a_real_fault dir="$WORK/probe-fault"
+  PROGRAM="$PROBE" start $s "$dir"
+  wait_for $s "q quits, ! crashes" || return 1
+  [ "$(tm display-message -p -t $s '#{alternate_on}#{mouse_any_flag}')" = 11 ] ||
+    fail "while running, the pane is not in the alternate screen with the mouse on" || return 1
+  keys $s '!'
+  [ "$(exit_status $s)" = 139 ] || fail "exit status is not 139 (SIGSEGV)" || return 1
+  restored $s "$dir" || return 1
+  local report
+  report="$(tm capture-pane -p -S - -t $s)"
+  grep -qF "Program crashed" <<<"$report" && grep -qF "Thread 0" <<<"$report" ||
+    fail "no legible crash report after the fault"
+}
+
 all_cases+=(
+  posted_messages_redraw_without_a_key restore_after_a_real_fault
   term_dumb_exits_1_with_the_headless_hint lang_c_draws_only_ascii ascii_flag_draws_only_ascii
   no_color_draws_attributes_only without_an_alternate_screen_exit_clears_the_screen
   a_ten_by_four_window_reads_too_small
