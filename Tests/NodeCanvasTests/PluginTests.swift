@@ -174,3 +174,24 @@ final class HidingDataSource: CanvasDataSource {
         #expect(!canvas.lastFrame.links.contains { $0.upstream == "three" })
     }
 }
+
+/// A delegate that refuses every edit, as a read-only session does.
+final class ReadOnlyDelegate: CanvasDelegate {
+    func refusal(of edit: Edit) -> String? { "read-only: open in another nodeui-tui (pid 42)" }
+}
+
+@Suite struct DelegateVetoTests {
+    @Test func aVetoedEditChangesNothingAndSaysWhy() throws {
+        let canvas = makeCanvas(try demoCalculator())
+        let delegate = ReadOnlyDelegate()
+        canvas.delegate = delegate
+        canvas.send(.nodeChosen("one"))
+        canvas.send([.character("+"), .character("x")])
+        #expect(canvas.document.graph == (try demoCalculator()))
+        #expect(!canvas.document.history.canUndo)
+        #expect(
+            canvas.state.message
+                == StatusMessage("refused: read-only: open in another nodeui-tui (pid 42)", isError: true))
+        withExtendedLifetime(delegate) {}
+    }
+}

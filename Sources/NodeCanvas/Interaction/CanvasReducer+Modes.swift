@@ -158,22 +158,40 @@ extension CanvasReducer {
                 say(problem.description, error: true, &state)
                 return []
             }
-        case .backspace, .delete:
-            if edit.isPristine { edit.text = "" } else if !edit.text.isEmpty { edit.text.removeLast() }
-            edit.isPristine = false
-        case .character(let character):
-            if edit.isPristine { edit.text = "" }
-            edit.isPristine = false
-            guard edit.text.count < maximumValueLength else {
-                say("a value has at most \(maximumValueLength) characters", error: true, &state)
-                break
-            }
-            edit.text.append(character)
         default:
-            return []
+            guard
+                type(
+                    event, into: &edit.text, isPristine: &edit.isPristine, limit: maximumValueLength,
+                    noun: "a value", &state)
+            else { return [] }
         }
         state.mode = .editValue(edit)
         return []
+    }
+
+    /// Typing into a one-line field: Backspace or Delete removes the last character, a
+    /// character is added; either replaces a pristine text (one shown as it was, selected). A
+    /// character past `limit` is refused with a message.
+    /// - Returns: Whether the event was typing.
+    static func type(
+        _ event: InputEvent, into text: inout String, isPristine: inout Bool, limit: Int, noun: String,
+        _ state: inout CanvasState
+    ) -> Bool {
+        switch event {
+        case .backspace, .delete:
+            if isPristine { text = "" } else if !text.isEmpty { text.removeLast() }
+        case .character(let character):
+            if isPristine { text = "" }
+            guard text.count < limit else {
+                say("\(noun) has at most \(limit) characters", error: true, &state)
+                break
+            }
+            text.append(character)
+        default:
+            return false
+        }
+        isPristine = false
+        return true
     }
 
     // MARK: Renaming
@@ -190,7 +208,7 @@ extension CanvasReducer {
             state.mode = .normal
             return []
         case .enter:
-            let name = String(rename.text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            let name = rename.text.withoutOuterSpaces
             guard !name.isEmpty else {
                 say("a name cannot be empty: type one, or Esc", error: true, &state)
                 return []
@@ -198,16 +216,13 @@ extension CanvasReducer {
             state.mode = .normal
             guard name != context.graph.name(of: rename.node) else { return [] }
             return [.apply(.rename(node: rename.node, name: name))]
-        case .backspace, .delete:
-            if !rename.text.isEmpty { rename.text.removeLast() }
-        case .character(let character):
-            guard rename.text.count < maximumNameLength else {
-                say("a name has at most \(maximumNameLength) characters", error: true, &state)
-                return []
-            }
-            rename.text.append(character)
         default:
-            return []
+            var isPristine = false
+            guard
+                type(
+                    event, into: &rename.text, isPristine: &isPristine, limit: maximumNameLength,
+                    noun: "a name", &state)
+            else { return [] }
         }
         state.mode = .rename(rename)
         return []
@@ -302,11 +317,6 @@ extension CanvasReducer {
         case .escape:
             state.mode = .normal
             return []
-        case .backspace, .delete:
-            if isPristine { query = "" } else if !query.isEmpty { query.removeLast() }
-        case .character(let character):
-            if isPristine { query = "" }
-            query.append(character)
         case .enter:
             state.lastQuery = query
             state.mode = .normal
@@ -325,7 +335,11 @@ extension CanvasReducer {
             say("found \(name)\(which)", &state)
             return []
         default:
-            return []
+            var isPristine = isPristine
+            guard type(event, into: &query, isPristine: &isPristine, limit: 256, noun: "a query", &state)
+            else {
+                return []
+            }
         }
         state.mode = .find(query: query, isPristine: false)
         return []

@@ -77,19 +77,20 @@ extension CanvasReducer {
                 state.mode = .normal
                 say("not saved", &state)
                 return []
-            case .backspace, .delete:
-                if !text.isEmpty { text.removeLast() }
-            case .character(let character) where !character.isNewline && text.count < 4_096:
-                text.append(character)
             case .enter:
-                let path = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                let path = text.withoutOuterSpaces
                 guard !path.isEmpty else {
                     say("type a file name, or Esc", error: true, &state)
                     return []
                 }
                 return [.saveAs(path: path, replacing: false, thenQuit: thenQuit)]
             default:
-                return []
+                var isPristine = false
+                guard
+                    type(
+                        event, into: &text, isPristine: &isPristine, limit: 4_096, noun: "a file name", &state
+                    )
+                else { return [] }
             }
             state.mode = .prompt(.saveAs(text: text, thenQuit: thenQuit))
         case .replace(let path, let thenQuit):
@@ -97,5 +98,12 @@ extension CanvasReducer {
             if no || event == .escape { state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit)) }
         }
         return []
+    }
+}
+
+extension String {
+    /// The text without spaces at either end.
+    var withoutOuterSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
