@@ -10,7 +10,7 @@ import Testing
 /// files are checked.
 @Suite struct InteractiveSessionTests {
     /// A fresh empty directory.
-    private func temporaryDirectory() throws -> String {
+    func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "session-\(UUID().uuidString)"
         ).path
@@ -18,27 +18,27 @@ import Testing
         return path
     }
 
-    private func demoSession(width: Int = 100, height: Int = 30) -> InteractiveSession {
+    func demoSession(width: Int = 100, height: Int = 30) -> InteractiveSession {
         InteractiveSession(
             document: GraphDocument(graph: .demoCalculator()), file: nil, width: width, height: height)
     }
 
-    private func session(file: String, width: Int = 100, height: Int = 30) throws -> InteractiveSession {
+    func session(file: String, width: Int = 100, height: Int = 30) throws -> InteractiveSession {
         let graph = FileManager.default.fileExists(atPath: file) ? try GraphFile.load(path: file) : Graph()
         return InteractiveSession(
             document: GraphDocument(graph: graph), file: file, width: width, height: height)
     }
 
-    private func statusLine(_ session: InteractiveSession) -> String {
+    func statusLine(_ session: InteractiveSession) -> String {
         session.frame().rows.last ?? ""
     }
 
-    private func send(_ session: InteractiveSession, _ events: [InputEvent]) {
+    func send(_ session: InteractiveSession, _ events: [InputEvent]) {
         for event in events { session.handle(event) }
     }
 
     /// Replaces the text of an open "save as" with `path` and presses Enter.
-    private func typeFileName(_ path: String, into session: InteractiveSession) {
+    func typeFileName(_ path: String, into session: InteractiveSession) {
         if case .saveAs(let text, _) = session.prompt {
             send(session, Array(repeating: .backspace, count: text.count))
         }
@@ -175,7 +175,7 @@ import Testing
         #expect(third.document.graph == expected, "recovering twice gives the same graph")
     }
 
-    private func demoSession(journal: String) -> InteractiveSession {
+    func demoSession(journal: String) -> InteractiveSession {
         InteractiveSession(
             document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
             demoJournal: journal)

@@ -19,6 +19,7 @@ extension InteractiveSession {
     var fileTag: String {
         let name = file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "demo calculator"
         let dot = canvas.theme.glyphs.separator
+        if isReadOnly { return "\(name) \(dot) read-only" }
         if file == nil { return document.isModified ? "\(name) \(dot) not saved" : name }
         return document.isModified ? "\(name) \(dot) modified" : name
     }

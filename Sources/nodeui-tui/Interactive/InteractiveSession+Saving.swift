@@ -7,6 +7,7 @@ extension InteractiveSession {
     /// `s`: saves to the file, or asks for a file name first (the demo).
     /// - Parameter thenQuit: Whether to quit once saved.
     func requestSave(thenQuit: Bool) {
+        if let readOnlyMessage { return report(readOnlyMessage) }
         if let file {
             if save(to: file), thenQuit { finish(clean: true) }
         } else {
@@ -20,14 +21,24 @@ extension InteractiveSession {
     /// - Returns: Whether the file was written.
     @discardableResult
     func save(to path: String) -> Bool {
+        if let readOnlyMessage {
+            report(readOnlyMessage)
+            return false
+        }
+        guard let newAccess = lockForSaving(to: path) else { return false }
         do throws(SaveError) {
             try GraphFile.save(document.graph, to: path)
         } catch {
+            if case .owner(let lock) = newAccess { lock?.release() }
             report("not saved: \(path): \(error.reason)")
             return false
         }
         document.markSaved()
         let previousJournal = journalPath  // the old file's, or the demo's
+        if case .owner = newAccess {
+            releaseLock()
+            access = newAccess
+        }
         adoptFile(path)
         if let previousJournal, previousJournal != journalPath { removeAutosaveJournal(at: previousJournal) }
         removeAutosaveJournal(at: Self.autosavePath(for: path))

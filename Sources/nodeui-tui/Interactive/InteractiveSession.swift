@@ -54,6 +54,8 @@ final class InteractiveSession {
     private var observation: ObservationToken?
     /// The latest status-line message written to the log, so a message is logged once.
     private var loggedMessage: String?
+    /// Whether this session holds its file's lock, or opened read-only (``SessionAccess``).
+    var access = SessionAccess.unlocked
 
     /// Starts a session on a document.
     /// - Parameters:
@@ -84,8 +86,10 @@ final class InteractiveSession {
             self.report("cannot record the session: \(error)")
         }
         observation = document.observe { [weak self] change in self?.autosaveRecord(change) }
+        canvas.delegate = self
+        access = claimAccess()
         canvas.send(.documentOpened(welcome: welcome()))
-        if let journal = journalPath { offerRecovery(from: journal) }
+        if !isReadOnly, let journal = journalPath { offerRecovery(from: journal) }
     }
 
     deinit {
@@ -114,6 +118,7 @@ final class InteractiveSession {
         let graph = document.graph
         let nodes = graph.count == 1 ? "1 node" : "\(graph.count) nodes"
         log.write("opened \(file ?? "the demo calculator") with \(nodes)")
+        if let readOnlyMessage { return StatusMessage(readOnlyMessage, isError: true) }
         let dot = " \(canvas.theme.glyphs.separator) "
         if let file {
             if FileManager.default.fileExists(atPath: file) {
@@ -202,9 +207,10 @@ final class InteractiveSession {
         autosave?.close()
         autosave = nil
         recording?.close()
-        if clean, let journal = journalPath {
+        if clean, !isReadOnly, let journal = journalPath {
             removeAutosaveJournal(at: journal)
         }
+        releaseLock()
         log.write(clean ? "quit" : "stopped; unsaved edits stay in the autosave journal")
     }
 
@@ -244,7 +250,7 @@ final class InteractiveSession {
     // MARK: Autosave
 
     private func autosaveRecord(_ change: Change) {
-        guard let journal = journalPath, !isAutosaveSuspended, !autosaveFailed else { return }
+        guard let journal = journalPath, !isAutosaveSuspended, !autosaveFailed, !isReadOnly else { return }
         do throws(JournalRecorderError) {
             if autosave == nil {
                 if file == nil {  // the demo's journal lives in a state directory that may not exist yet

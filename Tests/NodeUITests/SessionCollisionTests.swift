@@ -1,0 +1,115 @@
+import Foundation
+import NodeCanvas
+import NodeGraph
+import NodeGraphFiles
+import Testing
+
+@testable import nodeui_tui
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Two sessions on one file, or two demos: the second opens read-only and leaves the first one's
+/// journal alone. (flock locks belong to an open file, so two sessions in one process collide
+/// as two processes do.)
+extension InteractiveSessionTests {
+    /// A saved calculator file and a first session on it with two edits in its journal.
+    private func fileWithAnEditingSession() throws -> (file: String, first: InteractiveSession) {
+        let file = try temporaryDirectory() + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let first = try session(file: file)
+        send(first, [.tab, .character("+"), .character("+")])
+        return (file, first)
+    }
+
+    private var readOnlyMessage: String { "read-only: open in another nodeui-tui (pid \(getpid()))" }
+
+    @Test func aSecondSessionOnTheSameFileOpensReadOnlyAndSaysWhoHasIt() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        let second = try session(file: file)
+        #expect(second.isReadOnly)
+        #expect(!first.isReadOnly)
+        #expect(statusLine(second).contains(readOnlyMessage))
+        #expect(second.fileTag == "calc.json · read-only")
+        #expect(second.prompt == nil, "no recovery of the first session's live edits")
+    }
+
+    @Test func aReadOnlySessionRefusesEditsAndSaves() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        defer { withExtendedLifetime(first) {} }
+        let saved = try Data(contentsOf: URL(fileURLWithPath: file))
+        let second = try session(file: file)
+        let before = second.document.graph
+        send(second, [.tab, .character("+")])
+        #expect(second.document.graph == before)
+        #expect(statusLine(second).contains("refused: " + readOnlyMessage))
+        send(second, [.character("x"), .character("s")])
+        #expect(second.document.graph == before)
+        #expect(statusLine(second).contains(readOnlyMessage))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == saved)
+    }
+
+    @Test func aReadOnlySessionNeverTouchesTheFirstOnesJournalWhichStaysWritten() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        let journal = InteractiveSession.autosavePath(for: file)
+        let written = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let second = try session(file: file)
+        send(second, [.character("q")])
+        #expect(second.isFinished)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == written)
+        send(first, [.character("+")])
+        #expect(try Journal.read(path: journal).count == 3)
+    }
+
+    @Test func aSecondDemoOpensReadOnly() throws {
+        let journal = try temporaryDirectory() + "/state/nodeui-tui/demo.autosave.jsonl"
+        let first = demoSession(journal: journal)
+        send(first, [.tab, .character("+")])
+        let second = demoSession(journal: journal)
+        #expect(second.isReadOnly)
+        #expect(statusLine(second).contains(readOnlyMessage))
+        #expect(second.prompt == nil)
+        send(second, [.character("q")])
+        #expect(try Journal.read(path: journal).count == 1)
+    }
+
+    @Test func savingAsAFileThatAnotherSessionHasOpenIsRefused() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        defer { withExtendedLifetime(first) {} }
+        let saved = try Data(contentsOf: URL(fileURLWithPath: file))
+        let demo = demoSession(journal: try temporaryDirectory() + "/demo.autosave.jsonl")
+        send(demo, [.character("s")])
+        typeFileName(file, into: demo)
+        send(demo, [.character("y")])  // replace it: still refused
+        #expect(
+            demo.canvas.state.message?.text
+                == "not saved: \(file) is open in another nodeui-tui (pid \(getpid()))")
+        #expect(demo.file == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == saved)
+    }
+
+    @Test func theLockGoesWithTheSessionSoTheNextOneEditsAndLeavesNoLockFile() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        let lock = InteractiveSession.lockPath(forJournal: InteractiveSession.autosavePath(for: file))
+        #expect(lock.hasSuffix("/calc.json.autosave.lock"))
+        #expect(try String(contentsOfFile: lock, encoding: .utf8) == "\(getpid())\n")
+        first.finish(clean: false)  // as after a signal: the journal stays, the lock goes
+        #expect(!FileManager.default.fileExists(atPath: lock))
+        let next = try session(file: file)
+        #expect(!next.isReadOnly)
+        #expect(next.prompt != nil, "the journal the first session left is offered")
+    }
+
+    @Test func savingTheDemoMovesItsLockToTheFile() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/mine.json"
+        let demo = demoSession(journal: directory + "/state/demo.autosave.jsonl")
+        send(demo, [.character("s")])
+        typeFileName(file, into: demo)
+        #expect(demo.file == file)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/state/demo.autosave.lock"))
+        #expect(try session(file: file).isReadOnly)
+        #expect(!demoSession(journal: directory + "/state/demo.autosave.jsonl").isReadOnly)
+    }
+}

@@ -1,0 +1,70 @@
+# Sessions never collide: a second nodeui-tui on the same file, or a second demo, opens read-only
+# and leaves the first one's journal alone. Sourced by run.sh, which provides start, keys,
+# screen, wait_for… and runs every name added to all_cases.
+
+# journal_lines FILE — the number of lines in FILE (0 when it does not exist).
+journal_lines() { if [ -e "$1" ]; then wc -l <"$1"; else echo 0; fi; }
+
+# wait_lines FILE N — until FILE has N lines.
+wait_lines() {
+  local deadline=$((SECONDS + TIMEOUT))
+  while [ "$(journal_lines "$1")" -ne "$2" ] && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  [ "$(journal_lines "$1")" -eq "$2" ] || fail "$1 has $(journal_lines "$1") lines, want $2"
+}
+
+# second_session_is_read_only FIRST SECOND JOURNAL — SECOND says who has the file, offers no
+# recovery, refuses an edit and a save, and quits leaving JOURNAL as it was; FIRST still writes it.
+second_session_is_read_only() {
+  local first="$1" second="$2" journal="$3" pid before
+  pid="$(tm display-message -p -t "$first" '#{pane_pid}')"
+  pid="$(pgrep -P "$pid" -f 'nodeui-tui' | head -n 1)"
+  wait_status "$second" "read-only: open in another nodeui-tui (pid $pid)" || return 1
+  ! screen "$second" | grep -qF "RECOVER" || fail "the second session offers to recover" || return 1
+  before="$(cat "$journal")"
+  keys "$second" Tab && wait_status "$second" "NORMAL  One" || return 1
+  keys "$second" + && wait_status "$second" "refused: read-only: open in another nodeui-tui" || return 1
+  keys "$second" Escape s && wait_status "$second" "read-only: open in another nodeui-tui" || return 1
+  wait_for "$second" "· read-only" || return 1
+  keys "$second" q
+  [ "$(exit_status "$second")" = 0 ] || fail "the read-only session did not quit with 0" || return 1
+  [ "$(cat "$journal")" = "$before" ] || fail "the read-only session changed the first one's journal" || return 1
+  local lines
+  lines="$(journal_lines "$journal")"
+  keys "$first" + && wait_lines "$journal" $((lines + 1))
+}
+
+case_two_sessions_on_one_file() {
+  local dir="$WORK/two-files" first=two_files_first second=two_files_second
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $first "$dir" calc.json --log "$dir/log1"
+  wait_for $first "opened calc.json" || return 1
+  keys $first Tab && wait_status $first "One" || return 1
+  keys $first + + && wait_lines "$dir/calc.json.autosave.jsonl" 2 || return 1
+  start $second "$dir" calc.json --log "$dir/log2"
+  second_session_is_read_only $first $second "$dir/calc.json.autosave.jsonl" || return 1
+  tm kill-session -t $second
+  keys $first s && wait_status $first "saved calc.json" || return 1
+  [ ! -e "$dir/calc.json.autosave.jsonl" ] || fail "the first session's save left its journal" || return 1
+  keys $first q
+  [ "$(exit_status $first)" = 0 ] || fail "the first session did not quit with 0" || return 1
+  [ ! -e "$dir/calc.json.autosave.lock" ] || fail "the lock file outlived the session"
+  tm kill-session -t $first
+}
+
+case_two_demo_sessions() {
+  local dir="$WORK/two-demos" first=two_demos_first second=two_demos_second
+  start $first "$dir" --log "$dir/log1"
+  wait_for $first "demo calculator" || return 1
+  keys $first Tab && wait_status $first "One" || return 1
+  keys $first + && wait_lines "$dir/state/nodeui-tui/demo.autosave.jsonl" 1 || return 1
+  start $second "$dir" --log "$dir/log2"
+  second_session_is_read_only $first $second "$dir/state/nodeui-tui/demo.autosave.jsonl" || return 1
+  tm kill-session -t $second
+  keys $first q && wait_status $first "QUIT" || return 1
+  keys $first y
+  [ "$(exit_status $first)" = 0 ] || fail "the first demo did not quit with 0"
+  tm kill-session -t $first
+}
+
+all_cases+=(two_sessions_on_one_file two_demo_sessions)
