@@ -186,3 +186,15 @@ import Testing
         assertSnapshot(surface, named: "prompt-recover")
     }
 }
+
+@Suite struct NarrowQuestionTests {
+    @Test(arguments: [32, 40, 60])
+    func aQuestionIsNeverCutOnANarrowScreen(_ width: Int) throws {
+        let canvas = makeCanvas(try demoCalculator(), width: width, height: 12)
+        canvas.send(
+            .recoveryFound(RecoveryOffer(journal: "calc.json.autosave.jsonl", editCount: 7, preview: [])))
+        let status = statusLine(canvas.render())
+        #expect(!status.contains("…"), "'\(status)' is cut at \(width) columns")
+        #expect(status.contains("y/n/Esc") || status.contains("y recovers"))
+    }
+}

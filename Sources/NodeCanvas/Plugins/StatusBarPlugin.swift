@@ -130,7 +130,7 @@ public final class StatusBarPlugin: CanvasPlugin {
         let y = surface.height - 1
         let row = Rect(x: 0, y: y, width: surface.width, height: 1)
         surface.fill(row, with: " ", style: styles.status)
-        let (mode, selection, message, isError) = text(for: canvas)
+        var (mode, selection, message, isError) = text(for: canvas)
         var x = surface.put(" \(mode) ", x: 0, y: y, style: styles.statusMode)
         if !selection.isEmpty {
             var style = styles.status
@@ -144,7 +144,11 @@ public final class StatusBarPlugin: CanvasPlugin {
         // The message wins: the level of detail and position give way when it needs the room.
         let full = surface.width - x - 1
         var isPrompt = false
-        if case .prompt = state.mode { isPrompt = true }
+        if case .prompt(let prompt) = state.mode {
+            isPrompt = true
+            // A question is never cut: too narrow for its words, it shows its keys alone.
+            if displayWidth(of: message) > full { message = prompt.shortText }
+        }
         let showsLocation = !isPrompt && displayWidth(of: message) + displayWidth(of: location) + 2 <= full
         let rightWidth = showsLocation ? displayWidth(of: location) : 0
         let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (showsLocation ? 2 : 0), height: 1)
