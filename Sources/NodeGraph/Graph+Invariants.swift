@@ -31,10 +31,12 @@ extension Graph {
             guard store.index(of: id) == node else {
                 throw InvariantViolation("id '\(id)' does not map to its node")
             }
-            guard seenOrder.insert(store.nodes.order[node]).inserted else {
+            guard seenOrder.insert(store.position(of: node)).inserted else {
                 throw InvariantViolation("'\(id)' shares its topological position")
             }
-            guard store.nodes.mark[node] == NodeStore.idle else {
+            guard store.nodes.recomputeState[node] == RecomputeState.idle,
+                store.nodes.searchState[node] == SearchState.idle
+            else {
                 throw InvariantViolation("'\(id)' has scratch state left")
             }
             let start = store.nodes.slotStart[node]
@@ -45,7 +47,7 @@ extension Graph {
                 let upstream = store.slots.source[slot]
                 guard upstream >= 0 else { continue }
                 guard store.isLive(upstream) else { throw InvariantViolation("a slot of '\(id)' dangles") }
-                guard store.nodes.order[upstream] < store.nodes.order[node] else {
+                guard store.position(of: upstream) < store.position(of: node) else {
                     throw InvariantViolation(
                         "link '\(store.ids[Int(upstream)])' → '\(id)' goes against the order")
                 }

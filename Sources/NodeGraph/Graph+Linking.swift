@@ -81,7 +81,7 @@ extension Graph {
         if slot >= 0 && slot < Int(store.kindColumns.slotCount[toKind])
             && store.kindColumns.numbersOnly[toKind]
                 & store.kindColumns.numbersOnly[Int(store.nodes.kind[from])] == 1
-            && store.nodes.order[from] < store.nodes.order[to]
+            && (store.positions.map { $0[from] < $0[to] } ?? (from < to))
         {
             return nil
         }
@@ -100,8 +100,8 @@ extension Graph {
     func cyclePath(from upstream: Int32, to downstream: Int32) -> NodeList? {
         let ids = store.ids
         if upstream == downstream { return NodeList(indices: [upstream, upstream], in: ids) }
-        let bound = store.nodes.order[upstream]
-        if bound < store.nodes.order[downstream] { return nil }
+        let bound = store.position(of: upstream)
+        if bound < store.position(of: downstream) { return nil }
         var parent: [Int32: Int32] = [downstream: -1]
         var stack = [downstream]
         while let current = stack.popLast() {
@@ -117,7 +117,7 @@ extension Graph {
                     }
                     return NodeList(indices: path.reversed() + [upstream, downstream], in: ids)
                 }
-                if parent[next] == nil && store.nodes.order[next] < bound {
+                if parent[next] == nil && store.position(of: next) < bound {
                     parent[next] = current
                     stack.append(next)
                 }

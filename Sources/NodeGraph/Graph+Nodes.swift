@@ -107,26 +107,26 @@ extension Graph {
     ) -> Int32 {
         let node = store.allocateNode(id.compacted)
         store.idTable.insert(node, hash: hash, ids: store.ids.buffer)
-        store.nodes.kind[node] = kindIndex
-        store.nodes.x[node] = x
-        store.nodes.y[node] = y
-        store.setTag(ValueTag.number.rawValue, of: node)
-        store.nodes.payload[node] = 0
-        store.nodes.firstOut[node] = -1
-        store.nodes.mark[node] = NodeStore.idle
         let start = store.allocateSlots(Int(store.kindColumns.slotCount[Int(kindIndex)]), for: node)
-        store.nodes.slotStart[node] = start
+        let nodes = store.nodes  // after any growth
+        nodes.kind[node] = kindIndex
+        nodes.x[node] = x
+        nodes.y[node] = y
+        nodes.payload[node] = 0
+        nodes.firstOut[node] = -1
+        nodes.slotStart[node] = start
         if let name { store.names[node] = name }
         if let parameter {
             store.parameters[node] = parameter
             // A number source's value is its held number (full evaluation does not read it again).
             if case .number(let number) = parameter,
-                store.kindColumns.fast[Int(kindIndex)] == FastKind.heldNumber.rawValue
+                store.kindColumns.kernel[Int(kindIndex)] == Kernel.heldNumber.rawValue
             {
-                store.nodes.payload[node] = number
+                nodes.payload[node] = number
             }
         }
-        store.nodes.order[node] = nextPosition()
+        // A node appended while index order is topological comes after its inputs as it is.
+        if let positions = store.positions { positions[node] = nextPosition() }
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
             store.attach(start + Int32(slot), to: upstream)
         }
@@ -197,15 +197,13 @@ extension Graph {
         let node = try index(of: id)
         // Fast path: a number into the built-in number kind (one dictionary operation).
         if case .number(let number) = value,
-            store.kindColumns.fast[Int(store.nodes.kind[node])] == FastKind.heldNumber.rawValue
+            store.kindColumns.kernel[Int(store.nodes.kind[node])] == Kernel.heldNumber.rawValue
         {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             let stored = store.ids[Int(node)]
             // With nothing pending in this apply, a number node's value is its held number: an
             // equal number changes nothing (numeric comparison, as `Value ==`).
-            if roots.isEmpty && store.nodes.tag[node] == ValueTag.number.rawValue
-                && store.nodes.payload[node] == number
-            {
+            if roots.isEmpty && store.nodes.payload[node] == number {
                 return .setValue(node: stored, value: .number(store.nodes.payload[node]))
             }
             guard let old = store.parameters.updateValue(value, forKey: node) else {

@@ -10,18 +10,17 @@ extension Graph {
         if upstream == downstream {
             throw .wouldCreateCycle(path: NodeList(indices: [upstream, upstream], in: store.ids))
         }
-        let upperBound = store.nodes.order[upstream]
-        let lowerBound = store.nodes.order[downstream]
+        let upperBound = store.position(of: upstream)
+        let lowerBound = store.position(of: downstream)
         if upperBound < lowerBound { return }
-        let mark = store.nodes.mark
-        let parentOfRoot: Int32 = -2
+        let mark = store.nodes.searchState
+        let parentOfRoot = SearchState.root
 
         // Forward: nodes reachable from `downstream` placed before `upstream`. The reusable work
         // lists hold the search (`stack`) and the nodes found (`queue`); marks hold parents.
-        let firstOut = store.nodes.firstOut, outLink = store.slots.outLink, order = store.nodes.order
-        // While index order is the maintained order, comparing indices compares positions
-        // (and saves a load per link).
-        let indexOrder = store.indexOrderIsTopological
+        let firstOut = store.nodes.firstOut, outLink = store.slots.outLink
+        // While index order is the maintained order, comparing indices compares positions.
+        let positions = store.positions
         let forwardFound = try store.withWorkLists { (stack, found) throws(GraphError) -> [Int32] in
             found.removeAll()
             stack.removeAll()
@@ -35,7 +34,7 @@ extension Graph {
             // While index order is the maintained order, a search that grows large finishes as one
             // sequential pass over the indices between the two ends instead of following out-lists
             // (a chain of dependent loads per link), as a large recompute does.
-            let budget = indexOrder ? Swift.max(4096, Int(upstream - downstream) / 32) : Int.max
+            let budget = positions == nil ? Swift.max(4096, Int(upstream - downstream) / 32) : Int.max
             while top > 0 {
                 if foundCount > budget {
                     found.count = foundCount
@@ -62,8 +61,8 @@ extension Graph {
                             at: current, upstream, downstream, found: found, scratch: &stack, swept: false)
                         throw .wouldCreateCycle(path: path)
                     }
-                    if (indexOrder ? next < upstream : order[next] < upperBound)
-                        && mark[next] == NodeStore.idle
+                    if (positions.map { $0[next] < upperBound } ?? (next < upstream))
+                        && mark[next] == SearchState.idle
                     {
                         mark[next] = current
                         found.append(next, base: &foundBase, capacity: &foundCapacity, count: &foundCount)
@@ -86,8 +85,8 @@ extension Graph {
             let start = store.nodes.slotStart[current]
             for slot in start..<start + Int32(store.slotCount(of: current)) {
                 let previous = store.slots.source[slot]
-                if previous >= 0 && mark[previous] == NodeStore.idle
-                    && store.nodes.order[previous] > lowerBound
+                if previous >= 0 && mark[previous] == SearchState.idle
+                    && store.position(of: previous) > lowerBound
                 {
                     mark[previous] = parentOfRoot
                     backward.append(previous)
@@ -95,17 +94,18 @@ extension Graph {
                 }
             }
         }
-        for node in forward { mark[node] = NodeStore.idle }
-        for node in backward { mark[node] = NodeStore.idle }
+        for node in forward { mark[node] = SearchState.idle }
+        for node in backward { mark[node] = SearchState.idle }
 
         // Everything in `backward` now precedes everything in `forward`, in the same positions.
-        let byOrder: (Int32, Int32) -> Bool = { store.nodes.order[$0] < store.nodes.order[$1] }
-        backward.sort(by: byOrder)
-        forward.sort(by: byOrder)
-        store.indexOrderIsTopological = false
-        var positions = (backward + forward).map { store.nodes.order[$0] }
-        positions.sort()
-        for (node, position) in zip(backward + forward, positions) { store.nodes.order[node] = position }
+        store.storePositions()
+        let position = store.positions!
+        let byPosition: (Int32, Int32) -> Bool = { position[$0] < position[$1] }
+        backward.sort(by: byPosition)
+        forward.sort(by: byPosition)
+        var places = (backward + forward).map { position[$0] }
+        places.sort()
+        for (node, place) in zip(backward + forward, places) { position[node] = place }
     }
 
     /// The rest of the forward search as one pass over the indices strictly between
@@ -116,10 +116,10 @@ extension Graph {
     private func sweepForward(from downstream: Int32, to upstream: Int32, found: inout IndexBuffer) -> Int32?
     {
         let store = self.store
-        let mark = store.nodes.mark, kind = store.nodes.kind, slotStart = store.nodes.slotStart,
+        let mark = store.nodes.searchState, kind = store.nodes.kind, slotStart = store.nodes.slotStart,
             source = store.slots.source
         let kindSlotCount = store.kindColumns.slotCount
-        let idle = NodeStore.idle, free = NodeStore.freeKind
+        let idle = SearchState.idle, free = NodeStore.freeKind
         /// The first input of `node` that has been reached, or -1. Inputs before `downstream`
         /// cannot have been (nor can an empty slot, -1).
         @inline(__always) func reachedInput(_ node: Int32, _ kindIndex: UInt16) -> Int32 {
@@ -170,8 +170,8 @@ extension Graph {
         at current: Int32, _ upstream: Int32, _ downstream: Int32, found: IndexBuffer,
         scratch reversed: inout IndexBuffer, swept: Bool
     ) -> NodeList {
-        let mark = store.nodes.mark
-        let parentOfRoot: Int32 = -2
+        let mark = store.nodes.searchState
+        let parentOfRoot = SearchState.root
         let path: [Int32]
         if swept {
             // Two backward passes over the indices (reads only, no dependent loads): count the
@@ -221,9 +221,10 @@ extension Graph {
             }
         }
         if swept {
-            (mark.base + Int(downstream)).update(repeating: NodeStore.idle, count: Int(upstream - downstream))
+            (mark.base + Int(downstream)).update(
+                repeating: SearchState.idle, count: Int(upstream - downstream))
         } else {
-            for index in 0..<found.count { mark[found[index]] = NodeStore.idle }
+            for index in 0..<found.count { mark[found[index]] = SearchState.idle }
         }
         return NodeList(indices: path, in: store.ids)
     }
@@ -255,12 +256,12 @@ extension Graph {
             }
             return body(UnsafeBufferPointer(start: nodes, count: count))
         }
-        let end = Int(store.nextOrder)
+        let end = Int(store.positionEnd)
         let byPosition = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(end, 1))
         defer { byPosition.deallocate() }
         byPosition.initialize(repeating: -1, count: end)
-        let order = store.nodes.order, kind = store.nodes.kind, free = NodeStore.freeKind
-        for node in 0..<store.nodeEnd where kind[node] != free { byPosition[Int(order[node])] = node }
+        let position = store.positions!, kind = store.nodes.kind, free = NodeStore.freeKind
+        for node in 0..<store.nodeEnd where kind[node] != free { byPosition[Int(position[node])] = node }
         // Close the holes left by removed nodes, in place.
         var count = 0
         for position in 0..<end where byPosition[position] >= 0 {
@@ -273,14 +274,16 @@ extension Graph {
     /// Gives the next free topological position, renumbering densely when positions run out or
     /// when removed nodes have left more holes than live nodes (so positions, and the arrays
     /// indexed by them, stay proportional to the graph, not to its history).
+    /// Only used once positions are explicit (``NodeStore/positions``).
     mutating func nextPosition() -> Int32 {
-        if store.nextOrder == Int32.max || Int(store.nextOrder) > 2 * store.liveCount + 1024 {
+        let position = store.positions!
+        if store.positionEnd == Int32.max || Int(store.positionEnd) > 2 * store.liveCount + 1024 {
             let order = maintainedOrder()
-            for (position, node) in order.enumerated() { store.nodes.order[node] = Int32(position) }
-            store.nextOrder = Int32(order.count)
+            for (place, node) in order.enumerated() { position[node] = Int32(place) }
+            store.positionEnd = Int32(order.count)
         }
-        defer { store.nextOrder += 1 }
-        return store.nextOrder
+        defer { store.positionEnd += 1 }
+        return store.positionEnd
     }
 
     /// Every node in an order where each node comes after all of its inputs.

@@ -31,6 +31,21 @@ struct Uppercase: NodeKind {
     }
 }
 
+/// A sum whose unconnected second slot reads 10, not 0.
+struct SumWithOffset: NodeKind {
+    let name = "sumWithOffset"
+    let title = "Sum + offset"
+    let inputs = [SlotSpec("x", .number), SlotSpec("offset", .number, default: .number(10))]
+    let outputType = ValueType.number
+    var numericKernel: NumericKernel? { .sum }
+    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+        guard case .number(let x) = inputs[0], case .number(let offset) = inputs[1] else {
+            throw EvaluationFailure("expected numbers")
+        }
+        return .number(x + offset)
+    }
+}
+
 @Suite struct CustomKindTests {
     func registry() -> KindRegistry {
         var registry = KindRegistry.standard
@@ -47,6 +62,18 @@ struct Uppercase: NodeKind {
         let change = try graph.setValue(textValue("bye"), of: "greeting")
         #expect(change.recomputed == ["greeting", "loud"])
         #expect(graph.value(of: "loud")?.description == "BYE")
+    }
+
+    @Test func anUnconnectedSlotReadsItsOwnDefaultEvenUnderANumericKernel() throws {
+        var registry = KindRegistry.standard
+        registry.register(SumWithOffset())
+        var graph = Graph(registry: registry)
+        try graph.addNode("a", kind: "number", value: .number(1))
+        try graph.addNode("sum", kind: "sumWithOffset", inputs: ["a"])
+        #expect(graph.value(of: "sum") == .number(11))
+        try graph.setValue(.number(2), of: "a")
+        #expect(graph.value(of: "sum") == .number(12))
+        #expect(graph.valuesFromScratch()["sum"] == .number(12))
     }
 
     @Test func customTypesAreCheckedOnLinks() throws {

@@ -4,7 +4,8 @@ final class KindEntry: @unchecked Sendable {
     let kind: any NodeKind
     let slots: [SlotSpec]
     let slotCount: Int
-    /// The kernel, when every slot and the output are numbers.
+    /// The kind's numeric kernel, when every slot takes a number that reads 0 while unconnected
+    /// and the output is a number: what the kernels compute is then exactly what the kind would.
     let kernel: NumericKernel?
     /// The kind's answers, asked once (each is a call through the existential otherwise).
     let name: String
@@ -22,32 +23,36 @@ final class KindEntry: @unchecked Sendable {
         outputType = kind.outputType
         parameterType = kind.parameterType
         defaultParameter = kind.defaultParameter
-        let allNumbers = slots.allSatisfy { $0.type == .number } && outputType == .number
-        kernel = allNumbers && parameterType == nil ? kind.numericKernel : nil
+        // An unconnected slot reads the payload column's guard, 0.
+        let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
+        kernel =
+            numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
     }
 }
 
-/// How the `Evaluator` computes a node of a kind without calling the kind: one byte per kind
-/// index in `NodeStore.fastKind`, read by the hot loops instead of copying a `KindEntry` (which
-/// retains its existential and slot array on every copy).
-enum FastKind: UInt8 {
-    /// Call the kind's `evaluate` (the general path).
-    case general = 0
-    /// The kernels of ``NumericKernel``.
+/// How the ``Evaluator`` computes a node of a kind: one byte per kind index in
+/// `KindColumns.kernel`, read by the passes instead of the `KindEntry` (which would retain its
+/// existential and slot array on every read).
+enum Kernel: UInt8 {
+    /// The kind's `evaluate`, through `Value`s: what every kind can do.
+    case callKind = 0
+    /// A ``NumericKernel`` over the stored numbers (the binary ones over exactly two slots).
     case sum, difference, product, quotient
-    /// The built-in ``NumberKind``: the held number, as is.
+    /// A number source (the built-in ``NumberKind``): its value is the number it holds.
     case heldNumber
-    /// ``NumericKernel/sum`` over exactly three slots (the calculator's add), inlined in the loops.
-    case sum3
+    /// ``NumericKernel/sum`` over exactly three slots (the calculator's add): the kernel the
+    /// passes run inline.
+    case sumOfThree
 
     init(_ entry: KindEntry) {
-        switch entry.kernel {
-        case .sum where entry.slotCount == 3: self = .sum3
-        case .sum: self = .sum
-        case .difference: self = .difference
-        case .product: self = .product
-        case .quotient: self = .quotient
-        case nil: self = entry.kind is NumberKind && entry.outputType == .number ? .heldNumber : .general
+        switch (entry.kernel, entry.slotCount) {
+        case (.sum, 3): self = .sumOfThree
+        case (.sum, _): self = .sum
+        case (.difference, 2): self = .difference
+        case (.product, 2): self = .product
+        case (.quotient, 2): self = .quotient
+        case (nil, _) where entry.kind is NumberKind && entry.outputType == .number: self = .heldNumber
+        default: self = .callKind
         }
     }
 }

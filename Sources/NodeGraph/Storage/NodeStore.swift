@@ -1,38 +1,35 @@
-/// How a node's value is stored: a tag beside an 8-byte payload column.
-enum ValueTag: UInt8 {
-    /// The payload is the number.
-    case number = 0
-    /// The payload's bits are the packed color.
-    case color = 1
-    /// The value (an error or a custom value) is in the `boxed` table.
-    case boxed = 2
-}
-
 /// The per-node columns, indexed by node index; `NodeStore.nodeEnd` indices are in use (live
 /// or free).
 struct NodeColumns: ColumnSet {
     let kind: Column<UInt16>
     let x: Column<Int32>
     let y: Column<Int32>
-    let tag: Column<UInt8>
+    /// The node's value (see ``StoredValue``).
     let payload: Column<Double>
     let slotStart: Column<Int32>
     let firstOut: Column<Int32>
-    let order: Column<Int32>
-    /// Scratch per node: `idle` between operations; counters and parents during them.
-    let mark: Column<Int32>
+    /// Where the node stands in the recompute under way (``RecomputeState``); idle otherwise.
+    let recomputeState: Column<Int32>
+    /// Where the node stands in the order search under way (``SearchState``); idle otherwise.
+    let searchState: Column<Int32>
 
     init(placing placer: inout ColumnPlacer) {
         kind = placer.place(filling: NodeStore.freeKind)
         x = placer.place(filling: 0)
         y = placer.place(filling: 0)
-        tag = placer.place(filling: ValueTag.number.rawValue)
         payload = placer.place(filling: 0)
         slotStart = placer.place(filling: 0)
         firstOut = placer.place(filling: -1)
-        order = placer.place(filling: 0)
-        mark = placer.place(filling: NodeStore.idle)
+        recomputeState = placer.place(filling: RecomputeState.idle)
+        searchState = placer.place(filling: SearchState.idle)
     }
+}
+
+/// Each node's place in the maintained topological order (see ``NodeStore/positions``).
+struct PositionColumns: ColumnSet {
+    let position: Column<Int32>
+
+    init(placing placer: inout ColumnPlacer) { position = placer.place(filling: 0) }
 }
 
 /// The per-slot columns, indexed by global slot index; `NodeStore.slotEnd` indices are in use.
@@ -51,14 +48,14 @@ struct SlotColumns: ColumnSet {
 
 /// The per-kind columns, indexed by kind index: plain columns for the hot loops and checks.
 struct KindColumns: ColumnSet {
-    /// The kind's `FastKind`.
-    let fast: Column<UInt8>
+    /// The kind's ``Kernel``.
+    let kernel: Column<UInt8>
     let slotCount: Column<Int32>
     /// Whether the kind outputs a number and every slot takes one (1) or not (0).
     let numbersOnly: Column<UInt8>
 
     init(placing placer: inout ColumnPlacer) {
-        fast = placer.place(filling: 0)
+        kernel = placer.place(filling: 0)
         slotCount = placer.place(filling: 0)
         numbersOnly = placer.place(filling: 0)
     }
@@ -71,9 +68,6 @@ struct KindColumns: ColumnSet {
 // checks cost more than the work on the hot paths (about 40 instructions per access).
 final class NodeStore {
     static let freeKind = UInt16.max
-    static let idle: Int32 = -1
-    static let dirtyFlag: Int32 = 1 << 30
-    static let countMask: Int32 = (1 << 30) - 1
 
     let registry: KindRegistry
     @exclusivity(unchecked) var kinds: [KindEntry] = []
@@ -99,15 +93,15 @@ final class NodeStore {
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
-    @exclusivity(unchecked) var nextOrder: Int32 = 0
-    /// Whether index order is a topological order (every link goes from a lower index to a
-    /// higher one, i.e. `order` increases with the index): true until a link reorders nodes or
-    /// a freed index is reused. Lets `evaluateAll` walk the columns sequentially.
-    @exclusivity(unchecked) var indexOrderIsTopological = true
-    /// How many node indices (live or free) hold a value that is not a number (a color, an
-    /// error, a custom value). While it is 0 the add kernel reads inputs without checking tags.
-    /// Every write to `tag` goes through `setTag` or keeps this count itself.
-    @exclusivity(unchecked) var nonNumberTags = 0
+    /// The memory of ``positions``.
+    @exclusivity(unchecked) private var positionTable: ColumnTable<PositionColumns>?
+    /// Each node's place in the maintained topological order, once index order is no longer
+    /// one; `nil` while it is (every link goes from a lower index to a higher one: a graph built
+    /// in order, until a link reorders nodes or a removed node's index is reused), and a node's
+    /// place is then its index. See ``position(of:)``.
+    @exclusivity(unchecked) private(set) var positions: Column<Int32>?
+    /// The places in use in ``positions``: the next one to hand out.
+    @exclusivity(unchecked) var positionEnd: Int32 = 0
 
     // Reusable work lists.
     @exclusivity(unchecked) var stack = IndexBuffer()
@@ -147,9 +141,9 @@ final class NodeStore {
         freeNodes = other.freeNodes
         freeSlotRanges = other.freeSlotRanges
         liveCount = other.liveCount
-        nextOrder = other.nextOrder
-        indexOrderIsTopological = other.indexOrderIsTopological
-        nonNumberTags = other.nonNumberTags
+        positionTable = other.positionTable?.copy()
+        positions = positionTable?.columns.position
+        positionEnd = other.positionEnd
     }
 
     // MARK: Kinds
@@ -174,7 +168,7 @@ final class NodeStore {
         if kinds.count > kindTable.capacity {
             kindTable.resize(to: kindTable.capacity * 2, keeping: Int(index))
         }
-        kindColumns.fast[Int(index)] = FastKind(entry).rawValue
+        kindColumns.kernel[Int(index)] = Kernel(entry).rawValue
         kindColumns.slotCount[Int(index)] = Int32(entry.slotCount)
         kindColumns.numbersOnly[Int(index)] =
             entry.outputType == .number && entry.slots.allSatisfy { $0.type == .number } ? 1 : 0
@@ -187,6 +181,8 @@ final class NodeStore {
     func reserveNodes(_ capacity: Int) {
         guard capacity > nodeTable.capacity else { return }
         nodeTable.resize(to: capacity, keeping: Int(nodeEnd))
+        positionTable?.resize(to: capacity, keeping: Int(nodeEnd))
+        positions = positionTable?.columns.position
         if capacity > ids.capacity { ids = ids.copy(capacity: capacity) }
         idTable.reserve(capacity, ids: ids.buffer)
     }
@@ -199,7 +195,7 @@ final class NodeStore {
     /// A fresh node index (reusing a freed one when possible), holding `id`.
     func allocateNode(_ id: NodeID) -> Int32 {
         if let index = freeNodes.popLast() {
-            indexOrderIsTopological = false
+            storePositions()
             storeID(id, at: index)
             return index
         }
@@ -222,6 +218,7 @@ final class NodeStore {
             start = slotEnd
             slotEnd += Int32(count)
         }
+        let slots = self.slots  // after any growth
         for slot in start..<start + Int32(count) {
             slots.source[slot] = -1
             slots.outLink[slot] = OutLink(next: -1, owner: node)
@@ -233,6 +230,30 @@ final class NodeStore {
         guard count > 0 else { return }
         for slot in start..<start + Int32(count) { slots.outLink[slot].owner = -1 }
         freeSlotRanges[count, default: []].append(start)
+    }
+
+    // MARK: Order
+
+    /// Whether index order is a topological order (see ``positions``). Lets evaluation walk the
+    /// columns sequentially and the order search compare indices.
+    @inline(__always) var indexOrderIsTopological: Bool { positions == nil }
+
+    /// A node's place in the maintained topological order.
+    @inline(__always) func position(of node: Int32) -> Int32 {
+        if let positions { return positions[node] }
+        return node
+    }
+
+    /// Makes ``positions`` explicit (each index its own place) before index order stops being
+    /// a topological order.
+    func storePositions() {
+        guard positions == nil else { return }
+        let table = ColumnTable<PositionColumns>(capacity: nodeCapacity)
+        let position = table.columns.position
+        for node in 0..<nodeEnd { position[node] = node }
+        positionTable = table
+        positions = position
+        positionEnd = nodeEnd
     }
 
     // MARK: Node basics
@@ -252,42 +273,30 @@ final class NodeStore {
     }
 
     func value(of node: Int32) -> Value {
-        switch ValueTag(rawValue: nodes.tag[node]) {
-        case .number: .number(nodes.payload[node])
-        case .color: .color(Color(packed: nodes.payload[node].bitPattern))
-        case .boxed, nil: boxed[node] ?? .number(0)
-        }
+        let payload = nodes.payload[node]
+        if payload.isFinite { return .number(payload) }
+        if let color = StoredValue.color(in: payload) { return .color(color) }
+        return boxed[node] ?? .number(0)
     }
 
-    /// Stores a value; returns whether it differs from the value held before.
+    /// Stores a value (a number is finite); returns whether it differs from the value held before.
     @discardableResult
     func setValue(_ value: Value, of node: Int32) -> Bool {
-        let oldTag = nodes.tag[node]
-        let oldPayload = nodes.payload[node]
+        let old = nodes.payload[node]
         switch value {
         case .number(let number):
-            if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
-            setTag(ValueTag.number.rawValue, of: node)
+            if StoredValue.isBoxed(old) { boxed[node] = nil }
             nodes.payload[node] = number
-            return oldTag != ValueTag.number.rawValue || oldPayload != number
+            return !(old == number)  // numerically: 0 and -0 are the same value
         case .color(let color):
-            if oldTag == ValueTag.boxed.rawValue { boxed[node] = nil }
-            setTag(ValueTag.color.rawValue, of: node)
-            nodes.payload[node] = Double(bitPattern: color.packed)
-            return oldTag != ValueTag.color.rawValue || oldPayload.bitPattern != color.packed
+            if StoredValue.isBoxed(old) { boxed[node] = nil }
+            let payload = StoredValue.color(color)
+            nodes.payload[node] = payload
+            return old.bitPattern != payload.bitPattern
         case .error, .custom:
-            setTag(ValueTag.boxed.rawValue, of: node)
+            nodes.payload[node] = StoredValue.boxed
             return boxed.updateValue(value, forKey: node) != value
         }
-    }
-
-    /// Sets a node's value tag, keeping `nonNumberTags`.
-    @inline(__always) func setTag(_ newTag: UInt8, of node: Int32) {
-        let oldTag = nodes.tag[node]
-        if oldTag == newTag { return }
-        if oldTag == ValueTag.number.rawValue { nonNumberTags += 1 }
-        if newTag == ValueTag.number.rawValue { nonNumberTags -= 1 }
-        nodes.tag[node] = newTag
     }
 
     /// The slots that `node` feeds, as (downstream node, slot index within it).
@@ -304,9 +313,10 @@ final class NodeStore {
 
     /// Adds `slot` to the out-list of `node`.
     @inline(__always) func attach(_ slot: Int32, to node: Int32) {
+        let slots = self.slots, firstOut = nodes.firstOut
         slots.source[slot] = node
-        slots.outLink[slot].next = nodes.firstOut[node]
-        nodes.firstOut[node] = slot
+        slots.outLink[slot].next = firstOut[node]
+        firstOut[node] = slot
     }
 
     /// Removes `slot` from the out-list of the node feeding it and clears it.

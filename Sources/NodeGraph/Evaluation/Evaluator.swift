@@ -1,0 +1,166 @@
+/// Computes one node's value from its inputs, by the quickest route its kind allows, and stores
+/// it. Holds the columns it reads (plain views), taken from the store once per pass.
+///
+/// The routes, quickest first: the calculator's add (``Kernel/sumOfThree``), inlined into the
+/// passes; the other numeric kernels and a number source's held number
+/// (``numericResult(_:_:)``); and the kind's own `evaluate`, through `Value`s
+/// (``NodeStore/evaluateThroughKind(_:_:)``), which is also where any input that is not a number,
+/// and any result that is not finite, ends up.
+struct Evaluator {
+    /// Unowned: an evaluator lives within one pass, while its graph holds the store.
+    unowned(unsafe) let store: NodeStore
+    let kind: Column<UInt16>
+    let kernel: Column<UInt8>
+    let slotCount: Column<Int32>
+    let slotStart: Column<Int32>
+    let source: Column<Int32>
+    let payload: Column<Double>
+
+    @inline(__always) init(_ store: NodeStore) {
+        self.store = store
+        kind = store.nodes.kind
+        kernel = store.kindColumns.kernel
+        slotCount = store.kindColumns.slotCount
+        slotStart = store.nodes.slotStart
+        source = store.slots.source
+        payload = store.nodes.payload
+    }
+
+    /// The calculator's add over three slots' payloads. An empty slot (-1) reads the payload
+    /// column's guard, 0; an input that is not a number makes the sum not finite.
+    @inline(__always)
+    static func sumOfThree(_ slots: UnsafeMutablePointer<Int32>, _ payload: UnsafeMutablePointer<Double>)
+        -> Double
+    {
+        (payload[Int(slots[0])] + payload[Int(slots[1])]) + payload[Int(slots[2])]
+    }
+
+    /// What a sum computed by ``sumOfThree(_:_:)`` means for the value it would replace.
+    enum SumOutcome {
+        /// The same number (0 and -0 are the same value, as `Value ==` says): nothing to store.
+        case unchanged
+        /// A new number, replacing a number: store it.
+        case changed
+        /// Not a number (an input that is not one, an overflow), or replacing a value that is
+        /// not a number (whose box must be released): for the out-of-line route.
+        case outOfLine
+    }
+
+    /// See ``SumOutcome``. One comparison and one finiteness check, whatever the case.
+    @inline(__always) static func outcome(of sum: Double, replacing old: Double) -> SumOutcome {
+        if old == sum { return .unchanged }
+        // Finite exactly when both are numbers (or, harmlessly, not when two huge numbers of
+        // opposite signs overflow: the out-of-line route then stores the sum).
+        return (sum - old).isFinite ? .changed : .outOfLine
+    }
+
+    /// Recomputes `node`; returns whether its value changed. The add is inlined here; every
+    /// other route is out of line.
+    @inline(__always) @discardableResult
+    func recompute(_ node: Int32) -> Bool {
+        let kindIndex = Int(kind[node])
+        if kernel[kindIndex] == Kernel.sumOfThree.rawValue {
+            let sum = Evaluator.sumOfThree(source.base + Int(slotStart[node]), payload.base)
+            switch Evaluator.outcome(of: sum, replacing: payload[node]) {
+            case .unchanged: return false
+            case .changed:
+                payload[node] = sum
+                return true
+            case .outOfLine: break
+            }
+        }
+        return recomputeOutOfLine(node, kindIndex)
+    }
+
+    /// Stores a finite number; returns whether the value changed.
+    @inline(__always)
+    func storeNumber(_ number: Double, at node: Int32) -> Bool {
+        let old = payload[node]
+        // Numerically: 0 and -0 are the same value (as `Value ==` says), so no change.
+        if old == number { return false }
+        if StoredValue.isBoxed(old) { store.boxed[node] = nil }
+        payload[node] = number
+        return true
+    }
+
+    /// ``recompute(_:)`` by a numeric kernel when it has a finite result, otherwise by the kind.
+    @inline(never) @discardableResult
+    func recomputeOutOfLine(_ node: Int32, _ kindIndex: Int) -> Bool {
+        let kernel = self.kernel[kindIndex]
+        if kernel != Kernel.callKind.rawValue, let number = numericResult(node, kernel) {
+            return storeNumber(number, at: node)
+        }
+        return store.setValue(store.evaluateThroughKind(node, store.kinds[kindIndex]), of: node)
+    }
+
+    /// A numeric kernel's result, or `nil` when it is not finite (an input that is not a number,
+    /// an overflow), when a divisor is zero, or when a number source holds something else: the
+    /// kind then says what the value is.
+    func numericResult(_ node: Int32, _ kernel: UInt8) -> Double? {
+        let slots = source.base + Int(slotStart[node])
+        let payload = self.payload
+        @inline(__always) func input(_ offset: Int) -> Double { payload[slots[offset]] }
+        let result: Double
+        switch kernel {
+        case Kernel.sum.rawValue, Kernel.sumOfThree.rawValue:
+            let count = Int(slotCount[Int(kind[node])])
+            var total = count > 0 ? input(0) : 0
+            for offset in 1..<Swift.max(count, 1) { total += input(offset) }
+            result = total
+        case Kernel.difference.rawValue: result = input(0) - input(1)
+        case Kernel.product.rawValue: result = input(0) * input(1)
+        case Kernel.quotient.rawValue:
+            guard input(1) != 0 else { return nil }
+            result = input(0) / input(1)
+        case Kernel.heldNumber.rawValue:
+            guard case .number(let number)? = store.parameters[node] else { return nil }
+            result = number
+        default:
+            return nil
+        }
+        return result.isFinite ? result : nil
+    }
+}
+
+extension NodeStore {
+    /// A node's value computed by its kind's `evaluate`: inputs gathered as values (an
+    /// unconnected slot reads its default), an error input passed on as it is, the kind's
+    /// failure, a result that is not finite or not of the kind's type turned into an error.
+    func evaluateThroughKind(_ node: Int32, _ entry: KindEntry) -> Value {
+        let start = nodes.slotStart[node]
+        var values: [Value] = []
+        values.reserveCapacity(entry.slotCount)
+        for offset in 0..<entry.slotCount {
+            let upstream = slots.source[start + Int32(offset)]
+            if upstream < 0 {
+                values.append(entry.slots[offset].defaultValue)
+                continue
+            }
+            let value = value(of: upstream)
+            if case .error = value { return value }
+            values.append(value)
+        }
+        let origin = ids[Int(node)]
+        let result: Value
+        do {
+            result = try entry.kind.evaluate(KindInputs(values: values, parameter: parameters[node]))
+        } catch {
+            return .error(ValueError(reason: error.reason, origin: origin))
+        }
+        if case .number(let number) = result, !number.isFinite {
+            return .error(ValueError(reason: "result is not a finite number", origin: origin))
+        }
+        if case .error(var error) = result {
+            if error.origin.rawValue.isEmpty { error.origin = origin }
+            return .error(error)
+        }
+        if result.type != entry.outputType {
+            return .error(
+                ValueError(
+                    reason:
+                        "\(entry.name) produced a \(result.type?.name ?? "value"), not a \(entry.outputType)",
+                    origin: origin))
+        }
+        return result
+    }
+}
