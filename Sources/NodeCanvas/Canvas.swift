@@ -75,7 +75,7 @@ public final class Canvas {
         state = CanvasState(width: width, height: height, levelOfDetail: levelOfDetail)
         scene = CanvasScene(
             graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
-        documentToken = document.observe { [weak self] change in self?.documentDidChange(change) }
+        documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
     }
 
@@ -88,15 +88,15 @@ public final class Canvas {
         [InspectorPlugin(), StatusBarPlugin(), HelpOverlayPlugin()]
     }
 
-    /// The scene follows every change first (the seam between the document and what is drawn),
-    /// then the reducer hears of it.
-    private func documentDidChange(_ change: Change) {
-        scene.update(after: change, in: document.graph, dataSource: dataSource)
-        send(.documentChanged(change, cause: changeCause))
+    /// The scene follows the changes first (the seam between the document and what is drawn),
+    /// all of a bulk application at once, then the reducer hears of each.
+    private func documentDidChange(_ changes: [Change]) {
+        scene.update(after: changes, in: document.graph, dataSource: dataSource)
+        for change in changes { send(.documentChanged(change, cause: changeCause)) }
     }
 
-    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`
-    /// or after applying many edits in bulk, and tells the reducer.
+    /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`,
+    /// and tells the reducer.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
         scene.rebuild(from: document.graph, dataSource: dataSource)
@@ -157,6 +157,7 @@ public final class Canvas {
         var forHost: [CanvasEffect] = []
         while !pending.isEmpty {
             let next = pending.removeFirst()
+            if case .input(let event) = next { refreshSceneForInput(event) }
             let before = state
             let effects = CanvasReducer.reduce(&state, next, context: context)
             if state.levelOfDetail != scene.levelOfDetail {
@@ -168,6 +169,35 @@ public final class Canvas {
             }
         }
         return forHost
+    }
+
+    /// Brings up to date what the reducer may ask the scene about before a frame shows it (see
+    /// ``CanvasScene/refreshNode(_:from:dataSource:)``): the nodes the commands act on, the nodes
+    /// around the cursor (an arrow moves it one cell) and the node under the mouse.
+    private func refreshSceneForInput(_ event: InputEvent) {
+        guard scene.hasPossiblyStaleNodes else { return }
+        let graph = document.graph
+        refreshTargets()
+        let cursor = state.scaledCursor
+        var regions = [Rect(x: cursor.x - 1, y: cursor.y - 1, width: 3, height: 3)]
+        switch event {
+        case .mousePress(let x, let y, _), .mouseDrag(let x, let y), .mouseRelease(let x, let y):
+            regions.append(
+                Rect(x: x + state.scaledOrigin.x, y: y + state.scaledOrigin.y, width: 1, height: 1))
+        default: break
+        }
+        for region in regions { scene.refreshNodes(in: region, from: graph, dataSource: dataSource) }
+    }
+
+    /// Brings up to date the node under the cursor and the one the commands act on, when one
+    /// (the inspector shows it, wherever it is).
+    private func refreshTargets() {
+        guard scene.hasPossiblyStaleNodes else { return }
+        let graph = document.graph
+        if let node = state.cursorNode { scene.refreshNode(node, from: graph, dataSource: dataSource) }
+        if state.targets.count == 1, let node = state.targets.first {
+            scene.refreshNode(node, from: graph, dataSource: dataSource)
+        }
     }
 
     /// Carries out an effect on the document; its change comes back through the document's
@@ -282,9 +312,10 @@ public final class Canvas {
     /// - Complexity: Proportional to the screen's cells and the visible nodes and links.
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
+        refreshTargets()
         lastFrame = SceneRenderer.draw(
-            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
-            routeCache: routes)
+            scene: &scene, graph: document.graph, dataSource: dataSource, state: state, area: area,
+            on: &surface, theme: theme, cache: widgetImages, routeCache: routes)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)

@@ -5,7 +5,9 @@ import NodeGraph
 /// Every requirement has a default (see the extension), so a tool overrides only what it needs:
 /// for example a body renderer for its own kinds.
 public protocol CanvasDataSource: AnyObject {
-    /// Whether the canvas shows a node. Called when a node's widget model is (re)built.
+    /// Whether the canvas shows a node. Called when a node's widget model is (re)built: decide
+    /// from what a node is (its kind, name, links), not from its value, since after an edit
+    /// that recomputes many nodes a hidden node is asked again only when an edit names it.
     /// - Parameters:
     ///   - node: The node's model.
     /// - Returns: `true` to show it.

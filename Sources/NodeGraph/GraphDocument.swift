@@ -8,7 +8,9 @@ public struct ObservationToken: Hashable, Sendable {
 /// a journal replay edits.
 ///
 /// Every edit goes through ``apply(_:)``, which records it for undo and then tells every
-/// observer, in the order they subscribed.
+/// observer, in the order they subscribed. Many edits at once (a journal recovered after a
+/// crash) go through ``applyInBulk(_:)``: each is still its own step, but observers hear of them
+/// together, once, at the end.
 ///
 /// ```swift
 /// let document = GraphDocument()
@@ -26,7 +28,10 @@ public final class GraphDocument {
     public var isModified: Bool { savedSerial != history.currentSerial || transactionDepth > 0 }
 
     private var savedSerial = 0
-    private var observers: [(token: ObservationToken, handler: (Change) -> Void)] = []
+    private var observers: [(token: ObservationToken, handler: Observer)] = []
+    /// The changes made inside ``applyInBulk(_:)``, told to the observers when it ends.
+    private var bulkChanges: [Change] = []
+    private var bulkDepth = 0
     private var nextToken = 0
     private var transactionChanges: [Change] = []
     private var transactionDepth = 0
@@ -138,25 +143,91 @@ public final class GraphDocument {
 
     // MARK: Observers
 
+    /// What an observer hears: each change on its own, or the changes of one step together.
+    private enum Observer {
+        case each((Change) -> Void)
+        case batches(([Change]) -> Void)
+    }
+
     /// Calls `handler` after every applied edit, undo and redo.
+    ///
+    /// Inside ``applyInBulk(_:)`` the calls wait until the bulk application ends, then come one
+    /// per change, in order.
     /// - Parameter handler: Receives each change.
     /// - Returns: A token for ``removeObserver(_:)``.
     @discardableResult
     public func observe(_ handler: @escaping (Change) -> Void) -> ObservationToken {
+        addObserver(.each(handler))
+    }
+
+    /// Calls `handler` with the changes of each step: one change after an edit, undo or redo,
+    /// and every change of a bulk application (``applyInBulk(_:)``) together, once it ends. A
+    /// view that redraws from the changes redraws once however many edits were applied.
+    /// - Parameter handler: Receives the changes, in the order they were made; never empty.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func observeBatches(_ handler: @escaping ([Change]) -> Void) -> ObservationToken {
+        addObserver(.batches(handler))
+    }
+
+    private func addObserver(_ observer: Observer) -> ObservationToken {
         nextToken += 1
         let token = ObservationToken(value: nextToken)
-        observers.append((token, handler))
+        observers.append((token, observer))
         return token
     }
 
     /// Stops calling the observer registered with `token`.
-    /// - Parameter token: The token ``observe(_:)`` returned.
+    /// - Parameter token: The token ``observe(_:)`` or ``observeBatches(_:)`` returned.
     public func removeObserver(_ token: ObservationToken) {
         observers.removeAll { $0.token == token }
     }
 
     private func notify(_ change: Change) {
-        for observer in observers { observer.handler(change) }
+        if bulkDepth > 0 {
+            bulkChanges.append(change)
+        } else {
+            notify(CollectionOfOne(change))
+        }
+    }
+
+    private func notify(_ changes: some Collection<Change>) {
+        for (_, observer) in observers {
+            switch observer {
+            case .each(let handler): for change in changes { handler(change) }
+            case .batches(let handler): handler(Array(changes))
+            }
+        }
+    }
+
+    // MARK: Bulk application
+
+    /// Applies many edits as ``apply(_:)`` would, but tells the observers once, at the end: a
+    /// canvas lays out and draws once for a whole recovered journal instead of once per edit.
+    ///
+    /// Each edit is recorded for undo on its own, as if it had been applied alone, so after a
+    /// recovery `undo` takes back the last recovered edit, then the one before, as it would
+    /// have in the session that made them. (Group edits into one step with a transaction.)
+    /// Refused edits change nothing, as always; observers hear of the applied ones only. Bulk
+    /// applications nest: the observers hear when the outermost ends, even when `body` throws.
+    ///
+    /// ```swift
+    /// let steps = document.applyInBulk { document in lines.map { document.replay($0) } }
+    /// ```
+    /// - Parameter body: Applies the edits through the document.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; the edits applied before it threw stay applied.
+    public func applyInBulk<Result>(_ body: (GraphDocument) throws -> Result) rethrows -> Result {
+        bulkDepth += 1
+        defer {
+            bulkDepth -= 1
+            if bulkDepth == 0 && !bulkChanges.isEmpty {
+                let changes = bulkChanges
+                bulkChanges.removeAll()
+                notify(changes)
+            }
+        }
+        return try body(self)
     }
 
     // MARK: Saving

@@ -108,6 +108,21 @@ func refusal(_ line: String) -> String? {
         try document.graph.checkInvariants()
     }
 
+    /// Observers hear a replayed journal once (`GraphDocument.applyInBulk`), refused lines left out.
+    @Test func replayingAJournalIsOneBatch() throws {
+        let document = GraphDocument(graph: try smallCalculator())
+        var batches: [[Change]] = []
+        document.observeBatches { batches.append($0) }
+        let journal = """
+            {"op":"setValue","node":"one","value":5}
+            {"op":"link","from":"sum","to":"sum","slot":0}
+            {"op":"rename","node":"sum","name":"Total"}
+            """
+        let steps = document.replay(journalLines(journal))
+        #expect(steps.map(\.isRefused) == [false, true, false])
+        #expect(batches.map(\.count) == [2])
+    }
+
     @Test func undoAndRedoLinesUseTheDocumentHistory() throws {
         let document = GraphDocument(graph: try smallCalculator())
         let steps = document.replay(

@@ -1,59 +1,58 @@
 import NodeGraph
 
-/// One link, named by the slot it feeds.
-public struct LinkKey: Hashable, Sendable {
-    /// The node owning the slot.
-    public var downstream: NodeID
-    /// The slot's index.
-    public var slot: Int
-
-    /// Creates a link key.
-    /// - Parameters:
-    ///   - downstream: The node owning the slot.
-    ///   - slot: The slot's index.
-    public init(downstream: NodeID, slot: Int) {
-        self.downstream = downstream
-        self.slot = slot
-    }
-}
-
-/// Where one link starts and ends, and the frames of the boxes at its ends.
-struct LinkGeometry {
-    var key: LinkKey
-    var upstream: NodeID
-    /// The cell right of the upstream output row.
-    var start: Point
-    /// The cell left of the downstream input row.
-    var end: Point
-    var upstreamFrame: Rect
-    var downstreamFrame: Rect
-}
-
 /// The shown nodes' models, renderers and layouts at the current level of detail, with spatial
 /// indexes of node and link rectangles: everything a frame needs, kept up to date change by change.
+///
+/// A change costs what it changes. The nodes it names (a new node, both ends of a link, a moved
+/// or renamed node) are laid out at once; a moved node is shifted, not laid out again. The nodes
+/// it recomputed are taken in at once when few (``WidgetModelCache/eagerRecomputeLimit``);
+/// after a larger change the scene leaves them as they were and brings a node up to date when
+/// a frame or a question first needs it (see ``refreshNodes(in:from:dataSource:)``), so an edit
+/// that recomputes half of a large graph lays out and draws only what the screen shows.
+///
+/// Inside, each node has a number (reused after it is removed) that indexes the per-node columns,
+/// the node index and the links' records, so a frame finds boxes and links without hashing
+/// identifiers.
 public struct CanvasScene {
-    /// The widget models.
-    public private(set) var models: WidgetModelCache
-    /// The renderers of each shown node.
-    public private(set) var renderers: [NodeID: NodeRenderers] = [:]
-    /// The layout of each shown node.
-    public private(set) var layouts: [NodeID: NodeLayout] = [:]
-    /// The upstream node of each shown link.
-    public private(set) var links: [LinkKey: NodeID] = [:]
+    /// The widget models. After a large change, the model of a node no frame has needed since
+    /// may show the values from before it (see ``hasPossiblyStaleNodes``).
+    public internal(set) var models: WidgetModelCache
     /// The level of detail of the layouts.
     public private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
     public private(set) var theme: Theme
     /// Counts the scene's changes: any layout, link or model may differ between revisions.
-    public private(set) var revision = 0
-    var nodeIndex = SpatialIndex<NodeID>()
-    /// The shown links' rectangles, filed by handle (an index into `linkRecords`).
+    public internal(set) var revision = 0
+    /// How many node layouts were computed so far (for tests and diagnostics).
+    public internal(set) var layoutCount = 0
+    /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
+    var geometryRevision = 0
+
+    /// The number of each node with a model.
+    var numbers: [NodeID: Int32] = [:]
+    /// Per number: the node, its layout and renderers (when shown), the value revision its model
+    /// was last brought up to date at, the links into each of its slots and out of it.
+    var numberedIDs: [NodeID?] = []
+    var nodeLayouts: [NodeLayout?] = []
+    var nodeRenderers: [NodeRenderers?] = []
+    var checkedRevision: [Int] = []
+    var incomingLinks: [[Int32]] = []
+    var outgoingLinks: [[Int32]] = []
+    var freeNumbers: [Int32] = []
+    /// Counts the large changes whose recomputed nodes were left to be brought up to date later.
+    var valueRevision = 0
+    /// How many numbered nodes were last brought up to date before `valueRevision`.
+    var possiblyStaleCount = 0
+    /// The shown nodes' frames, by number.
+    var nodeIndex = SpatialIndex<Int32>()
+    /// A buffer kept for gathering the nodes to bring up to date.
+    var staleScratch: [Int32] = []
+
+    /// The links' rectangles, for the shown links, filed by handle (an index into `linkRecords`).
     var linkIndex = SpatialIndex<Int32>()
-    /// Each shown link's geometry, kept up to date as its ends move or change, by handle.
-    private var linkRecords: [LinkGeometry?] = []
-    private var linkHandles: [LinkKey: Int32] = [:]
-    private var freeLinkHandles: [Int32] = []
-    private var outgoing: [NodeID: Set<LinkKey>] = [:]
+    /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
+    var linkRecords: [LinkRecord?] = []
+    var freeLinkHandles: [Int32] = []
 
     /// Builds the scene of a whole graph.
     /// - Parameters:
@@ -66,14 +65,14 @@ public struct CanvasScene {
         models = WidgetModelCache(graph: graph)
         self.theme = theme
         self.levelOfDetail = levelOfDetail
-        relayoutAll(dataSource: dataSource)
+        buildAll(dataSource: dataSource)
     }
 
     /// Rebuilds every model and layout, e.g. after the graph was replaced.
     /// - Complexity: O(*n* + *e*).
     public mutating func rebuild(from graph: Graph, dataSource: any CanvasDataSource) {
         models.rebuildAll(from: graph)
-        relayoutAll(dataSource: dataSource)
+        buildAll(dataSource: dataSource)
     }
 
     /// Lays every node out again at another level of detail or with another theme.
@@ -84,22 +83,34 @@ public struct CanvasScene {
         guard levelOfDetail != self.levelOfDetail || theme != self.theme else { return }
         self.levelOfDetail = levelOfDetail
         self.theme = theme
-        relayoutAll(dataSource: dataSource)
+        revision += 1
+        for number in numberedIDs.indices where numberedIDs[number] != nil {
+            layOut(Int32(number), dataSource: dataSource)
+        }
+        for handle in linkRecords.indices where linkRecords[handle] != nil { refreshLink(Int32(handle)) }
     }
 
-    private mutating func relayoutAll(dataSource: any CanvasDataSource) {
+    /// Numbers, lays out and links every node with a model, from nothing.
+    private mutating func buildAll(dataSource: any CanvasDataSource) {
         revision += 1
-        renderers.removeAll(keepingCapacity: true)
-        layouts.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
-        outgoing.removeAll(keepingCapacity: true)
+        geometryRevision += 1
+        numbers.removeAll(keepingCapacity: true)
+        numberedIDs.removeAll(keepingCapacity: true)
+        nodeLayouts.removeAll(keepingCapacity: true)
+        nodeRenderers.removeAll(keepingCapacity: true)
+        checkedRevision.removeAll(keepingCapacity: true)
+        incomingLinks.removeAll(keepingCapacity: true)
+        outgoingLinks.removeAll(keepingCapacity: true)
+        freeNumbers.removeAll(keepingCapacity: true)
+        valueRevision = 0
+        possiblyStaleCount = 0
         nodeIndex.removeAll()
         linkIndex.removeAll()
         linkRecords.removeAll(keepingCapacity: true)
-        linkHandles.removeAll(keepingCapacity: true)
         freeLinkHandles.removeAll(keepingCapacity: true)
-        for id in models.models.keys { layOut(id, dataSource: dataSource) }
-        for id in models.models.keys { refreshIncomingLinks(of: id, previous: nil) }
+        // Queries sort what they find, so the numbering order (the dictionary's) shows nowhere.
+        for id in models.models.keys { layOut(number(for: id), dataSource: dataSource) }
+        for number in numberedIDs.indices { fileIncomingLinks(of: Int32(number)) }
     }
 
     /// Brings the scene up to date after a change.
@@ -107,86 +118,157 @@ public struct CanvasScene {
     ///   - change: The change.
     ///   - graph: The graph after the change.
     ///   - dataSource: Which nodes to show, with which renderers.
-    /// - Returns: The nodes whose models were rebuilt or removed.
-    /// - Complexity: O(*t*), the touched nodes, their slots and their links.
+    /// - Returns: The nodes whose models were rebuilt, moved or removed.
+    /// - Complexity: O(*t*), the touched nodes, their slots and their links; O(1) for the
+    ///   recomputed nodes of a large change.
     @discardableResult
     public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource)
         -> Set<NodeID>
     {
-        var previous: [NodeID: NodeWidgetModel] = [:]
-        for id in WidgetModelCache.touchedNodes(of: change) { previous[id] = models[id] }
-        let touched = models.update(after: change, in: graph)
+        update(after: CollectionOfOne(change), in: graph, dataSource: dataSource)
+    }
+
+    /// Brings the scene up to date after changes made one after another (a bulk application,
+    /// see `GraphDocument.applyInBulk(_:)`), as one update: a node touched by several is laid
+    /// out once.
+    /// - Parameters:
+    ///   - changes: The changes, in the order they were made.
+    ///   - graph: The graph after the last one.
+    ///   - dataSource: Which nodes to show, with which renderers.
+    /// - Returns: The nodes whose models were rebuilt, moved or removed.
+    /// - Complexity: O(*t*), the touched nodes, their slots and their links.
+    @discardableResult
+    public mutating func update(
+        after changes: some Collection<Change>, in graph: Graph, dataSource: any CanvasDataSource
+    ) -> Set<NodeID> {
+        let update = models.apply(changes, in: graph)
         revision += 1
-        for id in touched { layOut(id, dataSource: dataSource) }
-        for id in touched {
-            refreshIncomingLinks(of: id, previous: previous[id])
-            for key in outgoing[id] ?? [] { refreshLink(key) }
+        if update.leftValuesBehind {
+            // Every model may be behind now; the rebuilt ones are marked up to date below.
+            valueRevision += 1
+            possiblyStaleCount = numbers.count
         }
-        return touched
+        var rebuiltNumbers: [Int32] = []
+        for id in update.rebuilt {
+            if models[id] == nil {
+                if let number = numbers[id] { forget(number) }
+                continue
+            }
+            let number = number(for: id)
+            markChecked(number)
+            rebuiltNumbers.append(number)
+            layOut(number, dataSource: dataSource)
+        }
+        // Links are filed once every touched box is in place, so a link between two of them
+        // is filed once, at its final place.
+        for number in rebuiltNumbers {
+            fileIncomingLinks(of: number)
+            refreshOutgoingLinks(of: number)
+        }
+        var movedNumbers: [Int32] = []
+        for id in update.moved {
+            guard let number = numbers[id], let layout = nodeLayouts[Int(number)], let model = models[id]
+            else { continue }
+            place(layout.moved(to: model.position), number: number)
+            movedNumbers.append(number)
+        }
+        for number in movedNumbers { refreshLinkGeometry(of: number) }
+        return update.rebuilt.union(update.moved)
     }
 
-    private mutating func layOut(_ id: NodeID, dataSource: any CanvasDataSource) {
-        guard let model = models[id], dataSource.shouldShow(model) else {
-            renderers[id] = nil
-            layouts[id] = nil
-            nodeIndex.remove(id)
-            return
-        }
-        let nodeRenderers = dataSource.renderers(for: model)
-        let layout = NodeLayout(
-            node: model, renderers: nodeRenderers, theme: theme, levelOfDetail: levelOfDetail)
-        renderers[id] = nodeRenderers
-        layouts[id] = layout
-        nodeIndex.update(id, rect: layout.frame)
-    }
+    // MARK: Numbers
 
-    private mutating func refreshIncomingLinks(of id: NodeID, previous: NodeWidgetModel?) {
-        for row in previous?.inputs ?? [] {
-            let key = LinkKey(downstream: id, slot: row.slot)
-            if let upstream = links.removeValue(forKey: key) { outgoing[upstream]?.remove(key) }
-            forgetGeometry(of: key)
-        }
-        guard let model = models[id] else { return }
-        for row in model.inputs {
-            let key = LinkKey(downstream: id, slot: row.slot)
-            if let old = links.removeValue(forKey: key) { outgoing[old]?.remove(key) }
-            forgetGeometry(of: key)
-            guard let upstream = row.upstream else { continue }
-            links[key] = upstream
-            outgoing[upstream, default: []].insert(key)
-            refreshLink(key)
-        }
-    }
-
-    private mutating func refreshLink(_ key: LinkKey) {
-        guard let upstream = links[key], let from = layouts[upstream], let to = layouts[key.downstream],
-            let end = to.inputEnd(key.slot)
-        else {
-            forgetGeometry(of: key)
-            return
-        }
-        let handle: Int32
-        if let known = linkHandles[key] {
-            handle = known
-        } else if let free = freeLinkHandles.popLast() {
-            handle = free
-            linkHandles[key] = handle
+    /// The number of a node with a model, given one if it has none yet.
+    private mutating func number(for id: NodeID) -> Int32 {
+        if let number = numbers[id] { return number }
+        let number: Int32
+        if let free = freeNumbers.popLast() {
+            number = free
+            numberedIDs[Int(number)] = id
+            checkedRevision[Int(number)] = valueRevision
         } else {
-            handle = Int32(linkRecords.count)
-            linkRecords.append(nil)
-            linkHandles[key] = handle
+            number = Int32(numberedIDs.count)
+            numberedIDs.append(id)
+            nodeLayouts.append(nil)
+            nodeRenderers.append(nil)
+            checkedRevision.append(valueRevision)
+            incomingLinks.append([])
+            outgoingLinks.append([])
         }
-        linkRecords[Int(handle)] = LinkGeometry(
-            key: key, upstream: upstream, start: Point(x: from.outputStart.x, y: from.outputStart.y),
-            end: Point(x: end.x, y: end.y), upstreamFrame: from.frame, downstreamFrame: to.frame)
-        linkIndex.update(handle, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
+        numbers[id] = number
+        return number
     }
 
-    private mutating func forgetGeometry(of key: LinkKey) {
-        guard let handle = linkHandles.removeValue(forKey: key) else { return }
-        linkIndex.remove(handle)
-        linkRecords[Int(handle)] = nil
-        freeLinkHandles.append(handle)
+    /// Forgets a removed node: its box, its links and its number.
+    private mutating func forget(_ number: Int32) {
+        let index = Int(number)
+        guard let id = numberedIDs[index] else { return }
+        if isPossiblyStale(number) { possiblyStaleCount -= 1 }
+        hide(number)
+        for handle in incomingLinks[index] where handle >= 0 { removeLink(handle) }
+        for handle in outgoingLinks[index] { removeLink(handle) }
+        incomingLinks[index] = []
+        outgoingLinks[index] = []
+        numberedIDs[index] = nil
+        numbers[id] = nil
+        freeNumbers.append(number)
+    }
+
+    /// Whether a node's model may show values from before the latest large change.
+    func isPossiblyStale(_ number: Int32) -> Bool { checkedRevision[Int(number)] < valueRevision }
+
+    /// Records that a node's model is up to date with the graph's values.
+    mutating func markChecked(_ number: Int32) {
+        guard isPossiblyStale(number) else { return }
+        checkedRevision[Int(number)] = valueRevision
+        possiblyStaleCount -= 1
+    }
+
+    // MARK: Layout
+
+    /// Lays a node out from its model, or hides it when the data source does not show it.
+    mutating func layOut(_ number: Int32, dataSource: any CanvasDataSource) {
+        guard let id = numberedIDs[Int(number)], let model = models[id], dataSource.shouldShow(model) else {
+            hide(number)
+            return
+        }
+        let renderers = dataSource.renderers(for: model)
+        nodeRenderers[Int(number)] = renderers
+        layoutCount += 1
+        place(
+            NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: levelOfDetail),
+            number: number)
+    }
+
+    /// Keeps a node's layout and files its frame in the node index.
+    private mutating func place(_ layout: NodeLayout, number: Int32) {
+        let old = nodeLayouts[Int(number)]
+        nodeLayouts[Int(number)] = layout
+        if old?.frame != layout.frame {
+            nodeIndex.update(number, rect: layout.frame)
+            geometryRevision += 1
+        } else if old?.inputRows != layout.inputRows || old?.outputRow != layout.outputRow {
+            geometryRevision += 1
+        }
+    }
+
+    /// Takes a node's box off the scene (its links stay, without geometry).
+    private mutating func hide(_ number: Int32) {
+        nodeRenderers[Int(number)] = nil
+        guard nodeLayouts[Int(number)] != nil else { return }
+        nodeLayouts[Int(number)] = nil
+        nodeIndex.remove(number)
+        geometryRevision += 1
+    }
+
+    // MARK: Reading
+
+    /// The layout of each shown node.
+    public var layouts: SceneNodeTable<NodeLayout> { SceneNodeTable(numbers: numbers, values: nodeLayouts) }
+
+    /// The renderers of each shown node.
+    public var renderers: SceneNodeTable<NodeRenderers> {
+        SceneNodeTable(numbers: numbers, values: nodeRenderers)
     }
 
     /// The shown nodes overlapping a region.
@@ -202,44 +284,10 @@ public struct CanvasScene {
                 let a = entries[i].rect, b = entries[j].rect
                 if a.minY != b.minY { return a.minY < b.minY }
                 if a.minX != b.minX { return a.minX < b.minX }
-                return entries[i].key < entries[j].key
+                return numberedIDs[Int(entries[i].key)]! < numberedIDs[Int(entries[j].key)]!
             }
         }
-        return order.compactMap { layouts[entries[$0].key] }
-    }
-
-    /// The shown links whose routes may cross a region.
-    /// - Parameter region: Cells at the current level of detail.
-    /// - Returns: The links, in a fixed order (by where they start and end).
-    public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
-        linkGeometry(in: region).map { ($0.key, $0.upstream) }
-    }
-
-    /// The shown links that may cross a region, with where they start and end and both ends'
-    /// frames, ordered by where they start and end (identifiers only break ties between boxes on
-    /// top of each other).
-    func linkGeometry(in region: Rect) -> [LinkGeometry] {
-        var found: [LinkGeometry] = []
-        for handle in linkIndex.query(region) {
-            if let link = linkRecords[Int(handle)] { found.append(link) }
-        }
-        var order = Array(found.indices)
-        found.withUnsafeBufferPointer { links in
-            // Fields are read in place: copying a link would retain its identifiers.
-            order.sort { i, j in
-                let left = (
-                    links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].key.slot
-                )
-                let right = (
-                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].key.slot
-                )
-                if left != right { return left < right }
-                return (links[i].upstream, links[i].key.downstream) < (
-                    links[j].upstream, links[j].key.downstream
-                )
-            }
-        }
-        return order.map { found[$0] }
+        return order.compactMap { nodeLayouts[Int(entries[$0].key)] }
     }
 
     /// The topmost shown node at a cell.
@@ -255,5 +303,40 @@ public struct CanvasScene {
     }
 
     /// The shown nodes whose frames overlap a region, without sorting.
-    func nodeIDs(in region: Rect) -> [NodeID] { nodeIndex.query(region) }
+    func nodeIDs(in region: Rect) -> [NodeID] { nodeIndex.query(region).compactMap { numberedIDs[Int($0)] } }
+}
+
+/// Values the scene keeps per node, looked up by node: its ``CanvasScene/layouts`` and
+/// ``CanvasScene/renderers``. A snapshot: it does not change when the scene does.
+public struct SceneNodeTable<Value> {
+    private let numbers: [NodeID: Int32]
+    private let storage: [Value?]
+
+    init(numbers: [NodeID: Int32], values: [Value?]) {
+        self.numbers = numbers
+        storage = values
+    }
+
+    /// The value kept for a node, or `nil` when the node is not shown.
+    /// - Parameter id: The node.
+    public subscript(id: NodeID) -> Value? {
+        guard let number = numbers[id] else { return nil }
+        return storage[Int(number)]
+    }
+
+    /// Every kept value, in no particular order.
+    /// - Complexity: O(*n*).
+    public var values: [Value] { storage.compactMap { $0 } }
+
+    /// The nodes with a kept value, in no particular order.
+    /// - Complexity: O(*n*).
+    public var keys: [NodeID] { numbers.compactMap { id, number in storage[Int(number)] == nil ? nil : id } }
+
+    /// The number of kept values.
+    /// - Complexity: O(*n*).
+    public var count: Int { storage.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// Whether no value is kept.
+    /// - Complexity: O(*n*).
+    public var isEmpty: Bool { storage.allSatisfy { $0 == nil } }
 }

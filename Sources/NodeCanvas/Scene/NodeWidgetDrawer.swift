@@ -27,28 +27,32 @@ enum NodeWidgetDrawer {
     ///   - editText: The text being typed into the node's value, or `nil`.
     ///   - marks: Link-mode marks per slot.
     ///   - cache: Widget images kept between frames.
+    /// - Returns: Whether the widget was drawn anew (not copied from a kept image).
+    @discardableResult
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
         on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
         marks: [Int: TargetMark], cache: WidgetImageCache? = nil
-    ) {
+    ) -> Bool {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
-        guard frame.intersects(clip) else { return }
+        guard frame.intersects(clip) else { return false }
         if layout.levelOfDetail == .dot {
             // One glyph: cheaper to make than to look up.
             surface[frame.minX, frame.minY] = dotCell(
                 model, theme: theme, isSelected: isSelected, marks: marks)
-            return
+            return true
         }
         // Draw the widget on its own small surface (kept until the node changes), then copy the
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
         let widget: Surface
+        var isNew = false
         if let cached = cache?.image(
             for: layout.id, model: model, layout: layout, isSelected: isSelected, editText: editText,
             marks: marks)
         {
             widget = cached
         } else {
+            isNew = true
             let context = WidgetDrawingContext(theme: theme, isSelected: isSelected, editText: editText)
             widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
             let key = WidgetImageCache.Key(
@@ -57,6 +61,7 @@ enum NodeWidgetDrawer {
             cache?.store(widget, for: layout.id, key: key)
         }
         surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)
+        return isNew
     }
 
     /// The widget drawn on a surface of its own size.

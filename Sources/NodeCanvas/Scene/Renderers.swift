@@ -26,6 +26,10 @@ public struct WidgetDrawingContext: Sendable {
 /// Conform to show a kind of your own; return it from ``CanvasDataSource/renderers(for:)``.
 public protocol NodeBodyRenderer: Sendable {
     /// The cells the body needs: its content width (without the box and padding) and its rows.
+    ///
+    /// The width may follow the value; the height should follow only the node's kind and links,
+    /// not its value. After an edit that recomputes many nodes, the canvas lays out an off-screen
+    /// node again only once a frame needs it, and finds such nodes by the rows they had.
     /// - Parameters:
     ///   - node: The node's model.
     ///   - context: The theme and the node's state.
@@ -44,7 +48,8 @@ public protocol NodeBodyRenderer: Sendable {
 /// Draws one input row of a node widget; it knows the slot, label, upstream node and value
 /// through its ``InputRowModel``.
 public protocol InputRowRenderer: Sendable {
-    /// The cells the row needs (content width; height is usually 1).
+    /// The cells the row needs (content width; height is usually 1). As for a body, the width
+    /// may follow the value the row reads, the height should not.
     /// - Parameters:
     ///   - row: The row's model.
     ///   - node: The model of the node owning the row.

@@ -21,14 +21,23 @@ public struct FrameContents: Sendable {
     public var nodes: [NodeLayout] = []
     /// The links drawn.
     public var links: [DrawnLink] = []
+    /// The nodes whose widgets were drawn anew for this frame; the others were copied from
+    /// images kept since an earlier frame (in dot detail every glyph is drawn anew).
+    public var redrawn: [NodeID] = []
 }
 
 /// Draws the scene (links, then nodes, then the links' ends, then the cursor) into a region of
 /// a surface.
 enum SceneRenderer {
+    /// How far beyond the view the boxes links are routed around are gathered at once.
+    static let routingMargin = (dx: 48, dy: 24)
+
+    /// Draws a frame, first bringing up to date what it shows: the nodes in and near the view
+    /// and the ends of the links crossing it (see ``CanvasScene/refreshNodes(in:from:dataSource:)``).
     static func draw(
-        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
-        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil
+        scene: inout CanvasScene, graph: Graph, dataSource: any CanvasDataSource, state: CanvasState,
+        area: Rect, on surface: inout Surface, theme: Theme, cache: WidgetImageCache? = nil,
+        routeCache: RouteCache? = nil
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -36,6 +45,10 @@ enum SceneRenderer {
         // Surface cell (x, y) shows scene cell (x + shift.x, y + shift.y).
         let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
         let region = area.offsetBy(dx: shift.x, dy: shift.y)
+        scene.refreshNodes(
+            in: region.insetBy(dx: -routingMargin.dx, dy: -routingMargin.dy), from: graph,
+            dataSource: dataSource)
+        scene.refreshLinks(in: region, from: graph, dataSource: dataSource)
         let nodes = scene.nodes(in: region)
         var marksByNode: [NodeID: [Int: TargetMark]] = [:]
         if case .link(let link) = state.mode {
@@ -49,13 +62,21 @@ enum SceneRenderer {
 
         // Links: routed once per view, scene revision and selection; a frame that only moves the
         // cursor or changes the mode reuses them.
-        let routingKey = RouteCache.Key(region: region, revision: scene.revision, selection: state.cursorNode)
+        let routingKey = RouteCache.Key(
+            region: region, revision: scene.geometryRevision, selection: state.cursorNode)
         let routing: RouteCache.Routing
         if let cached = routeCache?.routing(for: routingKey) {
             routing = cached
         } else {
-            routing = route(scene: scene, region: region, selection: state.cursorNode)
-            routeCache?.store(routing, for: routingKey)
+            routing = route(
+                scene: &scene, graph: graph, dataSource: dataSource, region: region,
+                selection: state.cursorNode)
+            // Routing may have brought far boxes up to date: the routes hold for the scene as it
+            // is now.
+            routeCache?.store(
+                routing,
+                for: RouteCache.Key(
+                    region: region, revision: scene.geometryRevision, selection: state.cursorNode))
         }
         let links = routing.links, routed = routing.routed, lines = routing.lines
         let cells = LinkCells(theme: theme)
@@ -82,10 +103,11 @@ enum SceneRenderer {
                 continue
             }
             let isSelected = index == selectedIndex || state.selection.contains(layout.id)
-            NodeWidgetDrawer.draw(
+            let isNew = NodeWidgetDrawer.draw(
                 layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
                 theme: theme, isSelected: isSelected, editText: editText?.0 == layout.id ? editText?.1 : nil,
                 marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache)
+            if isNew { contents.redrawn.append(layout.id) }
             var shown = layout
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
             shown.inputRows = layout.inputRows.map { $0 - shift.y }
@@ -138,9 +160,13 @@ enum SceneRenderer {
     }
 
     /// Routes the links that may cross a region, in a fixed order, each avoiding bodies and
-    /// earlier links. The boxes near the view are gathered once into a grid; a link reaching
-    /// further asks the index for its own.
-    static func route(scene: CanvasScene, region: Rect, selection: NodeID?) -> RouteCache.Routing {
+    /// earlier links. The boxes near the view are gathered once into a grid (the caller brought
+    /// them up to date); a link reaching further asks the scene for its own, bringing those up to
+    /// date as it goes.
+    static func route(
+        scene: inout CanvasScene, graph: Graph, dataSource: any CanvasDataSource, region: Rect,
+        selection: NodeID?
+    ) -> RouteCache.Routing {
         let links = scene.linkGeometry(in: region)
         let margin = 4
         let lineRegion = region.insetBy(dx: -margin, dy: -margin)
@@ -151,7 +177,7 @@ enum SceneRenderer {
         routed.reserveCapacity(links.count)
         var router = LinkRouter()
         var linkBoxes: [Rect] = []
-        let nearby = region.insetBy(dx: -48, dy: -24)
+        let nearby = region.insetBy(dx: -routingMargin.dx, dy: -routingMargin.dy)
         var nearbyBoxes: [Rect] = []
         scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
         var grid = NearbyBoxes(nearbyBoxes, in: nearby)
@@ -186,7 +212,10 @@ enum SceneRenderer {
                     route = router.route(
                         from: start, to: finish, upstream: link.upstreamFrame,
                         downstream: link.downstreamFrame,
-                        obstacles: { rect, result in scene.nodeIndex.appendRects(in: rect, to: &result) },
+                        obstacles: { rect, result in
+                            scene.refreshNodes(in: rect, from: graph, dataSource: dataSource)
+                            scene.nodeIndex.appendRects(in: rect, to: &result)
+                        },
                         occupancy: occupancy, owner: owner)
                 }
                 occupancy.mark(route, owner: owner)

@@ -4,17 +4,6 @@
 /// Each key is filed under every bucket its rectangle touches; a rectangle that would touch very
 /// many buckets (a long link across the canvas) is kept in a short list checked on every query.
 public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
-    private struct Bucket: Hashable, Sendable {
-        var column: Int
-        var row: Int
-
-        // One word to hash instead of two (a query looks up every bucket it touches).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(
-                UInt64(UInt32(truncatingIfNeeded: column)) << 32 | UInt64(UInt32(truncatingIfNeeded: row)))
-        }
-    }
-
     /// The keys filed under one bucket and their rectangles, side by side (a query scans the
     /// rectangles and touches a key only when it reports it).
     private struct Contents: Sendable {
@@ -38,7 +27,9 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     public let bucketWidth: Int
     /// The height of a bucket, in cells.
     public let bucketHeight: Int
-    private var buckets: [Bucket: Contents] = [:]
+    /// The buckets ever filled, by coordinate, and what each holds (by the table's numbers).
+    private var bucketTable = BucketTable()
+    private var buckets: [Contents] = []
     private var large: Set<Key> = []
     private(set) var rects: [Key: Rect] = [:]
     private static var largeThreshold: Int { 64 }
@@ -78,17 +69,28 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     ///   - rect: Its rectangle.
     /// - Complexity: O(*b*), the buckets the old and new rectangles touch.
     public mutating func update(_ key: Key, rect: Rect) {
-        if rects[key] == rect { return }
-        remove(key)
-        rects[key] = rect
+        let old = rects.updateValue(rect, forKey: key)
+        if old == rect { return }
         let range = bucketRange(of: rect)
-        if range.columns.count * range.rows.count > Self.largeThreshold {
+        let isLarge = range.columns.count * range.rows.count > Self.largeThreshold
+        if let old {
+            let oldRange = bucketRange(of: old)
+            if !isLarge && oldRange == range && !large.contains(key) {
+                // The same buckets (a small move): the rectangle is rewritten where it is filed.
+                forEachBucket(in: range, holding: key) { contents, index in contents.rects[index] = rect }
+                return
+            }
+            unfile(key, from: old)
+        }
+        if isLarge {
             large.insert(key)
             return
         }
         for row in range.rows {
             for column in range.columns {
-                buckets[Bucket(column: column, row: row), default: Contents()].append(key, rect)
+                let (number, isNew) = bucketTable.insert(BucketTable.pack(column: column, row: row))
+                if isNew { buckets.append(Contents()) }
+                buckets[number].append(key, rect)
             }
         }
     }
@@ -98,20 +100,34 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// - Complexity: O(*b* × *k*), the buckets it touched times their sizes.
     public mutating func remove(_ key: Key) {
         guard let rect = rects.removeValue(forKey: key) else { return }
+        unfile(key, from: rect)
+    }
+
+    /// Takes a key out of the buckets its rectangle `rect` was filed under (or the large list).
+    private mutating func unfile(_ key: Key, from rect: Rect) {
         if large.remove(key) != nil { return }
-        let range = bucketRange(of: rect)
+        forEachBucket(in: bucketRange(of: rect), holding: key) { contents, index in contents.remove(at: index)
+        }
+    }
+
+    /// Calls `body` with each bucket of a range that holds `key`, and the key's place in it.
+    private mutating func forEachBucket(
+        in range: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), holding key: Key,
+        _ body: (inout Contents, Int) -> Void
+    ) {
         for row in range.rows {
             for column in range.columns {
-                let bucket = Bucket(column: column, row: row)
-                guard let index = buckets[bucket]?.keys.firstIndex(of: key) else { continue }
-                buckets[bucket]!.remove(at: index)
-                if buckets[bucket]!.keys.isEmpty { buckets[bucket] = nil }
+                guard let number = bucketTable.number(of: BucketTable.pack(column: column, row: row)),
+                    let index = buckets[number].keys.firstIndex(of: key)
+                else { continue }
+                body(&buckets[number], index)
             }
         }
     }
 
     /// Forgets every key.
     public mutating func removeAll() {
+        bucketTable = BucketTable()
         buckets.removeAll()
         large.removeAll()
         rects.removeAll()
@@ -150,6 +166,22 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Appends the keys whose rectangles overlap a region and that pass a test, each once.
+    /// - Parameters:
+    ///   - region: The region.
+    ///   - isIncluded: Whether to append a key.
+    ///   - result: Receives the keys, in no particular order.
+    /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
+    func appendKeys(in region: Rect, where isIncluded: (Key) -> Bool, to result: inout [Key]) {
+        forEachEntry(in: region) { contents, index in
+            let key = contents.keys[index]
+            if isIncluded(key) { result.append(key) }
+        }
+        for key in large {
+            if let rect = rects[key], rect.intersects(region), isIncluded(key) { result.append(key) }
+        }
+    }
+
     /// Calls `body` with each bucket entry overlapping a region, each key once (from the bucket
     /// holding the top-left cell of the overlap); keys in `large` are not visited.
     private func forEachEntry(in region: Rect, _ body: (Contents, Int) -> Void) {
@@ -161,7 +193,10 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
             // not above the bucket's top.
             let top = row * bucketHeight
             for column in range.columns {
-                guard let contents = buckets[Bucket(column: column, row: row)] else { continue }
+                guard let number = bucketTable.number(of: BucketTable.pack(column: column, row: row)) else {
+                    continue
+                }
+                let contents = buckets[number]
                 let left = column * bucketWidth
                 for index in contents.rects.indices {
                     let rect = contents.rects[index]

@@ -109,6 +109,7 @@ extension Surface {
 final class RouteCache {
     struct Key: Equatable {
         var region: Rect
+        /// The scene's geometry revision: routes change only when a box or a link end moves.
         var revision: Int
         var selection: NodeID?
     }

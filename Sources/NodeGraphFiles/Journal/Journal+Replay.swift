@@ -64,12 +64,13 @@ extension GraphDocument {
         }
     }
 
-    /// Applies every line of a journal in order; refused lines are reported and skipped.
+    /// Applies every line of a journal in order, in bulk (``applyInBulk(_:)``: observers hear
+    /// of every applied line at once, at the end); refused lines are reported and skipped.
     /// - Parameter lines: The journal's lines, from ``Journal/lines(in:)`` or ``Journal/read(path:)``.
     /// - Returns: One step per line.
     /// - Complexity: The sum of the lines' edits.
     @discardableResult
     public func replay(_ lines: [Journal.Line]) -> [ReplayStep] {
-        lines.map { replay($0) }
+        applyInBulk { document in lines.map { document.replay($0) } }
     }
 }

@@ -1,0 +1,202 @@
+import NodeGraph
+
+/// One link, named by the slot it feeds.
+public struct LinkKey: Hashable, Sendable {
+    /// The node owning the slot.
+    public var downstream: NodeID
+    /// The slot's index.
+    public var slot: Int
+
+    /// Creates a link key.
+    /// - Parameters:
+    ///   - downstream: The node owning the slot.
+    ///   - slot: The slot's index.
+    public init(downstream: NodeID, slot: Int) {
+        self.downstream = downstream
+        self.slot = slot
+    }
+}
+
+/// Where one link starts and ends, and the frames of the boxes at its ends.
+struct LinkGeometry {
+    var key: LinkKey
+    var upstream: NodeID
+    /// The cell right of the upstream output row.
+    var start: Point
+    /// The cell left of the downstream input row.
+    var end: Point
+    var upstreamFrame: Rect
+    var downstreamFrame: Rect
+}
+
+/// One link of the scene: its ends by number and, while both are shown, its geometry.
+struct LinkRecord {
+    /// The link; its points and frames are those of the latest refresh with both ends shown.
+    var geometry: LinkGeometry
+    var upstream: Int32
+    var downstream: Int32
+    /// Whether both ends are shown (the link is then in the link index).
+    var isShown = false
+}
+
+extension CanvasScene {
+    /// Files the links into a node's slots as its model has them: a slot whose upstream stayed
+    /// keeps its link (only its geometry is refreshed), the others are dropped or added.
+    mutating func fileIncomingLinks(of number: Int32) {
+        let index = Int(number)
+        guard let id = numberedIDs[index], let model = models[id] else { return }
+        // Slots the node no longer has lose their links; new slots start unlinked.
+        while incomingLinks[index].count > model.inputs.count {
+            let handle = incomingLinks[index].removeLast()
+            if handle >= 0 { removeLink(handle) }
+        }
+        while incomingLinks[index].count < model.inputs.count { incomingLinks[index].append(-1) }
+        for row in model.inputs {
+            let handle = incomingLinks[index][row.slot]
+            if handle >= 0, let record = linkRecords[Int(handle)], record.geometry.upstream == row.upstream {
+                refreshLink(handle)
+                continue
+            }
+            if handle >= 0 { removeLink(handle) }
+            guard let upstream = row.upstream, let upstreamNumber = numbers[upstream] else { continue }
+            addLink(
+                LinkKey(downstream: id, slot: row.slot), from: upstream, number: upstreamNumber, to: number)
+        }
+    }
+
+    private mutating func addLink(
+        _ key: LinkKey, from upstream: NodeID, number upstreamNumber: Int32, to number: Int32
+    ) {
+        let zero = Point(x: 0, y: 0)
+        let record = LinkRecord(
+            geometry: LinkGeometry(
+                key: key, upstream: upstream, start: zero, end: zero, upstreamFrame: .zero,
+                downstreamFrame: .zero),
+            upstream: upstreamNumber, downstream: number)
+        let handle: Int32
+        if let free = freeLinkHandles.popLast() {
+            handle = free
+            linkRecords[Int(handle)] = record
+        } else {
+            handle = Int32(linkRecords.count)
+            linkRecords.append(record)
+        }
+        incomingLinks[Int(number)][key.slot] = handle
+        outgoingLinks[Int(upstreamNumber)].append(handle)
+        refreshLink(handle)
+    }
+
+    /// Drops a link from its ends' lists, the link index and the records.
+    mutating func removeLink(_ handle: Int32) {
+        guard let record = linkRecords[Int(handle)] else { return }
+        let slot = record.geometry.key.slot
+        if incomingLinks[Int(record.downstream)].indices.contains(slot) {
+            incomingLinks[Int(record.downstream)][slot] = -1
+        }
+        if let position = outgoingLinks[Int(record.upstream)].firstIndex(of: handle) {
+            outgoingLinks[Int(record.upstream)].swapAt(
+                position, outgoingLinks[Int(record.upstream)].count - 1)
+            outgoingLinks[Int(record.upstream)].removeLast()
+        }
+        if record.isShown {
+            linkIndex.remove(handle)
+            geometryRevision += 1
+        }
+        linkRecords[Int(handle)] = nil
+        freeLinkHandles.append(handle)
+    }
+
+    /// Recomputes where a link starts and ends from its ends' layouts; a link with a hidden end
+    /// leaves the link index. The record is read and written in place (copying it would retain
+    /// its identifiers).
+    mutating func refreshLink(_ handle: Int32) {
+        let index = Int(handle)
+        guard
+            let (upstream, downstream, slot, isShown) = linkRecords[index].map({
+                ($0.upstream, $0.downstream, $0.geometry.key.slot, $0.isShown)
+            })
+        else { return }
+        guard let from = nodeLayouts[Int(upstream)]?.frame, let to = nodeLayouts[Int(downstream)],
+            let end = to.inputEnd(slot), let outputRow = nodeLayouts[Int(upstream)]?.outputRow
+        else {
+            if isShown {
+                linkRecords[index]!.isShown = false
+                linkIndex.remove(handle)
+                geometryRevision += 1
+            }
+            return
+        }
+        let start = Point(x: from.maxX, y: outputRow)
+        let endPoint = Point(x: end.x, y: end.y)
+        if isShown {
+            let same = linkRecords[index].map {
+                $0.geometry.start == start && $0.geometry.end == endPoint && $0.geometry.upstreamFrame == from
+                    && $0.geometry.downstreamFrame == to.frame
+            }
+            if same == true { return }
+        }
+        linkRecords[index]!.geometry.start = start
+        linkRecords[index]!.geometry.end = endPoint
+        linkRecords[index]!.geometry.upstreamFrame = from
+        linkRecords[index]!.geometry.downstreamFrame = to.frame
+        linkRecords[index]!.isShown = true
+        linkIndex.update(handle, rect: from.union(to.frame).insetBy(dx: -3, dy: -2))
+        geometryRevision += 1
+    }
+
+    /// Refreshes the geometry of the links out of a node.
+    mutating func refreshOutgoingLinks(of number: Int32) {
+        for handle in outgoingLinks[Int(number)] { refreshLink(handle) }
+    }
+
+    /// Recomputes where the links into and out of a node start and end, after its layout
+    /// changed but not its rows' links.
+    mutating func refreshLinkGeometry(of number: Int32) {
+        for handle in incomingLinks[Int(number)] where handle >= 0 { refreshLink(handle) }
+        refreshOutgoingLinks(of: number)
+    }
+
+    /// The node feeding a link's slot, when the link exists.
+    /// - Parameter link: The link.
+    /// - Returns: The upstream node, or `nil`.
+    public func upstream(of link: LinkKey) -> NodeID? {
+        guard let number = numbers[link.downstream], incomingLinks[Int(number)].indices.contains(link.slot)
+        else { return nil }
+        let handle = incomingLinks[Int(number)][link.slot]
+        return handle >= 0 ? linkRecords[Int(handle)]?.geometry.upstream : nil
+    }
+
+    /// The shown links whose routes may cross a region.
+    /// - Parameter region: Cells at the current level of detail.
+    /// - Returns: The links, in a fixed order (by where they start and end).
+    public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
+        linkGeometry(in: region).map { ($0.key, $0.upstream) }
+    }
+
+    /// The shown links that may cross a region, with where they start and end and both ends'
+    /// frames, ordered by where they start and end (identifiers only break ties between boxes on
+    /// top of each other).
+    func linkGeometry(in region: Rect) -> [LinkGeometry] {
+        var found: [LinkGeometry] = []
+        for handle in linkIndex.query(region) {
+            if let link = linkRecords[Int(handle)] { found.append(link.geometry) }
+        }
+        var order = Array(found.indices)
+        found.withUnsafeBufferPointer { links in
+            // Fields are read in place: copying a link would retain its identifiers.
+            order.sort { i, j in
+                let left = (
+                    links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].key.slot
+                )
+                let right = (
+                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].key.slot
+                )
+                if left != right { return left < right }
+                return (links[i].upstream, links[i].key.downstream) < (
+                    links[j].upstream, links[j].key.downstream
+                )
+            }
+        }
+        return order.map { found[$0] }
+    }
+}

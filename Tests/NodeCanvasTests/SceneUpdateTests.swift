@@ -1,0 +1,205 @@
+import NodeCanvas
+import NodeGraph
+import PropertyBased
+import Testing
+
+/// An edit costs what it changes on screen: the scene takes in a large change's values where a
+/// frame needs them, and every frame is the frame a fresh canvas would draw.
+@Suite struct SceneUpdateTests {
+    /// A canvas opened afresh on the same graph, in the same state, having drawn its frame.
+    static func freshCanvas(like canvas: Canvas) -> (Canvas, Surface) {
+        let fresh = Canvas(
+            document: GraphDocument(graph: canvas.document.graph), width: canvas.state.viewport.width,
+            height: canvas.state.viewport.height, levelOfDetail: canvas.state.levelOfDetail,
+            theme: canvas.theme)
+        fresh.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: canvas.state.cursor))
+        return (fresh, fresh.render())
+    }
+
+    /// Expects a canvas's latest frame to be the frame a fresh canvas draws (in the scene's area:
+    /// the status line also says whether the document was modified), reporting the rows that
+    /// differ.
+    static func expectFreshFrame(
+        _ surface: Surface, of canvas: Canvas, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let area = canvas.area
+        func scene(_ surface: Surface) -> Surface {
+            var cropped = Surface(width: area.width, height: area.height)
+            for y in area.minY..<area.maxY {
+                for x in area.minX..<area.maxX { cropped[x - area.minX, y - area.minY] = surface[x, y] }
+            }
+            return cropped
+        }
+        let (freshCanvas, freshSurface) = freshCanvas(like: canvas)
+        #expect(freshCanvas.state.cursorNode == canvas.state.cursorNode, sourceLocation: sourceLocation)
+        let links = canvas.lastFrame.links, freshLinks = freshCanvas.lastFrame.links
+        if let index = (0..<max(links.count, freshLinks.count)).first(where: {
+            $0 >= links.count || $0 >= freshLinks.count || links[$0] != freshLinks[$0]
+        }) {
+            func describe(_ list: [DrawnLink]) -> String {
+                guard index < list.count else { return "none" }
+                return "\(list[index].upstream) → \(list[index].key.downstream) along \(list[index].route)"
+            }
+            Issue.record(
+                Comment(
+                    rawValue: "link \(index) differs: drawn \(describe(links)); fresh \(describe(freshLinks))"
+                ),
+                sourceLocation: sourceLocation)
+        }
+        #expect(canvas.lastFrame.nodes == freshCanvas.lastFrame.nodes, sourceLocation: sourceLocation)
+        let drawn = scene(surface), fresh = scene(freshSurface)
+        guard drawn != fresh else { return }
+        let rows = drawn.rows(trimmingTrailingSpaces: true),
+            freshRows = fresh.rows(trimmingTrailingSpaces: true)
+        let differing = rows.indices.filter { rows[$0] != freshRows[$0] }
+        let report =
+            differing.isEmpty
+            ? "the same text in other styles"
+            : differing.prefix(6).map { "row \($0):\n  drawn |\(rows[$0])|\n  fresh |\(freshRows[$0])|" }
+                .joined(separator: "\n")
+        Issue.record(
+            Comment(rawValue: "the frame differs from a fresh canvas's:\n" + report),
+            sourceLocation: sourceLocation)
+    }
+
+    /// A 20 × 20 grid whose bottom-left source feeds 210 nodes, far below the top-left view.
+    static func canvasAtTheTopLeft() throws -> Canvas {
+        makeCanvas(try PerformanceTests.grid(columns: 20, rows: 20), width: 80, height: 24)
+    }
+
+    @Test func anEditFarOffScreenBuildsLaysOutAndDrawsOnlyTheEditedNode() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        _ = canvas.render()
+        let built = canvas.scene.models.buildCount, laidOut = canvas.scene.layoutCount
+        let change = try canvas.document.apply(.setValue(node: "n0_19", value: .number(7)))
+        #expect(change.recomputed.count == 210)
+        _ = canvas.render()
+        // The edited node is named by the edit; the 209 nodes it recomputed are all off screen.
+        #expect(canvas.scene.models.buildCount - built == 1)
+        #expect(canvas.scene.layoutCount - laidOut == 1)
+        #expect(canvas.lastFrame.redrawn.isEmpty)
+        #expect(canvas.scene.hasPossiblyStaleNodes)
+    }
+
+    @Test func nodesLeftBehindByALargeEditAreUpToDateWhenTheyComeIntoView() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        try canvas.document.apply(.setValue(node: "n0_19", value: .number(7)))
+        _ = canvas.render()
+        canvas.send(.viewPlaced(origin: Position(x: 260, y: 100), cursor: Position(x: 260, y: 100)))
+        let built = canvas.scene.models.buildCount
+        let surface = canvas.render()
+        #expect(canvas.scene.models.buildCount > built)
+        #expect(!canvas.lastFrame.redrawn.isEmpty)
+        Self.expectFreshFrame(surface, of: canvas)
+        #expect(canvas.lastFrame.nodes.contains { $0.id == "n10_16" })
+        #expect(canvas.scene.models["n10_16"]?.value == canvas.document.graph.value(of: "n10_16"))
+    }
+
+    /// `seed` feeds `wide` (at `position`) and 70 nodes far away, so that setting `seed`
+    /// recomputes more nodes than the scene takes in at once.
+    static func seedFeeding(wideAt position: Position) throws -> Graph {
+        var graph = Graph()
+        try graph.addNode("seed", kind: "number", at: Position(x: 400, y: 400), value: .number(1))
+        try graph.addNode("wide", kind: "add", at: position, inputs: ["seed"])
+        for index in 0..<70 {
+            try graph.addNode(
+                NodeID("far\(index)"), kind: "add", at: Position(x: 400, y: 410 + 7 * index), inputs: ["seed"]
+            )
+        }
+        return graph
+    }
+
+    @Test func aBoxThatGrowsIntoViewFromTheLeftIsDrawn() throws {
+        let canvas = makeCanvas(try Self.seedFeeding(wideAt: Position(x: -24, y: 2)), width: 80, height: 24)
+        canvas.send(.viewPlaced(origin: .zero, cursor: .zero))
+        _ = canvas.render()
+        #expect(!canvas.lastFrame.nodes.contains { $0.id == "wide" })
+        try canvas.document.apply(.setValue(node: "seed", value: .number(123_456_789_012_345)))
+        let surface = canvas.render()
+        #expect(canvas.lastFrame.nodes.contains { $0.id == "wide" })
+        Self.expectFreshFrame(surface, of: canvas)
+    }
+
+    @Test func theCursorFindsABoxThatGrewUnderItBeforeAnyFrameShowedIt() throws {
+        let canvas = makeCanvas(try Self.seedFeeding(wideAt: Position(x: 5, y: 2)), width: 80, height: 24)
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: Position(x: 24, y: 3)))
+        _ = canvas.render()
+        #expect(canvas.scene.layouts["wide"]?.frame.maxX == 22)  // the cursor is right of it
+        try canvas.document.apply(.setValue(node: "seed", value: .number(123_456_789_012_345)))
+        canvas.send(.right)
+        #expect(canvas.state.cursorNode == "wide")
+    }
+
+    @Test func aLinkFromAFarBoxThatGrewStartsWhereTheBoxNowEnds() throws {
+        var graph = try Self.seedFeeding(wideAt: Position(x: -300, y: 4))
+        try graph.addNode("near", kind: "add", at: Position(x: 40, y: 2), inputs: ["wide"])
+        let canvas = makeCanvas(graph, width: 80, height: 24)
+        canvas.send(.viewPlaced(origin: .zero, cursor: .zero))
+        _ = canvas.render()
+        try canvas.document.apply(.setValue(node: "seed", value: .number(123_456_789_012_345)))
+        Self.expectFreshFrame(canvas.render(), of: canvas)
+        #expect(
+            canvas.lastFrame.links.first?.start.x
+                == canvas.document.graph.position(of: "wide").map { $0.x + 30 })
+    }
+
+    @Test func aMoveShiftsTheBoxWithoutBuildingOrLayingOut() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        _ = canvas.render()
+        let built = canvas.scene.models.buildCount, laidOut = canvas.scene.layoutCount
+        try canvas.document.apply(.move(node: "n1_1", to: Position(x: 40, y: 3)))
+        let surface = canvas.render()
+        #expect(canvas.scene.models.buildCount == built)
+        #expect(canvas.scene.layoutCount == laidOut)
+        #expect(canvas.scene.layouts["n1_1"]?.frame.minX == 40)
+        Self.expectFreshFrame(surface, of: canvas)
+    }
+
+    @Test func changesAppliedInBulkAreTakenInOnce() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        _ = canvas.render()
+        let revision = canvas.scene.revision
+        canvas.document.applyInBulk { document in
+            for value in 2...40 {
+                try? document.apply(.setValue(node: "n0_0", value: .number(Double(value))))
+            }
+        }
+        #expect(canvas.scene.revision == revision + 1)
+        Self.expectFreshFrame(canvas.render(), of: canvas)
+    }
+
+    /// What the property test does: an edit through the document or a move of the view.
+    static func step(_ code: Int, on canvas: Canvas) {
+        let row = code / 7 % 20, column = code / 140 % 20
+        switch code % 7 {
+        case 0, 1:
+            try? canvas.document.apply(
+                .setValue(node: NodeID("n0_\(row)"), value: .number(Double(code % 2_000))))
+        case 2:
+            try? canvas.document.apply(
+                .move(node: NodeID("n\(column)_\(row)"), to: Position(x: code % 500, y: code / 3 % 140)))
+        case 3:
+            try? canvas.document.apply(
+                .toggleLink(from: NodeID("n0_\(row)"), to: NodeID("n\(column)_\(row)"), slot: 1))
+        case 4:
+            let origin = Position(x: code % 480 - 40, y: code / 5 % 140 - 10)
+            canvas.send(.viewPlaced(origin: origin, cursor: origin))
+        case 5:
+            canvas.send(.levelOfDetailChosen(LevelOfDetail.allCases[code / 7 % 3]))
+        default:
+            _ = try? canvas.document.undo()
+        }
+    }
+
+    @Test func everyFrameIsTheFrameAFreshCanvasDraws() async throws {
+        await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 1...30)) { codes in
+            let canvas = try! Self.canvasAtTheTopLeft()
+            for code in codes {
+                Self.step(code, on: canvas)
+                // The node under the cursor is drawn on top: found again as a fresh canvas finds it.
+                canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: canvas.state.cursor))
+                Self.expectFreshFrame(canvas.render(), of: canvas)
+            }
+        }
+    }
+}
