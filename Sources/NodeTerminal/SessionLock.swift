@@ -14,9 +14,9 @@
 ///
 /// ```swift
 /// switch SessionLock.acquire(path: "graph.json.autosave.lock") {
-/// case .acquired(let lock): editable(keeping: lock)
-/// case .heldElsewhere(let pid): readOnly(owner: pid)
-/// case .unavailable(let reason): editable(warning: reason)
+/// case .acquired(let lock): keptUntilQuit = lock  // and released by the system on any exit
+/// case .heldElsewhere(let pid): status = "read-only: open in another session (pid \(pid ?? 0))"
+/// case .unavailable(let reason): log("editing without a lock: \(reason)")
 /// }
 /// ```
 public final class SessionLock {

@@ -14,56 +14,48 @@ extension TerminalBackendTests {
     /// ncurses believes the terminal shows equals the canvas surface, character for character and
     /// style for style. (In the serialized backend suite: ncurses is global state.)
     @Test func aCanvasFrameOnScreenEqualsTheCanvasSurface() throws {
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fopen("/dev/null", "r"))
-        defer {
-            fclose(output)
-            fclose(input)
-        }
-        var options = TerminalScreen.Options(
-            terminalType: "xterm-256color", installsSignalHandlers: false, size: (100, 30), locale: "C.UTF-8")
-        options.usesColor = true  // swift test sets NO_COLOR for its children
-        let screen = try TerminalScreen(output: output, input: input, options: options)
-        defer { screen.stop() }
-        let canvas = Canvas(document: GraphDocument(graph: .demoCalculator()), width: 100, height: 30)
-        let surface = canvas.render()
-        screen.present(surface)
+        try withScreen(width: 100, height: 30, configure: { $0.locale = "C.UTF-8" }) { screen in
+            let canvas = Canvas(document: GraphDocument(graph: .demoCalculator()), width: 100, height: 30)
+            let surface = canvas.render()
+            screen.present(surface)
 
-        #expect(screen.rowsOnScreen() == surface.rows)
-        #expect(surface.rows.joined().contains("Multiply"))
-        for y in 0..<surface.height {
-            for x in 0..<surface.width where !surface[x, y].isContinuation {
-                let cell = surface[x, y]
-                let shown = try #require(screen.cellOnScreen(x: x, y: y))
-                #expect(shown.text == String(cell.character), "text at \(x),\(y)")
-                let style = cell.style
-                let foreground = TerminalPalette.colorNumber(
-                    for: style.foreground, depth: .colors256, isForeground: true)
-                let background = TerminalPalette.colorNumber(
-                    for: style.background, depth: .colors256, isForeground: false)
-                let colors =
-                    shown.pair == 0
-                    ? (foreground: -1, background: -1) : try #require(screen.colorsOfPair(shown.pair))
-                #expect(
-                    colors.foreground == foreground.number && colors.background == background.number,
-                    "colors at \(x),\(y)")
-                #expect(
-                    (shown.attributes & cncurses_a_bold() != 0) == (style.bold || foreground.needsBold),
-                    "bold at \(x),\(y)")
-                #expect((shown.attributes & cncurses_a_dim() != 0) == style.dim, "dim at \(x),\(y)")
-                #expect(
-                    (shown.attributes & cncurses_a_reverse() != 0) == style.reverse, "reverse at \(x),\(y)")
-                #expect(
-                    (shown.attributes & cncurses_a_underline() != 0) == style.underline,
-                    "underline at \(x),\(y)")
+            #expect(screen.rowsOnScreen() == surface.rows)
+            #expect(surface.rows.joined().contains("Multiply"))
+            for y in 0..<surface.height {
+                for x in 0..<surface.width where !surface[x, y].isContinuation {
+                    let cell = surface[x, y]
+                    let shown = try #require(screen.cellOnScreen(x: x, y: y))
+                    #expect(shown.text == String(cell.character), "text at \(x),\(y)")
+                    let style = cell.style
+                    let foreground = TerminalPalette.colorNumber(
+                        for: style.foreground, depth: .colors256, isForeground: true)
+                    let background = TerminalPalette.colorNumber(
+                        for: style.background, depth: .colors256, isForeground: false)
+                    let colors =
+                        shown.pair == 0
+                        ? (foreground: -1, background: -1) : try #require(screen.colorsOfPair(shown.pair))
+                    #expect(
+                        colors.foreground == foreground.number && colors.background == background.number,
+                        "colors at \(x),\(y)")
+                    #expect(
+                        (shown.attributes & cncurses_a_bold() != 0) == (style.bold || foreground.needsBold),
+                        "bold at \(x),\(y)")
+                    #expect((shown.attributes & cncurses_a_dim() != 0) == style.dim, "dim at \(x),\(y)")
+                    #expect(
+                        (shown.attributes & cncurses_a_reverse() != 0) == style.reverse,
+                        "reverse at \(x),\(y)")
+                    #expect(
+                        (shown.attributes & cncurses_a_underline() != 0) == style.underline,
+                        "underline at \(x),\(y)")
+                }
             }
-        }
 
-        // The next frame, after an edit, writes only what changed and still reads back the same.
-        canvas.send([.tab, .character("+")])
-        let next = canvas.render()
-        let written = screen.present(next)
-        #expect(written > 0 && written < next.width * next.height / 4)
-        #expect(screen.rowsOnScreen() == next.rows)
+            // The next frame, after an edit, writes only what changed and still reads back the same.
+            canvas.send([.tab, .character("+")])
+            let next = canvas.render()
+            let written = screen.present(next)
+            #expect(written > 0 && written < next.width * next.height / 4)
+            #expect(screen.rowsOnScreen() == next.rows)
+        }
     }
 }

@@ -35,31 +35,37 @@ final class RecordingProgram: TerminalProgram {
 }
 
 extension TerminalBackendTests {
-    /// Starts a screen whose input is a pipe; `typed` is written to it, and the write end stays
-    /// open (so the screen waits) unless `closesInput`.
+    /// Starts a screen whose input is a pipe; `body` gets the screen and a function that types
+    /// into the pipe. With `closesInput`, the pipe is closed after `typed`, as a terminal that hangs
+    /// up; otherwise it stays open, so the screen waits.
     func withPipedScreen(
-        typed: String = "", closesInput: Bool = false, _ body: (TerminalScreen) throws -> Void
+        typed: String = "", closesInput: Bool = false,
+        _ body: (TerminalScreen, _ type: (String) -> Void) throws -> Void
     ) throws {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
-        _ = typed.utf8CString.withUnsafeBufferPointer { write(descriptors[1], $0.baseAddress, $0.count - 1) }
-        if closesInput { close(descriptors[1]) }
+        let writeEnd = descriptors[1]
+        func type(_ text: String) {
+            _ = text.utf8CString.withUnsafeBufferPointer { write(writeEnd, $0.baseAddress, $0.count - 1) }
+        }
+        type(typed)
+        if closesInput { close(writeEnd) }
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fdopen(descriptors[0], "r"))
         defer {
-            if !closesInput { close(descriptors[1]) }
+            if !closesInput { close(writeEnd) }
             fclose(output)
             fclose(input)
         }
         let options = TerminalScreen.Options(
-            terminalType: "xterm-256color", installsSignalHandlers: false, size: (20, 4), locale: "C.UTF-8")
+            terminalType: "xterm-256color", installsSignalHandlers: false, size: (80, 24), locale: "C.UTF-8")
         let screen = try TerminalScreen(output: output, input: input, options: options)
         defer { screen.stop() }
-        try body(screen)
+        try body(screen, type)
     }
 
     @Test func aWakeUpFromAnotherThreadEndsTheWait() throws {
-        try withPipedScreen { screen in
+        try withPipedScreen { screen, _ in
             let waker = Thread { [screen] in
                 usleep(20_000)
                 screen.wakeUp()
@@ -71,14 +77,14 @@ extension TerminalBackendTests {
     }
 
     @Test func theEndOfTheInputIsAHangUp() throws {
-        try withPipedScreen(typed: "a", closesInput: true) { screen in
+        try withPipedScreen(typed: "a", closesInput: true) { screen, _ in
             #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .character("a"))
             #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .terminationRequested(signal: SIGHUP))
         }
     }
 
     @Test func theLoopDeliversPostedMessagesInOrderWithoutAKey() throws {
-        try withPipedScreen { screen in
+        try withPipedScreen { screen, _ in
             let program = RecordingProgram()
             let loop = EventLoop(screen: screen, program: program)
             let mailbox = loop.mailbox
@@ -99,7 +105,7 @@ extension TerminalBackendTests {
     }
 
     @Test func theLoopAnswersKeysAndKeepsCtrlLForItself() throws {
-        try withPipedScreen(typed: "a\u{0C}q") { screen in
+        try withPipedScreen(typed: "a\u{0C}q") { screen, _ in
             let program = RecordingProgram()
             #expect(EventLoop(screen: screen, program: program).run() == .finished)
             #expect(program.events == [.character("a"), .character("q")])
@@ -107,7 +113,7 @@ extension TerminalBackendTests {
     }
 
     @Test func theLoopStopsTheProgramWhenTheTerminalGoesAway() throws {
-        try withPipedScreen(typed: "a", closesInput: true) { screen in
+        try withPipedScreen(typed: "a", closesInput: true) { screen, _ in
             let program = RecordingProgram()
             #expect(EventLoop(screen: screen, program: program).run() == .signal(SIGHUP))
             #expect(program.stoppedBy == SIGHUP)
@@ -116,27 +122,16 @@ extension TerminalBackendTests {
     }
 
     @Test func afterASuspendAndResumeAQuickClickStillArrivesAsAPressAndARelease() throws {
-        var descriptors: [Int32] = [0, 0]
-        try #require(pipe(&descriptors) == 0)
-        defer { close(descriptors[1]) }
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fdopen(descriptors[0], "r"))
-        defer {
-            fclose(output)
-            fclose(input)
+        try withPipedScreen { screen, type in
+            screen.suspend()
+            screen.resume()  // ncurses turns its own mouse parsing back on here; the screen takes it back
+            type("\u{1B}[<0;5;5M\u{1B}[<0;5;5m")
+            #expect(
+                [screen.nextEvent(timeoutMilliseconds: 1_000), screen.nextEvent(timeoutMilliseconds: 1_000)]
+                    == [
+                        .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
+                        .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
+                    ])
         }
-        let options = TerminalScreen.Options(
-            terminalType: "xterm-256color", installsSignalHandlers: false, size: (20, 4), locale: "C.UTF-8")
-        let screen = try TerminalScreen(output: output, input: input, options: options)
-        defer { screen.stop() }
-        screen.suspend()
-        screen.resume()  // ncurses turns its own mouse parsing back on here; the screen takes it back
-        let click = "\u{1B}[<0;5;5M\u{1B}[<0;5;5m"
-        _ = click.utf8CString.withUnsafeBufferPointer { write(descriptors[1], $0.baseAddress, $0.count - 1) }
-        #expect(
-            [screen.nextEvent(timeoutMilliseconds: 1_000), screen.nextEvent(timeoutMilliseconds: 1_000)] == [
-                .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
-                .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
-            ])
     }
 }

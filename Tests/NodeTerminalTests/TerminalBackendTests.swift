@@ -165,15 +165,19 @@ import Testing
         }
     }
 
-    @Test func anUnknownTerminalTypeIsAnErrorNotAnExit() throws {
+    @Test(arguments: [
+        ("no-such-terminal", TerminalError.unknownTerminalType("no-such-terminal")),
+        ("dumb", .cannotAddressCursor(terminalType: "dumb")),  // a blind session otherwise
+    ])
+    func aTerminalTypeThatCannotRunTheCanvasIsAnErrorNotAnExit(type: String, error: TerminalError) throws {
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))
         defer {
             fclose(output)
             fclose(input)
         }
-        let options = TerminalScreen.Options(terminalType: "no-such-terminal", installsSignalHandlers: false)
-        #expect(throws: TerminalError.unknownTerminalType("no-such-terminal")) {
+        let options = TerminalScreen.Options(terminalType: type, installsSignalHandlers: false)
+        #expect(throws: error) {
             try TerminalScreen(output: output, input: input, options: options)
         }
         #expect(!TerminalScreen.isRunning)
@@ -197,43 +201,32 @@ import Testing
     }
 
     @Test func keysAndMouseReportsArriveThroughNcursesAsEvents() throws {
-        var descriptors: [Int32] = [0, 0]
-        try #require(pipe(&descriptors) == 0)
         // Everything arrives in one read, as when the program was busy: a quick click's press and
         // release, and a whole drag, still come out as separate events.
         let typed =
             "A\u{E9}\u{1B}OA\t\u{1B}[Z\u{7F}\u{1B}[3~\u{1B}OP\u{1B}[1~\u{1B}[4~\u{1B}[A"
             + "\u{1B}[<0;5;5M\u{1B}[<0;5;5m"
             + "\u{1B}[<0;11;6M\u{1B}[<32;12;6M\u{1B}[<0;12;6m\u{1B}[<64;3;4M\u{1B}[M\u{22}\u{21}\u{21}\u{1B}x"
-        _ = typed.utf8CString.withUnsafeBufferPointer { write(descriptors[1], $0.baseAddress, $0.count - 1) }
-        close(descriptors[1])
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fdopen(descriptors[0], "r"))
-        defer {
-            fclose(output)
-            fclose(input)
+        try withPipedScreen { screen, type in
+            type(typed)
+            var events: [TerminalEvent] = []
+            for _ in 0..<21 {
+                events.append(screen.nextEvent(timeoutMilliseconds: 0))
+            }
+            #expect(
+                events == [
+                    .character("A"), .character("é"), .key(.up), .key(.tab), .key(.backTab), .key(.backspace),
+                    .key(.delete), .key(.function(1)), .key(.home), .key(.end), .key(.up),
+                    .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
+                    .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
+                    .mouse(MouseEvent(kind: .press, button: .left, x: 10, y: 5)),
+                    .mouse(MouseEvent(kind: .drag, button: .left, x: 11, y: 5)),
+                    .mouse(MouseEvent(kind: .release, button: .left, x: 11, y: 5)),
+                    .mouse(MouseEvent(kind: .wheelUp, button: nil, x: 2, y: 3)),
+                    .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)),
+                    .key(.escape), .character("x"), .none,
+                ])
         }
-        let options = TerminalScreen.Options(
-            terminalType: "xterm-256color", installsSignalHandlers: false, size: (80, 24), locale: "C.UTF-8")
-        let screen = try TerminalScreen(output: output, input: input, options: options)
-        defer { screen.stop() }
-        var events: [TerminalEvent] = []
-        for _ in 0..<21 {
-            events.append(screen.nextEvent(timeoutMilliseconds: 0))
-        }
-        #expect(
-            events == [
-                .character("A"), .character("é"), .key(.up), .key(.tab), .key(.backTab), .key(.backspace),
-                .key(.delete), .key(.function(1)), .key(.home), .key(.end), .key(.up),
-                .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
-                .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
-                .mouse(MouseEvent(kind: .press, button: .left, x: 10, y: 5)),
-                .mouse(MouseEvent(kind: .drag, button: .left, x: 11, y: 5)),
-                .mouse(MouseEvent(kind: .release, button: .left, x: 11, y: 5)),
-                .mouse(MouseEvent(kind: .wheelUp, button: nil, x: 2, y: 3)),
-                .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)),
-                .key(.escape), .character("x"), .none,
-            ])
     }
 }
 

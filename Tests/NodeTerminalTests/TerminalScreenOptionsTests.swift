@@ -33,20 +33,6 @@ extension TerminalBackendTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    @Test func aTerminalThatCannotMoveTheCursorIsRefused() throws {
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fopen("/dev/null", "r"))
-        defer {
-            fclose(output)
-            fclose(input)
-        }
-        let options = TerminalScreen.Options(terminalType: "dumb", installsSignalHandlers: false)
-        #expect(throws: TerminalError.cannotAddressCursor(terminalType: "dumb")) {
-            try TerminalScreen(output: output, input: input, options: options)
-        }
-        #expect(!TerminalScreen.isRunning)
-    }
-
     @Test func withoutAnAlternateScreenStopClearsTheScreen() throws {
         let written = try withScreenOnFile(terminalType: "vt100") { screen in
             #expect(!screen.capabilities.hasAlternateScreen)
