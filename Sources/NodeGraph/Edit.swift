@@ -36,6 +36,9 @@ public struct NodeDescription: Hashable, Sendable {
 
 /// One change to a graph, as a value. Apply it with ``Graph/apply(_:)``; a journal is a list of
 /// edits, and undo applies the inverse edit that every ``Change`` carries.
+///
+/// Every edit of a node applies at the top level, or inside a definition (a group) when wrapped
+/// in ``inside(definition:_:)``.
 public enum Edit: Hashable, Sendable {
     /// Adds a node, linking its inputs.
     case addNode(NodeDescription)
@@ -57,6 +60,21 @@ public enum Edit: Hashable, Sendable {
     case move(node: NodeID, to: Position)
     /// Several edits applied as one: all of them, or none.
     case batch([Edit])
+    /// An edit inside a definition (a group), named by its kind: it changes the definition, and
+    /// so every instance of it. Undo and redo are not edits inside anything.
+    indirect case inside(definition: String, Edit)
+    /// Makes nodes a definition of kind `kind` called `name`, and replaces them by one instance
+    /// of it with the id `id` (see ``Graph/group(_:kind:name:id:)``).
+    case group(nodes: [NodeID], kind: String, name: String, id: NodeID)
+    /// Replaces an instance by copies of its definition's nodes (see ``Graph/ungroup(_:)``).
+    case ungroup(NodeID)
+    /// Adds a definition (a group's kind made of nodes).
+    case addDefinition(DefinitionDescription)
+    /// Removes a definition that no node uses.
+    case removeDefinition(String)
+    /// Inside a definition: orders its inputs (a permutation of its `groupInput` nodes), and so
+    /// the slots of every instance, with their links.
+    case setInputOrder([NodeID])
 
     /// The edit's name in journals, e.g. `link`.
     public var operationName: String {
@@ -71,7 +89,19 @@ public enum Edit: Hashable, Sendable {
         case .rename: "rename"
         case .move: "move"
         case .batch: "batch"
+        case .inside(_, let edit): edit.operationName
+        case .group: "group"
+        case .ungroup: "ungroup"
+        case .addDefinition: "addDefinition"
+        case .removeDefinition: "removeDefinition"
+        case .setInputOrder: "setInputOrder"
         }
+    }
+
+    /// The definition the edit is inside, by kind; `nil` for an edit at the top level.
+    public var definition: String? {
+        if case .inside(let definition, _) = self { return definition }
+        return nil
     }
 }
 

@@ -26,6 +26,13 @@ extension Graph {
     /// Applies one edit's structural part, collecting the nodes whose values must be recomputed.
     /// Each primitive validates everything before it mutates anything.
     mutating func perform(_ edit: Edit, roots: inout [Int32]) throws(GraphError) -> Edit {
+        // A level that holds instances of definitions keeps its list of them.
+        if groups.tracksInstances { return try performKeepingInstances(edit, roots: &roots) }
+        return try performAtThisLevel(edit, roots: &roots)
+    }
+
+    /// ``perform(_:roots:)`` without keeping the list of instances.
+    mutating func performAtThisLevel(_ edit: Edit, roots: inout [Int32]) throws(GraphError) -> Edit {
         switch edit {
         case .addNode(let description): try performAddNode(description, roots: &roots)
         case .removeNode(let id): try performRemoveNode(id, roots: &roots)
@@ -38,10 +45,17 @@ extension Graph {
         case .rename(let id, let name): try performRename(id, to: name)
         case .move(let id, let position): try performMove(id, to: position)
         case .batch(let edits): try performBatch(edits, roots: &roots)
+        case .inside(let kind, let edit): try performInside(kind, edit, roots: &roots)
+        case .group(let nodes, let kind, let name, let id):
+            try performGroup(nodes, kind: kind, name: name, id: id, roots: &roots)
+        case .ungroup(let id): try performUngroup(id, roots: &roots)
+        case .addDefinition(let description): try performAddDefinition(description, roots: &roots)
+        case .removeDefinition(let kind): try performRemoveDefinition(kind)
+        case .setInputOrder: throw .wrongLevel(operation: edit.operationName, insideDefinition: false)
         }
     }
 
-    private mutating func performBatch(_ edits: [Edit], roots: inout [Int32]) throws(GraphError) -> Edit {
+    mutating func performBatch(_ edits: [Edit], roots: inout [Int32]) throws(GraphError) -> Edit {
         var inverses: [Edit] = []
         inverses.reserveCapacity(edits.count)
         for edit in edits {

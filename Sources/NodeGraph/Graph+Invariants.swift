@@ -15,7 +15,10 @@ extension Graph {
     /// Checks every structural rule the graph maintains: identifiers map to their nodes; each
     /// slot is fed by at most one live node and appears exactly once in that node's list of
     /// dependents; no input dangles; every link goes forward in the maintained topological order
-    /// (so the graph is acyclic); scratch state is idle between edits.
+    /// (so the graph is acyclic); scratch state is idle between edits. For definitions (groups):
+    /// each one's graph keeps these rules, its inputs are its group inputs, its output exists,
+    /// no definition uses itself or nests deeper than ``maximumNesting``, every instance
+    /// evaluates the definition as it is now, and no group input is outside a definition.
     ///
     /// Meant for tests and debugging: it looks at everything.
     /// - Throws: The first ``InvariantViolation`` found.
@@ -71,13 +74,16 @@ extension Graph {
         if outLinks.values.contains(0) {
             throw InvariantViolation("a fed slot is missing from its source's dependents")
         }
+        try checkGroupInvariants()
     }
 
-    /// The values every node would have if the graph were evaluated from scratch now.
+    /// The values every node would have if the graph were evaluated from scratch now (each
+    /// definition compiled again from its nodes).
     /// - Returns: Each node's value by identifier.
     /// - Complexity: O(*n* + *e*).
     public func valuesFromScratch() -> [NodeID: Value] {
         var copy = self
+        copy.recompileDefinitions()
         copy.evaluateAll(readingHeldNumbers: true)
         var values: [NodeID: Value] = [:]
         for node in 0..<copy.store.nodeEnd where copy.store.nodes.kind[node] != NodeStore.freeKind {

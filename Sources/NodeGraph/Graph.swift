@@ -17,6 +17,8 @@
 /// ```
 public struct Graph: @unchecked Sendable {
     var store: NodeStore
+    /// The definitions (groups), at the top level, and this level's instances of them.
+    var groups = GroupState()
 
     /// Creates an empty graph whose nodes may be of the kinds in `registry`.
     /// - Parameter registry: The kinds this graph accepts; the calculator's by default.

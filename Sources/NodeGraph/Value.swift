@@ -82,20 +82,33 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 public struct ValueError: Hashable, Sendable, CustomStringConvertible {
     /// Why evaluation failed, e.g. `division by zero`.
     public var reason: String
-    /// The node where the error arose.
+    /// The node where the error arose; for an error inside an instance of a definition (a
+    /// group), the instance.
     public var origin: NodeID
+    /// For an error that arose inside an instance: the nodes from the instance's definition down
+    /// to the node where it arose (an instance inside, then a node inside that…); empty when the
+    /// error arose at ``origin`` itself.
+    public var innerPath: [NodeID]
 
     /// Creates an error value.
     /// - Parameters:
     ///   - reason: Why evaluation failed.
-    ///   - origin: The node where the error arose.
-    public init(reason: String, origin: NodeID) {
+    ///   - origin: The node where the error arose (the instance, for an error inside one).
+    ///   - innerPath: Inside an instance, the nodes leading to where the error arose.
+    public init(reason: String, origin: NodeID, innerPath: [NodeID] = []) {
         self.reason = reason
         self.origin = origin
+        self.innerPath = innerPath
     }
 
-    /// `reason (at origin)`.
-    public var description: String { "\(reason) (at \(origin))" }
+    /// The way to the node where the error arose: `origin` alone, or `origin` followed by
+    /// ``innerPath`` (`["avg", "half"]`).
+    public var path: [NodeID] { [origin] + innerPath }
+
+    /// `reason (at origin)`, or `reason (at avg › half)` inside an instance.
+    public var description: String {
+        "\(reason) (at \(path.map(\.rawValue).joined(separator: " › ")))"
+    }
 }
 
 /// The payload of a value of a tool-defined type: a small JSON-like tree.

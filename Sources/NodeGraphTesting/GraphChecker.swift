@@ -86,11 +86,18 @@ public struct GraphChecker {
     }
 
     private mutating func checkValues(after edit: Edit) {
+        checkValues(of: graph, at: "", after: edit)
+        for definition in graph.definitions {
+            checkValues(of: definition.graph, at: "in definition '\(definition.kind)': ", after: edit)
+        }
+    }
+
+    private mutating func checkValues(of graph: Graph, at level: String, after edit: Edit) {
         let incremental = graph.currentValues()
         let scratch = graph.valuesFromScratch()
         for (id, value) in scratch where incremental[id] != value {
             violations.append(
-                "after \(edit.operationName): '\(id)' is \(incremental[id].map(String.init(describing:)) ?? "missing"), from scratch \(value)"
+                "after \(edit.operationName): \(level)'\(id)' is \(incremental[id].map(String.init(describing:)) ?? "missing"), from scratch \(value)"
             )
         }
     }
@@ -139,10 +146,37 @@ public struct GraphChecker {
         case .setKind(let id, _):
             touched.insert(id)
             for dependent in before.dependents(of: id) { touched.insert(dependent.node) }
-        case .rename, .move: break
+        case .rename, .move, .addDefinition, .removeDefinition, .setInputOrder: break
         case .batch(let edits):
             for edit in edits { collectTouched(edit, before: before, into: &touched) }
+        case .inside(let kind, _):
+            // Every instance of the definition, and of the definitions using it, at the top level.
+            for graph in [before, graph] {
+                for affected in [kind] + Self.definitions(using: kind, in: graph) {
+                    touched.formUnion(graph.instances(of: affected))
+                }
+            }
+        case .group(let nodes, _, _, let id):
+            touched.insert(id)
+            for node in nodes { touched.formUnion(before.dependents(of: node).map(\.node)) }
+        case .ungroup(let id):
+            // The copies: new ids, and maybe the instance's own.
+            touched.formUnion(Set(graph.nodeIDs).subtracting(before.nodeIDs))
+            touched.insert(id)
+            touched.formUnion(before.dependents(of: id).map(\.node))
         }
+    }
+
+    /// The definitions that use `kind`, directly or through others.
+    private static func definitions(using kind: String, in graph: Graph) -> [String] {
+        var found: Set<String> = []
+        var stack = [kind]
+        while let next = stack.popLast() {
+            for definition in graph.definitions where definition.usedDefinitions.contains(next) {
+                if found.insert(definition.kind).inserted { stack.append(definition.kind) }
+            }
+        }
+        return found.sorted()
     }
 }
 

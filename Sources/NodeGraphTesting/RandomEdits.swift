@@ -4,7 +4,10 @@ import NodeGraph
 /// a property-testing library that shrinks them, a fuzzer's bytes) drives random editing.
 ///
 /// Most edits are valid; some deliberately name unknown nodes or slots, close cycles, or mix
-/// types, so refusals are exercised too.
+/// types, so refusals are exercised too. Groups are covered: grouping a few nodes, ungrouping,
+/// new instances of the graph's definitions, edits inside a definition (group inputs added and
+/// removed, inputs reordered, instances of other definitions, loops refused) and removing a
+/// definition.
 public struct RandomEdits: Sendable {
     /// The kinds new nodes are drawn from.
     public var registry: KindRegistry
@@ -20,24 +23,40 @@ public struct RandomEdits: Sendable {
     /// - Returns: An edit, possibly one the graph will refuse.
     /// - Complexity: O(*n*) for collecting the graph's identifiers.
     public func edit(from code: UInt64, in graph: Graph) -> Edit {
-        edit(from: code, ids: graph.nodeIDs.sorted(), depth: 0)
+        let definitions = graph.definitions
+        let level = Level(
+            ids: graph.nodeIDs.sorted(), kinds: newKinds(definitions: definitions, inside: false))
+        return edit(from: code, at: level, definitions: definitions, depth: 0)
     }
 
-    private func edit(from code: UInt64, ids: [NodeID], depth: Int) -> Edit {
+    /// A level's nodes and the kinds a new node there may have (name, and whether it holds a number).
+    private struct Level {
+        var ids: [NodeID]
+        var kinds: [(name: String, holdsNumber: Bool)]
+        var definition: Definition?
+    }
+
+    private func newKinds(definitions: [Definition], inside: Bool) -> [(name: String, holdsNumber: Bool)] {
+        registry.kinds.map { ($0.name, $0.parameterType == .number) }
+            + definitions.map { ($0.kind, false) }
+            + (inside ? [(GroupInputKind.kindName, true)] : [])
+    }
+
+    private func edit(from code: UInt64, at level: Level, definitions: [Definition], depth: Int) -> Edit {
         var bits = Bits(code)
-        let operation = bits.take(32)
+        let operation = bits.take(40)
+        let ids = level.ids
         func node() -> NodeID {
             if ids.isEmpty || bits.take(16) == 0 { return NodeID("ghost\(bits.take(4))") }
             return ids[bits.take(ids.count)]
         }
         func slot() -> Int { bits.take(8) == 0 ? 3 + bits.take(3) : bits.take(3) }
-        let kinds = registry.kinds
+        let kinds = level.kinds
         switch operation {
         case 0..<6 where ids.count < 60, 0..<2:
             let kind = kinds[bits.take(kinds.count)]
             let id = NodeID("n\(bits.take(4096))")
-            var value: Value?
-            if kind.parameterType == .number { value = .number(Double(bits.take(11)) - 5) }
+            let value: Value? = kind.holdsNumber ? .number(Double(bits.take(11)) - 5) : nil
             return .addNode(
                 NodeDescription(
                     id: id, kind: kind.name, position: Position(x: bits.take(80), y: bits.take(40)),
@@ -52,11 +71,38 @@ public struct RandomEdits: Sendable {
         case 26: return .rename(node: node(), name: bits.take(8) == 0 ? "" : "Node \(bits.take(100))")
         case 27: return .move(node: node(), to: Position(x: bits.take(120), y: bits.take(60)))
         case 28..<30: return .removeNode(node())
-        default:
+        case 30..<32:
             guard depth == 0 else { return .move(node: node(), to: Position(x: 1, y: 1)) }
             var generator = SplitMix64(seed: code)
             let count = 2 + bits.take(3)
-            return .batch((0..<count).map { _ in edit(from: generator.next(), ids: ids, depth: 1) })
+            return .batch(
+                (0..<count).map { _ in
+                    edit(from: generator.next(), at: level, definitions: definitions, depth: 1)
+                })
+        case 32..<35:
+            let members = (0..<1 + bits.take(4)).map { _ in node() }
+            let number = bits.take(64)
+            let id = bits.take(2) == 0 ? members[0] : NodeID("i\(bits.take(4096))")
+            return .group(nodes: members, kind: "g\(number)", name: "Group \(number)", id: id)
+        case 35: return .ungroup(node())
+        case 36..<39 where depth == 0 && level.definition == nil && !definitions.isEmpty:
+            let definition = definitions[bits.take(definitions.count)]
+            if bits.take(6) == 0 {
+                var order = definition.inputs
+                if order.count > 1 { order.swapAt(0, bits.take(order.count)) }
+                return .inside(definition: definition.kind, .setInputOrder(order))
+            }
+            let inner = Level(
+                ids: definition.graph.nodeIDs.sorted(),
+                kinds: newKinds(definitions: definitions, inside: true), definition: definition)
+            let edit = edit(
+                from: UInt64(bits.take(1 << 30)) &+ code >> 7, at: inner, definitions: definitions, depth: 0)
+            return .inside(definition: definition.kind, edit)
+        default:
+            guard !definitions.isEmpty, level.definition == nil, bits.take(3) == 0 else {
+                return .ungroup(node())
+            }
+            return .removeDefinition(definitions[bits.take(definitions.count)].kind)
         }
     }
 }

@@ -44,6 +44,17 @@ extension CanvasText {
                 return moved.count == 1 ? "move \(name(moved.first!))" : "move \(moved.count) nodes"
             }
             return edits.isEmpty ? "nothing" : "\(edits.count) edits"
+        case .inside(let kind, let inner):
+            guard let definition = graph.definition(named: kind) else { return summary(of: inner, in: graph) }
+            return summary(of: inner, in: definition.graph, arrow: arrow) + " in \(definition.name)"
+        case .group(let nodes, _, let title, _):
+            return nodes.count == 1
+                ? "group \(name(nodes[0])) as \(title)" : "group \(nodes.count) nodes as \(title)"
+        case .ungroup(let id): return "ungroup \(name(id))"
+        case .addDefinition(let definition): return "add definition \(definition.name)"
+        case .removeDefinition(let kind):
+            return "remove definition \(graph.definition(named: kind)?.name ?? kind)"
+        case .setInputOrder: return "reorder inputs"
         }
     }
 

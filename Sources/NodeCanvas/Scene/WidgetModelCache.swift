@@ -141,6 +141,12 @@ public struct WidgetModelCache: Sendable {
         case .setValue(let id, _), .setKind(let id, _), .rename(let id, _): named.insert(id)
         case .move(let id, _): moved.insert(id)
         case .batch(let edits): for edit in edits { collectNodes(in: edit, named: &named, moved: &moved) }
+        case .group(let grouped, _, _, let id):
+            named.formUnion(grouped)
+            named.insert(id)
+        case .ungroup(let id): named.insert(id)
+        // Inside a definition, its instances change: the change recomputed them.
+        case .inside, .addDefinition, .removeDefinition, .setInputOrder: break
         }
     }
 

@@ -137,13 +137,22 @@ extension NodeStore {
                 continue
             }
             let value = value(of: upstream)
-            if case .error = value { return value }
+            if case .error = value, !entry.receivesErrors { return value }
             values.append(value)
         }
-        let origin = ids[Int(node)]
+        return entry.value(of: values, parameter: parameters[node], origin: ids[Int(node)])
+    }
+}
+
+extension KindEntry {
+    /// The value a node of this kind holds when its slots read `inputs` (errors only for an
+    /// instance, which ``receivesErrors``): what the
+    /// kind's `evaluate` returns, or an error value arising at `origin` (the kind's failure, a
+    /// result that is not finite, a value of the wrong type).
+    func value(of inputs: [Value], parameter: Value?, origin: NodeID) -> Value {
         let result: Value
         do {
-            result = try entry.kind.evaluate(KindInputs(values: values, parameter: parameters[node]))
+            result = try kind.evaluate(KindInputs(values: inputs, parameter: parameter))
         } catch {
             return .error(ValueError(reason: error.reason, origin: origin))
         }
@@ -154,11 +163,10 @@ extension NodeStore {
             if error.origin.rawValue.isEmpty { error.origin = origin }
             return .error(error)
         }
-        if result.type != entry.outputType {
+        if result.type != outputType {
             return .error(
                 ValueError(
-                    reason:
-                        "\(entry.name) produced a \(result.type?.name ?? "value"), not a \(entry.outputType)",
+                    reason: "\(name) produced a \(result.type?.name ?? "value"), not a \(outputType)",
                     origin: origin))
         }
         return result

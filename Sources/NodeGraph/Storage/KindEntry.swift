@@ -13,6 +13,9 @@ final class KindEntry: @unchecked Sendable {
     let outputType: ValueType
     let parameterType: ValueType?
     let defaultParameter: Value?
+    /// Whether the kind is given inputs that are errors (an instance of a definition, whose
+    /// output may not depend on them) rather than passing the first one on.
+    let receivesErrors: Bool
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -23,6 +26,7 @@ final class KindEntry: @unchecked Sendable {
         outputType = kind.outputType
         parameterType = kind.parameterType
         defaultParameter = kind.defaultParameter
+        receivesErrors = kind is DefinitionKind
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =

@@ -70,6 +70,9 @@ final class NodeStore {
     static let freeKind = UInt16.max
 
     let registry: KindRegistry
+    /// Kinds this graph knows besides its registry's, by the name nodes use: its definitions
+    /// (groups) and, inside a definition, the group inputs. Looked up after the registry.
+    @exclusivity(unchecked) var localKinds: [String: any NodeKind] = [:]
     @exclusivity(unchecked) var kinds: [KindEntry] = []
     @exclusivity(unchecked) var kindIndexByName: [String: UInt16] = [:]
     @exclusivity(unchecked) private(set) var kindTable = ColumnTable<KindColumns>(capacity: 8)
@@ -126,6 +129,7 @@ final class NodeStore {
     /// A deep copy for copy-on-write.
     init(copying other: NodeStore) {
         registry = other.registry
+        localKinds = other.localKinds
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
         kindTable = other.kindTable.copy()
@@ -159,21 +163,33 @@ final class NodeStore {
             lastKind = (name, index)
             return index
         }
-        guard let kind = registry.kind(named: name) else { return nil }
+        guard let kind = registry.kind(named: name) ?? localKinds[name] else { return nil }
         guard kinds.count < Int(NodeStore.freeKind) else { return nil }
         let index = UInt16(kinds.count)
-        let entry = KindEntry(kind)
-        kinds.append(entry)
+        kinds.append(KindEntry(kind))
         kindIndexByName[name] = index
         if kinds.count > kindTable.capacity {
             kindTable.resize(to: kindTable.capacity * 2, keeping: Int(index))
         }
+        describeKind(at: index)
+        lastKind = (name, index)
+        return index
+    }
+
+    /// Puts a new version of a registered kind at its index (a definition that changed). Nodes
+    /// of the kind keep their slots: the caller gives them the new kind's slot count.
+    func replaceKind(at index: UInt16, with kind: any NodeKind) {
+        kinds[Int(index)] = KindEntry(kind)
+        describeKind(at: index)
+    }
+
+    /// Fills the kind columns from the entry at `index`.
+    private func describeKind(at index: UInt16) {
+        let entry = kinds[Int(index)]
         kindColumns.kernel[Int(index)] = Kernel(entry).rawValue
         kindColumns.slotCount[Int(index)] = Int32(entry.slotCount)
         kindColumns.numbersOnly[Int(index)] =
             entry.outputType == .number && entry.slots.allSatisfy { $0.type == .number } ? 1 : 0
-        lastKind = (name, index)
-        return index
     }
 
     // MARK: Growth

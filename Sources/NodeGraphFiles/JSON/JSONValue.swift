@@ -1,7 +1,8 @@
 import NodeGraph
 
 /// A value as written in graph files, journals and `--json` output: a number, `"#rrggbb"` for
-/// a color, `{"error": reason, "from": id}` for an error, and the payload of a tool-defined value.
+/// a color, `{"error": reason, "from": id}` for an error (with `"path"` inside an instance), and
+/// the payload of a tool-defined value.
 public enum JSONValue: Hashable, Sendable {
     /// A JSON number.
     case number(Double)
@@ -11,8 +12,9 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     /// A JSON array.
     case list([JSONValue])
-    /// An error object.
-    case error(reason: String, from: String)
+    /// An error object: its reason, the node where it arose (the instance, for an error inside
+    /// one), and for an error inside an instance the way to the inner node (`["avg", "half"]`).
+    case error(reason: String, from: String, path: [String] = [])
 
     /// The JSON form of a value.
     /// - Parameter value: The value.
@@ -20,7 +22,10 @@ public enum JSONValue: Hashable, Sendable {
         switch value {
         case .number(let number): self = .number(number)
         case .color(let color): self = .string(color.hex)
-        case .error(let error): self = .error(reason: error.reason, from: error.origin.rawValue)
+        case .error(let error):
+            self = .error(
+                reason: error.reason, from: error.origin.rawValue,
+                path: error.innerPath.isEmpty ? [] : error.path.map(\.rawValue))
         case .custom(let custom): self = JSONValue(custom.payload)
         }
     }
@@ -48,7 +53,10 @@ public enum JSONValue: Hashable, Sendable {
             return .custom(CustomValue(type: ValueType("text"), payload: .string(string)))
         case .bool(let bool): return .custom(CustomValue(type: ValueType("bool"), payload: .bool(bool)))
         case .list: return .custom(CustomValue(type: ValueType("list"), payload: payload ?? .list([])))
-        case .error(let reason, let from): return .error(ValueError(reason: reason, origin: NodeID(from)))
+        case .error(let reason, let from, let path):
+            return .error(
+                ValueError(
+                    reason: reason, origin: NodeID(from), innerPath: path.dropFirst().map { NodeID($0) }))
         }
     }
 
@@ -65,7 +73,8 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The value as compact JSON text, the same on every run: `3`, `2.5`, `"#ff8000"`,
-    /// `{"error":"division by zero","from":"d"}`.
+    /// `{"error":"division by zero","from":"d"}`, and inside an instance
+    /// `{"error":"division by zero","from":"avg","path":["avg","half"]}`.
     ///
     /// Whole numbers are written without a fraction (`3`, not `3.0`); other numbers in the
     /// shortest form that reads back as the same `Double`. A number that is not finite (which a

@@ -92,11 +92,19 @@ package struct JSONWriter {
                 append(item)
             }
             append("]")
-        case .error(let reason, let from):
+        case .error(let reason, let from, let path):
             append("{\"error\":")
             appendQuoted(reason)
             append(",\"from\":")
             appendQuoted(from)
+            if !path.isEmpty {
+                append(",\"path\":[")
+                for (position, step) in path.enumerated() {
+                    if position > 0 { append(",") }
+                    appendQuoted(step)
+                }
+                append("]")
+            }
             append("}")
         }
     }

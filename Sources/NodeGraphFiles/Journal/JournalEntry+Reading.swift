@@ -7,10 +7,11 @@ struct JournalEntryDecoder {
 
     /// The fields journal objects may have.
     enum Field: Int, CaseIterable {
-        case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits
+        case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits, `in`, nodes, output
 
         static let names: [StaticString] = [
             "op", "id", "kind", "name", "x", "y", "value", "inputs", "from", "to", "slot", "node", "edits",
+            "in", "nodes", "output",
         ]
 
         var name: String { Field.names[rawValue].description }
@@ -38,7 +39,7 @@ struct JournalEntryDecoder {
         let op = try operation(of: root, path: "")
         switch op {
         case "undo", "redo":
-            _ = try fields(of: root, path: "", allowed: [.op])
+            _ = try fields(of: root, path: "", allowed: [.op], global: true)
             return op == "undo" ? .undo : .redo
         default:
             return .edit(try edit(root, op: op, path: ""))
@@ -57,21 +58,25 @@ struct JournalEntryDecoder {
         throw JournalLineError("missing field '\(path)op'")
     }
 
-    /// The edit an object holds.
+    /// The edit an object holds: inside the definition its `in` names, if it has one.
     private func edit(_ object: JSONElement, op: String, path: String) throws(JournalLineError) -> Edit {
+        let edit = try plainEdit(object, op: op, path: path)
+        for (key, value) in document.members(of: object) where document.isString(key, equalTo: "in") {
+            guard let definition = document.string(value) else {
+                throw JournalLineError(
+                    "field '\(path)in' must be a string, not \(document.typeDescription(of: value))")
+            }
+            return .inside(definition: definition, edit)
+        }
+        return edit
+    }
+
+    /// The edit an object holds, leaving aside its `in`.
+    private func plainEdit(_ object: JSONElement, op: String, path: String) throws(JournalLineError) -> Edit {
         switch op {
         case "addNode":
-            let fields = try fields(
-                of: object, path: path, allowed: [.op, .id, .kind, .name, .x, .y, .value, .inputs])
             return .addNode(
-                NodeDescription(
-                    id: NodeID(try string(.id, in: fields)), kind: try string(.kind, in: fields),
-                    name: try optionalString(.name, in: fields),
-                    position: Position(
-                        x: try wholeNumber(.x, in: fields, required: false) ?? 0,
-                        y: try wholeNumber(.y, in: fields, required: false) ?? 0),
-                    value: try value(.value, in: fields, required: false),
-                    inputs: try inputs(in: fields)))
+                try node(in: try fields(of: object, path: path, allowed: JournalEntryDecoder.nodeFields)))
         case "removeNode":
             let fields = try fields(of: object, path: path, allowed: [.op, .node])
             return .removeNode(NodeID(try string(.node, in: fields)))
@@ -103,18 +108,57 @@ struct JournalEntryDecoder {
         case "batch":
             let fields = try fields(of: object, path: path, allowed: [.op, .edits])
             return .batch(try edits(in: fields))
+        case "group":
+            let fields = try fields(of: object, path: path, allowed: [.op, .nodes, .kind, .name, .id])
+            return .group(
+                nodes: try ids(.nodes, in: fields), kind: try string(.kind, in: fields),
+                name: try string(.name, in: fields), id: NodeID(try string(.id, in: fields)))
+        case "ungroup":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node])
+            return .ungroup(NodeID(try string(.node, in: fields)))
+        case "addDefinition":
+            let fields = try fields(
+                of: object, path: path, allowed: [.op, .kind, .name, .inputs, .output, .nodes])
+            return .addDefinition(
+                DefinitionDescription(
+                    kind: try string(.kind, in: fields), name: try string(.name, in: fields),
+                    inputs: try ids(.inputs, in: fields), output: NodeID(try string(.output, in: fields)),
+                    nodes: try nodes(in: fields)))
+        case "removeDefinition":
+            let fields = try fields(of: object, path: path, allowed: [.op, .kind])
+            return .removeDefinition(try string(.kind, in: fields))
+        case "setInputOrder":
+            let fields = try fields(of: object, path: path, allowed: [.op, .inputs])
+            return .setInputOrder(try ids(.inputs, in: fields))
         default:
             throw JournalLineError("unknown op '\(op.escapedForMessage)'")
         }
     }
 
+    /// The fields of a node: of `addNode`, and of each node of `addDefinition`.
+    private static let nodeFields: Set<Field> = [.op, .id, .kind, .name, .x, .y, .value, .inputs]
+
+    /// The node an object's fields describe.
+    private func node(in fields: Fields) throws(JournalLineError) -> NodeDescription {
+        NodeDescription(
+            id: NodeID(try string(.id, in: fields)), kind: try string(.kind, in: fields),
+            name: try optionalString(.name, in: fields),
+            position: Position(
+                x: try wholeNumber(.x, in: fields, required: false) ?? 0,
+                y: try wholeNumber(.y, in: fields, required: false) ?? 0),
+            value: try value(.value, in: fields, required: false),
+            inputs: try inputs(in: fields))
+    }
+
     // MARK: Fields
 
-    /// The object's members by field; any other member is refused.
-    private func fields(of object: JSONElement, path: String, allowed: Set<Field>) throws(JournalLineError)
-        -> Fields
+    /// The object's members by field; any other member is refused. Every edit may name the
+    /// definition it is inside (`in`); `undo` and `redo` (`global`) may not.
+    private func fields(of object: JSONElement, path: String, allowed: Set<Field>, global: Bool = false)
+        throws(JournalLineError) -> Fields
     {
         var fields = Fields(path: path)
+        let allowed = allowed.contains(.op) && !global ? allowed.union([.in]) : allowed
         for (key, value) in document.members(of: object) {
             guard
                 let field = Field.allCases.first(where: {
@@ -205,6 +249,48 @@ struct JournalEntryDecoder {
             }
         }
         return inputs
+    }
+
+    /// A list of node ids (no `null`).
+    private func ids(_ field: Field, in fields: Fields) throws(JournalLineError) -> [NodeID] {
+        let list = try required(field, in: fields)
+        guard document.kind(of: list) == .array else {
+            throw JournalLineError(
+                "field '\(name(field, in: fields))' must be a list, not \(document.typeDescription(of: list))"
+            )
+        }
+        var ids: [NodeID] = []
+        for (position, item) in document.items(of: list).enumerated() {
+            guard let id = document.string(item) else {
+                throw JournalLineError(
+                    "field '\(name(field, in: fields))[\(position)]' must be a node id, not \(document.typeDescription(of: item))"
+                )
+            }
+            ids.append(NodeID(id))
+        }
+        return ids
+    }
+
+    /// The nodes of a definition, each an object with the fields of `addNode` (without `op`).
+    private func nodes(in fields: Fields) throws(JournalLineError) -> [NodeDescription] {
+        let list = try required(.nodes, in: fields)
+        guard document.kind(of: list) == .array else {
+            throw JournalLineError(
+                "field '\(name(.nodes, in: fields))' must be a list, not \(document.typeDescription(of: list))"
+            )
+        }
+        var nodes: [NodeDescription] = []
+        for (position, item) in document.items(of: list).enumerated() {
+            let path = "\(name(.nodes, in: fields))[\(position)]"
+            guard document.kind(of: item) == .object else {
+                throw JournalLineError(
+                    "field '\(path)' must be an object, not \(document.typeDescription(of: item))")
+            }
+            var allowed = JournalEntryDecoder.nodeFields
+            allowed.remove(.op)
+            nodes.append(try node(in: try self.fields(of: item, path: path + ".", allowed: allowed)))
+        }
+        return nodes
     }
 
     private func edits(in fields: Fields) throws(JournalLineError) -> [Edit] {

@@ -14,24 +14,20 @@ extension JSONWriter {
     }
 
     private mutating func append(_ edit: Edit) throws(JournalLineError) {
+        // An edit inside a definition is the inner edit's object with `in`; an edit inside an
+        // edit inside (which no graph applies) is written as a batch holding the inner one.
+        var edit = edit
+        var definition: String?
+        if case .inside(let level, let inner) = edit {
+            definition = level
+            if case .inside = inner { edit = .batch([inner]) } else { edit = inner }
+        }
         append("{\"op\":")
         appendQuoted(edit.operationName)
+        if let definition { appendField("in", definition) }
         switch edit {
         case .addNode(let node):
-            appendField("id", node.id)
-            appendField("kind", node.kind)
-            if let name = node.name { appendField("name", name) }
-            appendField("x", node.position.x)
-            appendField("y", node.position.y)
-            if let value = node.value { try appendField("value", value, of: node.id) }
-            if node.inputs.contains(where: { $0 != nil }) {
-                append(",\"inputs\":[")
-                for (slot, input) in node.inputs.enumerated() {
-                    if slot > 0 { append(",") }
-                    if let input { appendQuoted(input.rawValue) } else { append("null") }
-                }
-                append("]")
-            }
+            try appendFields(of: node)
         case .removeNode(let id):
             appendField("node", id)
         case .link(let from, let to, let slot), .toggleLink(let from, let to, let slot):
@@ -61,8 +57,67 @@ extension JSONWriter {
                 try append(edit)
             }
             append("]")
+        case .inside:
+            preconditionFailure("an edit inside a definition is written as its inner edit")
+        case .group(let nodes, let kind, let name, let id):
+            appendField("nodes", nodes)
+            appendField("kind", kind)
+            appendField("name", name)
+            appendField("id", id)
+        case .ungroup(let id):
+            appendField("node", id)
+        case .addDefinition(let definition):
+            appendField("kind", definition.kind)
+            appendField("name", definition.name)
+            appendField("inputs", definition.inputs)
+            appendField("output", definition.output)
+            append(",\"nodes\":[")
+            for (position, node) in definition.nodes.enumerated() {
+                append(position == 0 ? "{" : ",{")
+                try appendFields(of: node, first: true)
+                append("}")
+            }
+            append("]")
+        case .removeDefinition(let kind):
+            appendField("kind", kind)
+        case .setInputOrder(let inputs):
+            appendField("inputs", inputs)
         }
         append("}")
+    }
+
+    /// The fields of a node: `addNode`'s, or (`first`: opening its object) a definition's node's.
+    private mutating func appendFields(of node: NodeDescription, first: Bool = false) throws(JournalLineError)
+    {
+        if first {
+            append("\"id\":")
+            appendQuoted(node.id.rawValue)
+        } else {
+            appendField("id", node.id)
+        }
+        appendField("kind", node.kind)
+        if let name = node.name { appendField("name", name) }
+        appendField("x", node.position.x)
+        appendField("y", node.position.y)
+        if let value = node.value { try appendField("value", value, of: node.id) }
+        if node.inputs.contains(where: { $0 != nil }) {
+            append(",\"inputs\":[")
+            for (slot, input) in node.inputs.enumerated() {
+                if slot > 0 { append(",") }
+                if let input { appendQuoted(input.rawValue) } else { append("null") }
+            }
+            append("]")
+        }
+    }
+
+    private mutating func appendField(_ key: StaticString, _ ids: [NodeID]) {
+        appendKey(key)
+        append("[")
+        for (position, id) in ids.enumerated() {
+            if position > 0 { append(",") }
+            appendQuoted(id.rawValue)
+        }
+        append("]")
     }
 
     private mutating func appendKey(_ key: StaticString) {
