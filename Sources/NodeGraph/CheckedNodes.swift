@@ -40,6 +40,16 @@ package struct CheckedNodes {
     /// - Complexity: O(*n* + *e*).
     package func makeGraph(registry: KindRegistry, order: [Int32]) -> Graph? {
         var graph = Graph(registry: registry)
+        guard insert(into: &graph, order: order) else { return nil }
+        graph.evaluateAll()
+        return graph
+    }
+
+    /// Adds the nodes to `graph` in `order` without evaluating anything; `false` when the graph
+    /// cannot take another kind. The kinds' names (a group input's store key) are looked up in
+    /// the graph, so the graph must know a definition's kind before nodes of it are added.
+    /// - Complexity: O(*n* + *e*).
+    package func insert(into graph: inout Graph, order: [Int32]) -> Bool {
         var slotTotal = 0
         let slotCounts = kinds.map(\.inputs.count)
         for kind in kindOfNode { slotTotal += slotCounts[Int(kind)] }
@@ -55,7 +65,7 @@ package struct CheckedNodes {
             let node = Int(fileIndex)
             let kind = Int(kindOfNode[node])
             if kindIndices[kind] == nil {
-                guard let index = graph.kindIndexForLoading(kinds[kind]) else { return nil }
+                guard let index = graph.kindIndexForLoading(kinds[kind]) else { return false }
                 kindIndices[kind] = index
             }
             upstreams.removeAll(keepingCapacity: true)
@@ -71,7 +81,6 @@ package struct CheckedNodes {
                     parameter: parameters[node], upstreams: upstreams)
             }
         }
-        graph.evaluateAll()
-        return graph
+        return true
     }
 }

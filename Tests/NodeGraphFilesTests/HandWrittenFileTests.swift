@@ -85,7 +85,7 @@ import Testing
         ]
         enum Problem: CaseIterable {
             case unknownKind, halfPosition, emptyName, duplicateID, loop, tooManyInputs, typeMismatch,
-                version2
+                unsupportedVersion
             case valueOnOperator, hugeNumber
         }
         let problem = chance(25) ? Problem.allCases.randomElement(using: &generator) : nil
@@ -167,8 +167,8 @@ import Testing
             described.append(node)
         }
         let version =
-            problem == .version2
-            ? "2" : ["1", "1.0", "1e0", "10e-1", "0.1E1"].randomElement(using: &generator)!
+            problem == .unsupportedVersion
+            ? "3" : ["1", "1.0", "1e0", "10e-1", "0.1E1"].randomElement(using: &generator)!
         var header = [
             "\"format\":\(space())\"nodegraph\"", "\"version\":\(space())\(version)",
             "\"nodes\":\(space())[\(nodes.joined(separator: ",\(space())"))]",

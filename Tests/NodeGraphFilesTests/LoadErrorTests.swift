@@ -14,10 +14,10 @@ import Testing
 
     @Test func reportsAnUnsupportedVersion() throws {
         let problem = try expectSingleProblem(
-            #"{"format": "nodegraph", "version": 2, "nodes": []}"#, .unsupportedVersion)
+            #"{"format": "nodegraph", "version": 3, "nodes": []}"#, .unsupportedVersion)
         #expect(
             problem.description
-                == "line 1, column 36: field 'version': version 2 is not supported; this program reads version 1"
+                == "line 1, column 36: field 'version': version 3 is not supported; this program reads versions 1 and 2"
         )
     }
 

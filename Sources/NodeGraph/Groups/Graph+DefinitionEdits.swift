@@ -78,15 +78,22 @@ extension Graph {
         return .addDefinition(definition.description)
     }
 
-    /// Throws unless `kind` may name a new definition.
-    private func checkNewKind(_ kind: String) throws(GraphError) {
-        if kind.isEmpty { throw .invalidKind(kind, reason: "a kind must not be empty") }
+    /// Why a definition's kind is not acceptable (empty, too long, control characters); `nil`
+    /// when it is.
+    package func kindProblem(_ kind: String) -> String? {
+        if kind.isEmpty { return "a kind must not be empty" }
         if kind.utf8.count > NodeID.maximumLength {
-            throw .invalidKind(kind, reason: "a kind must be at most \(NodeID.maximumLength) bytes")
+            return "a kind must be at most \(NodeID.maximumLength) bytes"
         }
         if kind.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidKind(kind, reason: "a kind must not contain control characters")
+            return "a kind must not contain control characters"
         }
+        return nil
+    }
+
+    /// Throws unless `kind` may name a new definition.
+    private func checkNewKind(_ kind: String) throws(GraphError) {
+        if let problem = kindProblem(kind) { throw .invalidKind(kind, reason: problem) }
         if registry.kind(named: kind) != nil || groups.definitions[kind] != nil
             || kind == GroupInputKind.kindName || kind.hasPrefix(GroupInputKind.kindName + ":")
         {

@@ -8,7 +8,10 @@ extension GraphFile {
     /// Keys are sorted; nodes come in `Graph.dependencyOrder()`. Every node has `id`, `kind`,
     /// `name`, `x` and `y`; a source node (such as `number`) has its `value`; a node whose kind
     /// has input slots has `inputs`, one entry per slot, `null` where nothing is linked. Whole
-    /// numbers are written without a fraction.
+    /// numbers are written without a fraction. A graph without definitions is version 1; with
+    /// definitions, version 2: `definitions` comes first, each definition after the ones it uses
+    /// (ties by kind), with its `inputs`, `kind`, `name`, `nodes` (in the same form, a line each)
+    /// and `output`.
     /// - Parameter graph: The graph.
     /// - Returns: UTF-8 JSON text ending with a newline.
     /// - Throws: ``SaveError`` (with an empty path) when a tool-defined value holds a number
@@ -16,14 +19,44 @@ extension GraphFile {
     /// - Complexity: O(*n* log *n* + *e*).
     public static func encode(_ graph: Graph) throws(SaveError) -> Data {
         var text = JSONWriter()
-        text.append("{\n  \"format\": ")
+        let definitions = graph.definitions
+        text.append("{\n")
+        if !definitions.isEmpty {
+            text.append("  \"definitions\": [")
+            for (position, definition) in definitions.enumerated() {
+                text.append(position == 0 ? "\n" : ",\n")
+                try appendDefinition(definition, to: &text)
+            }
+            text.append("\n  ],\n")
+        }
+        text.append("  \"format\": ")
         text.appendQuoted(formatName)
         text.append(",\n  \"nodes\": ")
-        try appendNodes(graph.nodes, registry: graph.registry, to: &text)
+        try appendNodes(graph.nodes, of: graph, indent: "  ", to: &text)
         text.append(",\n  \"version\": ")
-        text.append(version)
+        text.append(definitions.isEmpty ? 1 : version)
         text.append("\n}\n")
         return Data(text.bytes)
+    }
+
+    /// A definition, its fields a line each and its nodes a line each.
+    private static func appendDefinition(_ definition: Definition, to text: inout JSONWriter)
+        throws(SaveError)
+    {
+        text.append("    {\n      \"inputs\": [")
+        for (position, input) in definition.inputs.enumerated() {
+            if position > 0 { text.append(", ") }
+            text.appendQuoted(input.rawValue)
+        }
+        text.append("],\n      \"kind\": ")
+        text.appendQuoted(definition.kind)
+        text.append(",\n      \"name\": ")
+        text.appendQuoted(definition.name)
+        text.append(",\n      \"nodes\": ")
+        try appendNodes(definition.graph.nodes, of: definition.graph, indent: "      ", to: &text)
+        text.append(",\n      \"output\": ")
+        text.appendQuoted(definition.output.rawValue)
+        text.append("\n    }")
     }
 
     /// Saves a graph to a file atomically: the file holds either the old or the new graph, even
@@ -43,10 +76,10 @@ extension GraphFile {
         try AtomicFile.write(data, to: path)
     }
 
-    /// A list of nodes, one per line: the `nodes` section (and, in a later version, each
-    /// definition's).
+    /// A list of nodes of `graph`, one per line, the list's closing bracket at `indent`: the
+    /// `nodes` section, and each definition's.
     private static func appendNodes(
-        _ nodes: [NodeDescription], registry: KindRegistry, to text: inout JSONWriter
+        _ nodes: [NodeDescription], of graph: Graph, indent: StaticString, to text: inout JSONWriter
     )
         throws(SaveError)
     {
@@ -54,11 +87,16 @@ extension GraphFile {
         text.append("[")
         var kind: (any NodeKind)?
         for (position, node) in nodes.enumerated() {
-            text.append(position == 0 ? "\n    " : ",\n    ")
-            if kind?.name != node.kind { kind = registry.kind(named: node.kind) }
+            text.append(position == 0 ? "\n  " : ",\n  ")
+            text.append(indent)
+            if kind?.name != node.kind { kind = graph.kind(of: node.id) }
             try appendNode(node, kind: kind, to: &text)
         }
-        text.append(nodes.isEmpty ? "]" : "\n  ]")
+        if !nodes.isEmpty {
+            text.append("\n")
+            text.append(indent)
+        }
+        text.append("]")
     }
 
     private static func appendNode(_ node: NodeDescription, kind: (any NodeKind)?, to text: inout JSONWriter)

@@ -1,7 +1,8 @@
 import Foundation
 import NodeGraph
 
-/// Reads and writes graph files: JSON, format `nodegraph`, version 1.
+/// Reads and writes graph files: JSON, format `nodegraph`, version 1, and version 2 for a graph
+/// with definitions (groups).
 ///
 /// ```json
 /// {
@@ -25,8 +26,11 @@ import NodeGraph
 public enum GraphFile {
     /// The value of the `format` field.
     public static let formatName = "nodegraph"
-    /// The version this library reads and writes.
-    public static let version = 1
+    /// The newest version this library reads and writes: version 2 adds definitions (groups). A
+    /// graph without definitions is written as version 1.
+    public static let version = 2
+    /// The versions this library reads.
+    public static let versions = [1, 2]
 
     /// Bounds on what loading accepts, so a hostile file cannot exhaust memory or time.
     public struct Limits: Hashable, Sendable {

@@ -16,6 +16,8 @@ extension GraphFileDecoder {
 
     /// The nodes of one list, in file order, as columns.
     struct FileNodes {
+        /// The definition the list is in (by kind); `nil` for the top level.
+        var definition: String?
         /// Per node: where it is.
         var elements: [JSONElement] = []
         /// The id; `nil` when missing, invalid, or taken by an earlier node.
@@ -69,10 +71,12 @@ extension GraphFileDecoder {
         }
     }
 
-    /// Reads every node of a list.
+    /// Reads every node of a list: the top level's, or a definition's (where `groupInput` nodes
+    /// belong).
     /// - Complexity: O(*v*), the values inside the list.
-    mutating func readNodes(_ list: JSONElement) -> FileNodes {
+    mutating func readNodes(_ list: JSONElement, definition: String? = nil) -> FileNodes {
         var nodes = FileNodes(capacity: document.count(of: list))
+        nodes.definition = definition
         for item in document.items(of: list) { readNode(item, into: &nodes) }
         return nodes
     }
@@ -159,6 +163,12 @@ extension GraphFileDecoder {
                 reason: "must be a string, not \(document.typeDescription(of: value))")
             return
         }
+        if nodes.definition == nil && document.isString(value, equalTo: "groupInput") {
+            report(
+                .invalidDefinition, node: node, of: nodes, field: "kind", at: value,
+                reason: "a groupInput node belongs inside a definition")
+            return
+        }
         if let bytes = document.plainStringBytes(value),
             let known = kinds.firstIndex(where: { $0.name.elementsEqual(bytes) })
         {
@@ -170,11 +180,13 @@ extension GraphFileDecoder {
             nodes.kinds[node] = Int32(known)
             return
         }
-        guard let kind = registry.kind(named: name) else {
+        guard let kind = registry.kind(named: name) ?? definitionKinds[name] ?? groupInputKind(named: name)
+        else {
+            let known = registry.names + definitionKinds.keys.sorted()
             report(
                 .unknownKind, node: node, of: nodes, field: "kind", at: value,
                 reason:
-                    "unknown kind '\(name.escapedForMessage)' (known kinds: \(registry.names.joined(separator: ", ")))"
+                    "unknown kind '\(name.escapedForMessage)' (known kinds: \(known.joined(separator: ", ")))"
             )
             return
         }
@@ -188,6 +200,20 @@ extension GraphFileDecoder {
                 kind: kind, name: Array(name.utf8), title: Array(kind.title.utf8),
                 defaultParameter: defaultParameter))
         nodes.kinds[node] = Int32(kinds.count - 1)
+    }
+
+    /// The index of the color group input's kind among the kinds met, adding it on first use (it
+    /// is never met by name: a group input holding a string is one).
+    private mutating func knownKind(_ kind: GroupInputKind) -> Int {
+        if let known = kinds.firstIndex(where: { ($0.kind as? GroupInputKind)?.outputType == kind.outputType }
+        ) {
+            return known
+        }
+        kinds.append(
+            KnownKind(
+                kind: kind, name: Array(kind.name.utf8), title: Array(kind.title.utf8),
+                defaultParameter: kind.defaultParameter.map { .success($0) }))
+        return kinds.count - 1
     }
 
     private mutating func readName(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
@@ -245,10 +271,20 @@ extension GraphFileDecoder {
         return Int32(number)
     }
 
+    /// The kind of a group input holding a number; `nil` for any other name.
+    private func groupInputKind(named name: String) -> (any NodeKind)? {
+        name == GroupInputKind.kindName ? GroupInputKind(type: .number) : nil
+    }
+
     /// The node's held value: the file's `value`, or the kind's default.
     private mutating func readValue(_ value: JSONElement?, of node: Int, into nodes: inout FileNodes) {
-        let kindIndex = Int(nodes.kinds[node])
+        var kindIndex = Int(nodes.kinds[node])
         guard kindIndex >= 0 else { return }
+        // A group input's value types it: a string is a color ("#rrggbb").
+        if kinds[kindIndex].kind is GroupInputKind, let value, document.kind(of: value) == .string {
+            kindIndex = knownKind(GroupInputKind(type: .color))
+            nodes.kinds[node] = Int32(kindIndex)
+        }
         let kind = kinds[kindIndex].kind
         guard let type = kind.parameterType else {
             if let value {

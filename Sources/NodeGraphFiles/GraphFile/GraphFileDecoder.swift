@@ -4,11 +4,12 @@ import NodeGraph
 /// problem with its line and column; when there are none, the graph, built through NodeGraph's
 /// bulk-load entry (``CheckedNodes``).
 ///
-/// A file is read in three steps, each in its own file: the header (`format`, `version`, and the
-/// sections: `nodes` today), each node's own fields (``readNodes(_:)``), and what lies between
-/// nodes — ids, inputs, cycles (``resolve(_:)``). A section of nodes is read the same way wherever
-/// it stands, so a later version's sections (definitions with their own nodes) read theirs
-/// with the same steps.
+/// A file is read in steps, each in its own file: the header (`format`, `version`, and the
+/// sections: `definitions` and `nodes`), each definition's own fields and what lies between
+/// definitions — kinds, inputs, output, loops (``readDefinitions(_:)``, ``checkDefinitions(_:)``),
+/// each node's own fields (``readNodes(_:definition:)``), and what lies between nodes — ids,
+/// inputs, cycles (``resolve(_:)``). A definition's nodes are read with the same steps as the
+/// top-level nodes.
 struct GraphFileDecoder {
     let document: JSONDocument
     let registry: KindRegistry
@@ -17,6 +18,8 @@ struct GraphFileDecoder {
     var problems: [(offset: Int, problem: LoadProblem)] = []
     /// The kinds met so far, in the order first met; nodes refer to them by index.
     var kinds: [KnownKind] = []
+    /// The file's definitions' kinds as instances have them, by kind (from ``readDefinitions(_:)``).
+    var definitionKinds: [String: any NodeKind] = [:]
     /// An empty graph, for its checks of names and values.
     let scratch: Graph
 
@@ -75,29 +78,46 @@ struct GraphFileDecoder {
     /// Reads the whole file; `nil` when it has a problem.
     private mutating func decodeGraph() -> Graph? {
         guard let header = readHeader() else { return nil }
+        var definitions: [FileDefinition] = []
+        if let list = header.definitions {
+            guard let read = readDefinitions(list, topLevelNodes: document.count(of: header.nodes)) else {
+                return nil
+            }
+            definitions = read
+        }
         var nodes = readNodes(header.nodes)
         let order = resolve(&nodes)
+        let definitionOrder = checkDefinitions(&definitions)
         guard problems.isEmpty else { return nil }
-        return build(nodes, order: order)
+        return build(nodes, order: order, definitions: definitionOrder.map { definitions[$0] })
     }
 
     // MARK: Reporting
 
-    /// Records a problem at `element` (or at `offset`), naming node `node` of `nodes` when given.
+    /// Records a problem at `element` (or at `offset`), naming node `node` of `nodes` when given,
+    /// and the definition the nodes (or the problem) are in.
     mutating func report(
-        _ kind: LoadProblem.Kind, node: Int? = nil, of nodes: FileNodes? = nil, field: String? = nil,
-        at element: JSONElement, reason: String
+        _ kind: LoadProblem.Kind, definition: String? = nil, node: Int? = nil, of nodes: FileNodes? = nil,
+        field: String? = nil, at element: JSONElement, reason: String
     ) {
         report(
-            kind, node: node, of: nodes, field: field, offset: document.offset(of: element), reason: reason)
+            kind, definition: definition, node: node, of: nodes, field: field,
+            offset: document.offset(of: element), reason: reason)
     }
 
     mutating func report(
-        _ kind: LoadProblem.Kind, node: Int? = nil, of nodes: FileNodes? = nil, field: String? = nil,
-        offset: Int, reason: String
+        _ kind: LoadProblem.Kind, definition: String? = nil, node: Int? = nil, of nodes: FileNodes? = nil,
+        field: String? = nil, offset: Int, reason: String
     ) {
         let id = node.flatMap { nodes?.ids[$0] }
-        problems.append((offset, LoadProblem(kind, node: id, nodeIndex: node, field: field, reason: reason)))
+        problems.append(
+            (
+                offset,
+                LoadProblem(
+                    kind, definition: definition ?? nodes?.definition, node: id, nodeIndex: node,
+                    field: field,
+                    reason: reason)
+            ))
     }
 
     // MARK: The header
@@ -106,6 +126,8 @@ struct GraphFileDecoder {
     struct Header {
         /// The top-level `nodes` list.
         var nodes: JSONElement
+        /// The `definitions` list (version 2).
+        var definitions: JSONElement?
     }
 
     /// The header's fields, every problem in them reported; `nil` when the file cannot be read on.
@@ -117,8 +139,8 @@ struct GraphFileDecoder {
                 reason: "a graph file must hold a JSON object, not \(document.typeDescription(of: root))")
             return nil
         }
-        // format, version, nodes
-        var fields: [JSONElement?] = [nil, nil, nil]
+        // format, version, nodes, definitions
+        var fields: [JSONElement?] = [nil, nil, nil, nil]
         for (key, value) in document.members(of: root) {
             guard
                 let field = GraphFileDecoder.headerFields.firstIndex(where: {
@@ -136,9 +158,9 @@ struct GraphFileDecoder {
             }
             fields[field] = value
         }
-        let (format, version, nodes) = (fields[0], fields[1], fields[2])
+        let (format, version, nodes, definitions) = (fields[0], fields[1], fields[2], fields[3])
         checkFormat(format)
-        guard checkVersion(version) else { return nil }
+        guard let versionNumber = checkVersion(version) else { return nil }
         guard let nodes else {
             report(.missingField, field: "nodes", at: root, reason: "required field is missing")
             return nil
@@ -149,17 +171,35 @@ struct GraphFileDecoder {
                 reason: "must be a list of nodes, not \(document.typeDescription(of: nodes))")
             return nil
         }
-        let count = document.count(of: nodes)
-        guard count <= limits.maximumNodes else {
-            report(
-                .tooManyNodes, field: "nodes", at: nodes,
-                reason: "the file has \(count) nodes, more than the limit of \(limits.maximumNodes)")
-            return nil
+        guard checkNodeCount(document.count(of: nodes), at: nodes) else { return nil }
+        if let definitions {
+            guard versionNumber >= 2 else {
+                report(
+                    .unexpectedField, field: "definitions", at: definitions,
+                    reason: "definitions need version 2 (this file says version \(versionNumber))")
+                return nil
+            }
+            guard document.kind(of: definitions) == .array else {
+                report(
+                    .wrongType, field: "definitions", at: definitions,
+                    reason: "must be a list of definitions, not \(document.typeDescription(of: definitions))")
+                return nil
+            }
         }
-        return Header(nodes: nodes)
+        return Header(nodes: nodes, definitions: definitions)
     }
 
-    static let headerFields: [StaticString] = ["format", "version", "nodes"]
+    static let headerFields: [StaticString] = ["format", "version", "nodes", "definitions"]
+
+    /// Whether the file's nodes, definitions' included, are within the limit (reported if not).
+    @discardableResult
+    mutating func checkNodeCount(_ count: Int, at nodes: JSONElement) -> Bool {
+        guard count > limits.maximumNodes else { return true }
+        report(
+            .tooManyNodes, field: "nodes", at: nodes,
+            reason: "the file has \(count) nodes, more than the limit of \(limits.maximumNodes)")
+        return false
+    }
 
     mutating func reportUnexpectedField(
         _ key: JSONElement, allowed: [String], node: Int? = nil, of nodes: FileNodes? = nil
@@ -187,41 +227,62 @@ struct GraphFileDecoder {
         }
     }
 
-    /// Whether the version is one this library reads (problems reported).
-    private mutating func checkVersion(_ version: JSONElement?) -> Bool {
+    /// The version when it is one this library reads (problems reported); `nil` when the file
+    /// cannot be read on.
+    private mutating func checkVersion(_ version: JSONElement?) -> Int? {
         guard let version else {
             report(.missingField, field: "version", at: document.root, reason: "required field is missing")
-            return true  // read on: the nodes may have problems of their own
+            return GraphFile.version  // read on: the nodes may have problems of their own
         }
         guard let number = document.number(version) else {
             report(
                 .wrongType, field: "version", at: version,
                 reason: "must be a number, not \(document.typeDescription(of: version))")
-            return false
+            return nil
         }
         guard number.isFinite else {
             report(
                 .nonFiniteNumber, field: "version", at: version,
                 reason: "the number is too large to be finite")
-            return false
+            return nil
         }
-        guard number == Double(GraphFile.version) else {
+        guard let supported = GraphFile.versions.first(where: { Double($0) == number }) else {
             var written = JSONWriter()
             written.append(number)
             report(
                 .unsupportedVersion, field: "version", at: version,
                 reason:
-                    "version \(written.text) is not supported; this program reads version \(GraphFile.version)"
-            )
-            return false
+                    "version \(written.text) is not supported; this program reads versions "
+                    + GraphFile.versions.map(String.init).joined(separator: " and "))
+            return nil
         }
-        return true
+        return supported
     }
 
     // MARK: Building
 
-    /// The graph the checked nodes make, added in `order`.
-    private mutating func build(_ nodes: FileNodes, order: [Int32]) -> Graph? {
+    /// The graph the checked nodes and definitions make, added in `order` (definitions in theirs).
+    private mutating func build(_ nodes: FileNodes, order: [Int32], definitions: [FileDefinition]) -> Graph? {
+        let graph =
+            definitions.isEmpty
+            ? checked(nodes).makeGraph(registry: registry, order: order)
+            : checked(nodes).makeGraph(
+                registry: registry,
+                definitions: definitions.map { definition in
+                    CheckedDefinition(
+                        kind: definition.kind!, name: definition.name ?? definition.kind!,
+                        inputs: definition.inputs.map { $0! }, output: definition.output!,
+                        nodes: checked(definition.nodes), order: definition.order)
+                }, order: order)
+        guard let graph else {
+            report(.unknownKind, offset: 0, reason: "the file uses more kinds than a graph can hold")
+            return nil
+        }
+        return graph
+    }
+
+    /// The nodes of a list as the engine's bulk load takes them.
+    private func checked(_ nodes: FileNodes) -> CheckedNodes {
         var checked = CheckedNodes()
         checked.kinds = kinds.map(\.kind)
         checked.ids = nodes.ids.map { $0! }
@@ -232,10 +293,6 @@ struct GraphFileDecoder {
         checked.parameters = nodes.parameters
         checked.inputStart = nodes.inputStart
         checked.inputs = nodes.inputs
-        guard let graph = checked.makeGraph(registry: registry, order: order) else {
-            report(.unknownKind, offset: 0, reason: "the file uses more kinds than a graph can hold")
-            return nil
-        }
-        return graph
+        return checked
     }
 }

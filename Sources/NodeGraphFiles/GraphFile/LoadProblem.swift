@@ -53,13 +53,25 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidName
         /// A position that is not a whole number within `Position.validRange`.
         case invalidPosition
+        /// A definition's kind is already a kind (registered, another definition's, `groupInput`).
+        case kindTaken
+        /// A definition's `inputs` are not its `groupInput` nodes, each once; or a `groupInput`
+        /// node outside a definition.
+        case invalidDefinition
+        /// Definitions use each other in a loop; the message names it as a path.
+        case definitionLoop
+        /// Definitions nest deeper than `Graph.maximumNesting`.
+        case definitionsNestTooDeep
     }
 
     /// The sort of problem.
     public var kind: Kind
+    /// The definition (by kind) the problem is in, when it is inside one.
+    public var definition: String?
     /// The node's identifier, when the problem belongs to a node whose id could be read.
     public var node: NodeID?
-    /// The node's index in the file's `nodes` list, when the problem belongs to a node.
+    /// The node's index in its `nodes` list (the file's, or its definition's), when the problem
+    /// belongs to a node.
     public var nodeIndex: Int?
     /// The field, e.g. `version`, `kind` or `inputs[2]`.
     public var field: String?
@@ -72,16 +84,18 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates a problem.
     /// - Parameters:
     ///   - kind: The sort of problem.
+    ///   - definition: The definition it is in.
     ///   - node: The node's identifier.
-    ///   - nodeIndex: The node's index in the file.
+    ///   - nodeIndex: The node's index in its list.
     ///   - field: The field.
     ///   - location: Where in the text.
     ///   - reason: What is wrong.
     public init(
-        _ kind: Kind, node: NodeID? = nil, nodeIndex: Int? = nil, field: String? = nil,
-        location: TextLocation? = nil, reason: String
+        _ kind: Kind, definition: String? = nil, node: NodeID? = nil, nodeIndex: Int? = nil,
+        field: String? = nil, location: TextLocation? = nil, reason: String
     ) {
         self.kind = kind
+        self.definition = definition
         self.node = node
         self.nodeIndex = nodeIndex
         self.field = field
@@ -89,11 +103,13 @@ public struct LoadProblem: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// One line naming where and what: `line 7, column 5: node 'sum', field 'inputs[1]': no node has id 'zz'`.
+    /// One line naming where and what: `line 7, column 5: node 'sum', field 'inputs[1]': no node has id 'zz'`,
+    /// or inside a definition `definition 'average', node 'half', field 'inputs[0]': …`.
     ///
     /// The node's id and the field are shown with anything unprintable escaped (`field 'x\u0000y'`).
     public var description: String {
         var subject: [String] = []
+        if let definition { subject.append("definition '\(definition.escapedForMessage)'") }
         if let node {
             subject.append("node '\(node.rawValue.escapedForMessage)'")
         } else if let nodeIndex {

@@ -4,17 +4,21 @@ import NodeGraphFiles
 /// The text `eval` and `replay` print: one line per node, or JSON for scripts.
 enum HeadlessOutput {
     /// One line per node in dependency order: `Add (sum): 3`, or
-    /// `Ratio (r): error: division by zero (from r)`.
+    /// `Ratio (r): error: division by zero (from r)`, or inside an instance
+    /// `Average (avg): error: division by zero (from avg › half)`.
     static func textLines(_ graph: Graph) -> [String] {
         graph.dependencyOrder().map { id in
             "\(graph.name(of: id) ?? id.rawValue) (\(id)): \(valueText(graph.value(of: id)))"
         }
     }
 
-    /// A value as a person reads it; errors name the node where they arose.
+    /// A value as a person reads it; errors name the node where they arose (inside an instance,
+    /// the way to it).
     static func valueText(_ value: Value?) -> String {
         guard let value else { return "no value" }
-        if case .error(let error) = value { return "error: \(error.reason) (from \(error.origin))" }
+        if case .error(let error) = value {
+            return "error: \(error.reason) (from \(error.path.map(\.rawValue).joined(separator: " › ")))"
+        }
         return value.description
     }
 
