@@ -124,7 +124,7 @@ public final class Canvas {
                 self?.delegate?.shouldOfferLinkTarget(candidate, from: source) ?? true
             },
             defaultSize: { [dataSource] kind in dataSource.defaultSize(ofNewNodeOfKind: kind) },
-            arrow: theme.glyphs.arrow)
+            arrow: theme.glyphs.arrow, separator: theme.glyphs.separator)
     }
 
     // MARK: Actions

@@ -65,11 +65,16 @@ public final class TerminalScreen {
         /// A fixed size (columns, rows) instead of the terminal's, for tests on /dev/null.
         public var size: (width: Int, height: Int)?
 
-        /// Whether the environment allows color: `NO_COLOR` is unset or empty (no-color.org).
+        /// Whether the environment allows color: only when `NO_COLOR` is not set at all.
         public static var environmentAllowsColor: Bool {
-            guard let value = getenv("NO_COLOR") else { return true }
-            return value.pointee == 0
+            allowsColor(noColor: getenv("NO_COLOR").map { String(cString: $0) })
         }
+
+        /// Whether color is allowed, given the value of `NO_COLOR`: set to anything, the empty
+        /// text included, means no color.
+        /// - Parameter value: `NO_COLOR`'s value, or `nil` when it is not set.
+        /// - Returns: `true` only when it is not set.
+        public static func allowsColor(noColor value: String?) -> Bool { value == nil }
 
         /// Creates options; every parameter has the interactive default.
         /// - Parameters:

@@ -36,4 +36,15 @@ import Testing
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(text)")
         #expect(text.contains("x x y    = 6"))
     }
+
+    @Test func theReducersOwnMessagesTakeTheSeparatorFromTheTheme() throws {
+        let canvas = makeCanvas(try demoCalculator(), width: 100, height: 30, theme: .ascii)
+        canvas.send(.control("a"))
+        #expect(canvas.state.message?.text == "selected 6 nodes | Esc clears")
+        canvas.send(.character("y"))
+        #expect(canvas.state.message?.text.hasPrefix("copied 6 nodes | p pastes") == true)
+        canvas.send([.escape, .mousePress(x: 0, y: 0, control: true), .mouseDrag(x: 99, y: 27)])
+        canvas.send(.mouseRelease(x: 99, y: 27))
+        #expect(canvas.state.message?.text == "6 nodes selected | Esc clears")
+    }
 }

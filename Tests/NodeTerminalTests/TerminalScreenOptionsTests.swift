@@ -82,6 +82,18 @@ extension TerminalBackendTests {
     }
 }
 
+/// `NO_COLOR`, as DESIGN.md states it: set to any value, the empty one included, means no color.
+@Suite struct NoColorTests {
+    @Test(arguments: ["", "1", "0", "false"])
+    func noColorSetToAnyValueTurnsColorOff(_ value: String) {
+        #expect(!TerminalScreen.Options.allowsColor(noColor: value))
+    }
+
+    @Test func noColorUnsetAllowsColor() {
+        #expect(TerminalScreen.Options.allowsColor(noColor: nil))
+    }
+}
+
 /// The OSC 52 payload.
 @Suite struct ClipboardEncodingTests {
     @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("→ x", "4oaSIHg=")])

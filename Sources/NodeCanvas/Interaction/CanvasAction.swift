@@ -75,6 +75,8 @@ public struct CanvasContext {
     public var defaultSize: (String) -> Size
     /// The arrow drawn between names in messages (`→`, or `->` in ASCII).
     public var arrow: String
+    /// Separates the parts of a message (`·`, or `|` in ASCII).
+    public var separator: Character
 
     /// Creates a context.
     /// - Parameters:
@@ -86,11 +88,13 @@ public struct CanvasContext {
     ///   - offersLinkTarget: The delegate's veto on link targets.
     ///   - defaultSize: The size of a new node of a kind.
     ///   - arrow: The arrow between names.
+    ///   - separator: Separates the parts of a message.
     public init(
         graph: Graph, scene: CanvasScene, area: Rect, areaForState: ((CanvasState) -> Rect)? = nil,
         isModified: Bool = false,
         offersLinkTarget: @escaping (LinkCandidate, NodeID) -> Bool = { _, _ in true },
-        defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }, arrow: String = "→"
+        defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }, arrow: String = "→",
+        separator: Character = "·"
     ) {
         self.graph = graph
         self.scene = scene
@@ -100,6 +104,7 @@ public struct CanvasContext {
         self.offersLinkTarget = offersLinkTarget
         self.defaultSize = defaultSize
         self.arrow = arrow
+        self.separator = separator
     }
 }
 

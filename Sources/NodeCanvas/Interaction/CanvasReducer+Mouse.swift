@@ -58,7 +58,9 @@ extension CanvasReducer {
                 let nodes = context.scene.nodeIDs(in: box)
                 state.selection.formUnion(nodes)
                 let count = state.targets.count
-                say("\(count == 1 ? "1 node" : "\(count) nodes") selected · Esc clears", &state)
+                say(
+                    "\(count == 1 ? "1 node" : "\(count) nodes") selected \(context.separator) Esc clears",
+                    &state)
                 return []
             default: return []
             }

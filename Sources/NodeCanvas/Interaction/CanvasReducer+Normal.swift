@@ -104,7 +104,9 @@ extension CanvasReducer {
         case .selectAll:
             state.selection = Set(context.scene.layouts.keys)
             let count = state.selection.count
-            say("selected \(count == 1 ? "1 node" : "\(count) nodes") · Esc clears", &state)
+            say(
+                "selected \(count == 1 ? "1 node" : "\(count) nodes") \(context.separator) Esc clears", &state
+            )
         case .clearSelection:
             state.selection = []
         case .copy:
@@ -115,7 +117,7 @@ extension CanvasReducer {
             }
             let contents = ClipboardContents.copying(nodes, from: graph)
             let count = contents.nodes.count == 1 ? "1 node" : "\(contents.nodes.count) nodes"
-            say("copied \(count) · p pastes at the cursor, P with their inputs", &state)
+            say("copied \(count) \(context.separator) p pastes at the cursor, P with their inputs", &state)
             return [.copy(contents)]
         case .paste(let keepingOutsideInputs):
             return [.paste(keepingOutsideInputs: keepingOutsideInputs)]
