@@ -27,6 +27,7 @@ struct TextKind: NodeKind {
     let outputType = text
     var parameterType: ValueType? { text }
     var defaultParameter: Value? { textValue("") }
+    var valueEditor: ValueEditor { .text }  // `e` on a canvas types the text in
     func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
         inputs.parameter ?? textValue("")
     }

@@ -88,6 +88,33 @@ public enum NumericKernel: Sendable, Hashable {
     case quotient
 }
 
+/// How a person edits the value a source node holds, on a canvas or any other editor.
+///
+/// A kind says it with ``NodeKind/valueEditor``; the canvas opens the matching editor on `e`
+/// (or Enter).
+///
+/// ```swift
+/// let bool = ValueType("bool")
+/// let on = Value.custom(CustomValue(type: bool, payload: .bool(true)))
+/// let off = Value.custom(CustomValue(type: bool, payload: .bool(false)))
+///
+/// struct Switch: NodeKind {
+///     // …
+///     var valueEditor: ValueEditor { .toggle(off: off, on: on) }   // Enter flips it
+/// }
+/// ```
+public enum ValueEditor: Hashable, Sendable {
+    /// The value is not edited by hand.
+    case none
+    /// A decimal number is typed in (`-7`, `2.5e3`); `+` and `-` step it by one.
+    case number
+    /// The value is one of two; editing it switches to the other (`on` when it is neither).
+    case toggle(off: Value, on: Value)
+    /// A line of text is typed in; the value is of the kind's ``NodeKind/parameterType``, its
+    /// payload the text (``Payload/string(_:)``).
+    case text
+}
+
 /// A type of node: its name, its input slots, its output type and how it evaluates.
 ///
 /// Conform to add node kinds of your own and register them in a ``KindRegistry``:
@@ -127,6 +154,8 @@ public protocol NodeKind: Sendable {
     var defaultParameter: Value? { get }
     /// Arithmetic the graph may run directly on numbers; `nil` for most kinds.
     var numericKernel: NumericKernel? { get }
+    /// How a person edits the held value of a source node of this kind.
+    var valueEditor: ValueEditor { get }
     /// Computes the node's value from its inputs.
     /// - Parameter inputs: One value per slot (never an error), and the held value.
     /// - Returns: A value of ``outputType``.
@@ -145,4 +174,6 @@ extension NodeKind {
     public var defaultParameter: Value? { nil }
     /// No kernel unless the kind declares one.
     public var numericKernel: NumericKernel? { nil }
+    /// Typed in as a number when the kind holds a number; otherwise not edited by hand.
+    public var valueEditor: ValueEditor { parameterType == .number ? .number : .none }
 }

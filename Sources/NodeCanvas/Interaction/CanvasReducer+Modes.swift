@@ -138,8 +138,10 @@ extension CanvasReducer {
 
     // MARK: Value editing
 
-    /// The longest value a person may type.
+    /// The longest number a person may type.
     public static let maximumValueLength = 24
+    /// The longest text a person may type into a text value (``ValueEditor/text``).
+    public static let maximumTextLength = 256
 
     static func reduceEdit(
         _ state: inout CanvasState, _ edit: ValueEditState, _ event: InputEvent, context: CanvasContext
@@ -150,6 +152,16 @@ extension CanvasReducer {
             state.mode = .normal
             return []
         case .enter:
+            guard let kind = context.graph.kind(of: edit.node) else {
+                state.mode = .normal
+                return []
+            }
+            if kind.valueEditor == .text, let type = kind.parameterType {
+                state.mode = .normal
+                let value = Value.custom(CustomValue(type: type, payload: .string(edit.text)))
+                guard value != context.graph.parameter(of: edit.node) else { return [] }
+                return [.apply(.setValue(node: edit.node, value: value))]
+            }
             switch ValueEntry.parse(edit.text) {
             case .success(let number):
                 state.mode = .normal
@@ -159,10 +171,13 @@ extension CanvasReducer {
                 return []
             }
         default:
+            let isText = context.graph.kind(of: edit.node)?.valueEditor == .text
             guard
                 type(
-                    event, into: &edit.text, isPristine: &edit.isPristine, limit: maximumValueLength,
-                    noun: "a value", &state)
+                    event, into: &edit.text, isPristine: &edit.isPristine,
+                    limit: isText ? maximumTextLength : maximumValueLength,
+                    noun: isText ? "a text" : "a value",
+                    &state)
             else { return [] }
         }
         state.mode = .editValue(edit)

@@ -55,7 +55,9 @@ extension CanvasReducer {
         case .editValue:
             return startEditingValue(&state, context: context)
         case .step(let amount):
-            guard let node = state.cursorNode, let number = graph.parameter(of: node)?.number else {
+            guard let node = state.cursorNode, graph.kind(of: node)?.valueEditor == .number,
+                let number = graph.parameter(of: node)?.number
+            else {
                 say("put the cursor on a number node to step its value", error: true, &state)
                 return []
             }
@@ -188,20 +190,34 @@ extension CanvasReducer {
             &state)
     }
 
-    /// `e` or Enter: the value editor on the cursor's number node, its text selected.
+    /// `e` or Enter: the editor the cursor's node's kind asks for (``NodeKind/valueEditor``): a
+    /// number or a text typed in, the old text selected; a toggle switches at once.
     private static func startEditingValue(_ state: inout CanvasState, context: CanvasContext)
         -> [CanvasEffect]
     {
-        guard let node = state.cursorNode, let held = context.graph.parameter(of: node) else {
-            say("put the cursor on a number node to edit its value", error: true, &state)
+        guard let node = state.cursorNode, let kind = context.graph.kind(of: node),
+            let held = context.graph.parameter(of: node)
+        else {
+            say("put the cursor on a source node (one that holds a value) to edit it", error: true, &state)
             return []
         }
-        guard held.number != nil else {
-            say("only numbers can be typed in", error: true, &state)
-            return []
+        switch kind.valueEditor {
+        case .number:
+            state.mode = .editValue(ValueEditState(node: node, text: held.description))
+        case .text:
+            state.mode = .editValue(ValueEditState(node: node, text: editableText(of: held)))
+        case .toggle(let off, let on):
+            return [.apply(.setValue(node: node, value: held == on ? off : on))]
+        case .none:
+            say("\(kind.title) has no value to type in", error: true, &state)
         }
-        state.mode = .editValue(ValueEditState(node: node, text: held.description))
         return []
+    }
+
+    /// The text the text editor starts from: a string payload as it is.
+    static func editableText(of value: Value) -> String {
+        if case .custom(let custom) = value, case .string(let text) = custom.payload { return text }
+        return value.description
     }
 
     /// `o`: the next kind of the cursor's node's category, in registration order.

@@ -153,7 +153,7 @@ public enum KeyBindings {
             "m", "move the selection: arrows, Enter keeps, Esc puts back", keys: [.character("m")],
             .move),
         KeyBinding(
-            "e / Enter", "edit a number: type it, Enter sets, Esc cancels",
+            "e / Enter", "edit a value (type it, Enter sets) or flip a switch",
             keys: [.character("e"), .enter], .editValue),
         KeyBinding(
             "+ / -", "step a number by 1",

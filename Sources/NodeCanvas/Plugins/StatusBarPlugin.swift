@@ -78,7 +78,13 @@ public final class StatusBarPlugin: CanvasPlugin {
                     ? "n new node\(dot)? help\(dot)q quit"
                     : "Tab select\(dot)n new\(dot)H J K L pan\(dot)? help"
             }
-            let edit = graph.parameter(of: node)?.number != nil ? "e edit\(dot)+/- step\(dot)" : ""
+            let edit =
+                switch graph.kind(of: node)?.valueEditor ?? .none {
+                case .number: "e edit\(dot)+/- step\(dot)"
+                case .text: "e edit\(dot)"
+                case .toggle: "Enter flips\(dot)"
+                case .none: ""
+                }
             if state.targets.count > 1 {
                 return "x delete\(dot)m move\(dot)Space unselect\(dot)Esc clear\(dot)? help"
             }

@@ -137,12 +137,14 @@ public struct ColorBodyRenderer: NodeBodyRenderer {
     }
 }
 
-/// Shows any value by its description, with the kind's symbol; for kinds of other tools.
+/// Shows any value by its description, with the kind's symbol; for kinds of other tools. While
+/// the value is typed in (``ValueEditor/text``), it shows the text being typed.
 public struct ValueBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
     public init() {}
 
     private func text(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
+        if let edit = context.editText { return edit + String(context.theme.glyphs.textCursor) }
         if let error = errorText(of: node, glyphs: context.theme.glyphs) { return error }
         return node.symbol.isEmpty ? node.value.description : "\(node.symbol) \(node.value.description)"
     }
@@ -152,10 +154,17 @@ public struct ValueBodyRenderer: NodeBodyRenderer {
         Size(width: displayWidth(of: text(of: node, context: context)), height: 1)
     }
 
-    /// Draws the symbol and the value.
+    /// Draws the symbol and the value, or the text being typed with a cursor.
     public func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
+        if context.editText != nil {
+            let styles = context.theme.styles
+            surface.fill(
+                Rect(x: region.x, y: region.y, width: region.width, height: 1), style: styles.editing)
+            surface.put(text(of: node, context: context), in: region, style: styles.editing)
+            return
+        }
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
         surface.put(text(of: node, context: context), in: region, style: context.theme.styles.text)
     }
