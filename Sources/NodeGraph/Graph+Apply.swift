@@ -7,7 +7,8 @@ extension Graph {
     /// - Returns: The nodes recomputed, in order, and the edit that undoes this one.
     /// - Throws: ``GraphError`` naming the node, slot and reason when the edit is refused.
     /// - Complexity: O(*a*), the size of the affected region (plus, for a link against the
-    ///   maintained order, the region between its two ends).
+    ///   maintained order, what a two-way search from its ends touches: see
+    ///   ``link(from:to:slot:)``).
     @discardableResult
     public mutating func apply(_ edit: consuming Edit) throws(GraphError) -> Change {
         makeUnique()
@@ -16,7 +17,7 @@ extension Graph {
         do throws(GraphError) {
             inverse = try perform(edit, roots: &roots)
         } catch {
-            // A batch rolled back: recompute what its undone parts touched.
+            // A batch (or an edit made of one) rolled back: recompute what its undone parts touched.
             if !roots.isEmpty { _ = recomputeTrace(from: roots) }
             throw error
         }
@@ -130,6 +131,10 @@ extension Graph {
     /// - Returns: The change: `downstream` and what depends on it, recomputed.
     /// - Throws: ``GraphError/wouldCreateCycle(path:)``, ``GraphError/slotTypeMismatch(from:produces:to:slot:label:accepts:)``,
     ///   ``GraphError/unknownNode(_:)`` or ``GraphError/unknownSlot(node:slot:slotCount:)``.
+    /// - Complexity: O(1) for a link that agrees with the maintained order, plus the recompute.
+    ///   A link against it is checked by a two-way search from its ends that stops as soon as
+    ///   the searches meet: a refusal costs about what the loop touches; an accepted link also
+    ///   finishes both searches and reorders the nodes they reached (Pearce–Kelly).
     @discardableResult
     public mutating func link(from upstream: NodeID, to downstream: NodeID, slot: Int) throws(GraphError)
         -> Change

@@ -66,7 +66,8 @@ extension Graph {
     ///   - slot: The slot's index.
     /// - Returns: `nil` when the link is allowed, or the error linking would throw.
     /// - Complexity: O(1) when `upstream` precedes `downstream` in the maintained order;
-    ///   otherwise O(*r*), the region between them.
+    ///   otherwise what a two-way search from the link's ends touches before the searches meet
+    ///   or one runs out (at most the region between the two ends).
     public func linkRefusal(from upstream: NodeID, to downstream: NodeID, slot: Int) -> GraphError? {
         guard let from = store.index(of: upstream) else { return .unknownNode(upstream) }
         guard let to = store.index(of: downstream) else { return .unknownNode(downstream) }
@@ -95,36 +96,26 @@ extension Graph {
         }
     }
 
-    /// The loop a link `upstream → downstream` would close, found without touching shared
-    /// scratch storage, or `nil`.
+    /// The loop a link `upstream → downstream` would close, or `nil`: the two-way
+    /// ``OrderSearch`` with its marks in a dictionary, so that asking writes nothing that copies
+    /// of the graph share.
     func cyclePath(from upstream: Int32, to downstream: Int32) -> NodeList? {
         let ids = store.ids
         if upstream == downstream { return NodeList(indices: [upstream, upstream], in: ids) }
-        let bound = store.position(of: upstream)
-        if bound < store.position(of: downstream) { return nil }
-        var parent: [Int32: Int32] = [downstream: -1]
-        var stack = [downstream]
-        while let current = stack.popLast() {
-            var slot = store.nodes.firstOut[current]
-            while slot >= 0 {
-                let next = store.slots.outLink[slot].owner
-                if next == upstream {
-                    var path: [Int32] = []
-                    var step = current
-                    while step >= 0 {
-                        path.append(step)
-                        step = parent[step] ?? -1
-                    }
-                    return NodeList(indices: path.reversed() + [upstream, downstream], in: ids)
-                }
-                if parent[next] == nil && store.position(of: next) < bound {
-                    parent[next] = current
-                    stack.append(next)
-                }
-                slot = store.slots.outLink[slot].next
-            }
+        let upper = store.position(of: upstream), lower = store.position(of: downstream)
+        if upper < lower { return nil }
+        func loop<Order: OrderBounds>(_ order: Order) -> NodeList? {
+            var search = OrderSearch(
+                store, from: upstream, to: downstream, marks: DictionaryMarks(), order: order)
+            var lists = SearchLists()
+            guard case .loop(let forwardEnd, let backwardStart) = search.run(in: &lists, completing: false)
+            else { return nil }
+            return search.loop(forwardEnd: forwardEnd, backwardStart: backwardStart, lists: lists, in: ids)
         }
-        return nil
+        if let positions = store.positions {
+            return loop(PositionBounds(positions: positions, upper: upper, lower: lower))
+        }
+        return loop(IndexOrderBounds(upstream: upstream, downstream: downstream))
     }
 
     /// For a source node, every slot of every other node: may it be linked, and why not.

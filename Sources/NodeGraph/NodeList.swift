@@ -19,9 +19,10 @@
 public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
-    private enum Storage {
+    private enum Storage: @unchecked Sendable {  // an `IndexList` is never changed once made
         case ids([NodeID])
-        case indices([Int32], IDStorage)
+        /// Node indices and the identifier storage they index, in one object.
+        case indices(IndexList)
         case one(Int32, IDStorage)
         /// The first `count` stored identifiers, in index order.
         case prefix(Int, IDStorage)
@@ -53,12 +54,7 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     init(indices: [Int32], in ids: IDStorage) {
-        endIndex = indices.count
-        switch indices.count {
-        case 0: storage = .ids([])
-        case 1: storage = .one(indices[0], ids)
-        default: storage = .indices(indices, ids)
-        }
+        self = indices.withUnsafeBufferPointer { NodeList(indices: $0, in: ids) }
     }
 
     init(indices: UnsafeBufferPointer<Int32>, in ids: IDStorage) {
@@ -66,8 +62,18 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         switch indices.count {
         case 0: storage = .ids([])
         case 1: storage = .one(indices[0], ids)
-        default: storage = .indices(Array(indices), ids)
+        default:
+            storage = .indices(
+                IndexList.make(count: indices.count, ids: ids) {
+                    $0.initialize(from: indices.baseAddress!, count: indices.count)
+                })
         }
+    }
+
+    /// A list of `count` nodes whose indices `fill` writes (all of them).
+    init(count: Int, in ids: IDStorage, filling fill: (UnsafeMutablePointer<Int32>) -> Void) {
+        endIndex = count
+        storage = .indices(IndexList.make(count: count, ids: ids, filling: fill))
     }
 
     init(index: Int32, in ids: IDStorage) {
@@ -88,7 +94,9 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public subscript(position: Int) -> NodeID {
         switch storage {
         case .ids(let ids): return ids[position]
-        case .indices(let indices, let ids): return ids[indices[position]]
+        case .indices(let list):
+            precondition(position >= 0 && position < endIndex, "index out of range")
+            return list[position]
         case .one(let index, let ids):
             precondition(position == 0, "index out of range")
             return ids[index]
@@ -110,4 +118,29 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     /// The identifiers in brackets, e.g. `[a, sum]`.
     public var description: String { "[" + map(\.rawValue).joined(separator: ", ") + "]" }
+}
+
+/// Node indices and the identifier storage they index, in one allocation: what a ``NodeList`` of
+/// several nodes holds. Made whole, never changed. (The header is a stored property of the
+/// buffer, released with it; the indices are plain values.)
+final class IndexList: ManagedBuffer<IndexList.Header, Int32> {
+    struct Header {
+        let ids: IDStorage
+        let count: Int
+    }
+
+    /// A list of `count` indices, all written by `fill`.
+    static func make(count: Int, ids: IDStorage, filling fill: (UnsafeMutablePointer<Int32>) -> Void)
+        -> IndexList
+    {
+        let list = unsafeDowncast(
+            create(minimumCapacity: count) { _ in Header(ids: ids, count: count) }, to: IndexList.self)
+        list.withUnsafeMutablePointerToElements(fill)
+        return list
+    }
+
+    /// The identifier of the node at `position` (checked by the caller).
+    subscript(position: Int) -> NodeID {
+        withUnsafeMutablePointers { header, indices in header.pointee.ids[indices[position]] }
+    }
 }

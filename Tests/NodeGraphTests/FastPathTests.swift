@@ -159,9 +159,9 @@ import Testing
         try expectConsistent(graph)
     }
 
-    /// A search that grows past its budget (4,096 nodes) finishes as a pass over the indices:
-    /// the loop it names must still be a real path of links, and the graph unchanged.
-    @Test func aLongCycleFoundBySweepingNamesARealPath() throws {
+    /// A loop of 10,000 nodes: the two searches meet halfway, and the loop read back from both
+    /// is a real path of links; the graph is unchanged.
+    @Test func aLongCycleIsNamedAlongARealPath() throws {
         let graph = try chain(10_000)
         var attempt = graph
         let refusal = #expect(throws: GraphError.self) { try attempt.link(from: "n9999", to: "n1", slot: 1) }
@@ -184,9 +184,9 @@ import Testing
         }
     }
 
-    /// A reordering link whose forward search is swept: no loop, the order is repaired, values
-    /// and invariants agree with evaluation from scratch.
-    @Test func aLargeReorderingLinkFoundBySweepingKeepsTheOrder() throws {
+    /// A reordering link between two long chains: no loop, both searches are finished, the order
+    /// is repaired, values and invariants agree with evaluation from scratch.
+    @Test func aLargeReorderingLinkKeepsTheOrder() throws {
         // Chain a (indices 0…5000), then chain b (5001…10001): b's end comes after all of a.
         var graph = Graph()
         try graph.addNode("a0", kind: "number", value: .number(1))

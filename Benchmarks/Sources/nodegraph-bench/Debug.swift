@@ -6,8 +6,8 @@ func debugLink(_ name: String, _ n: Int) {
     let floor = Floor(w)
     var graph = buildGraph(w)
     let args = CommandLine.arguments
-    if args.contains("--pre-cycle") {
-        _ = try? graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(w.cycleTo)], slot: 0)
+    if args.contains("--pre-cycle"), let cycleTo = w.cycleTo {
+        _ = try? graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(cycleTo)], slot: 0)
     }
     if args.contains("--pre-eval") { graph.evaluateAll() }
     if args.contains("--pre-update") {

@@ -17,11 +17,13 @@ final class Floor {
     let source: UnsafeMutablePointer<Int32>
     let nextOut: UnsafeMutablePointer<Int32>
     let firstOut: UnsafeMutablePointer<Int32>
-    /// Scratch: -1 idle; in-region link counts during an update.
+    /// Scratch: -1 idle; in-region link counts during an update; 1 / 2 reached forward /
+    /// backward during a cycle search.
     let mark: UnsafeMutablePointer<Int32>
     let stack: UnsafeMutablePointer<Int32>
     let queue: UnsafeMutablePointer<Int32>
-    /// Scratch for `topologicalOrder`: pending input counts.
+    /// Scratch for `topologicalOrder`: pending input counts; during a cycle search, the nodes
+    /// reached.
     let degree: UnsafeMutablePointer<Int32>
     /// A string-keyed engine needs its id → index map; the floor's build includes one.
     var index: [NodeID: Int32] = [:]
@@ -36,8 +38,9 @@ final class Floor {
         nextOut = .allocate(capacity: 3 * n)
         firstOut = .allocate(capacity: n)
         mark = .allocate(capacity: n)
-        stack = .allocate(capacity: n)
-        queue = .allocate(capacity: n)
+        // A search's path holds two entries a node.
+        stack = .allocate(capacity: 2 * n)
+        queue = .allocate(capacity: 2 * n)
         degree = .allocate(capacity: n)
         index.reserveCapacity(n)
         w.inputs.withUnsafeBufferPointer { inputs in
@@ -208,37 +211,79 @@ final class Floor {
         return recompute(from: to)
     }
 
-    /// Whether linking `u` into a slot of `v` is refused: a source has no slot; otherwise a
-    /// forward search from `v`, bounded by the topological order (index < u), looks for `u`.
+    /// Whether linking `u` into a slot of `v` closes a loop: the balanced two-way search of
+    /// Haeupler, Kavitha, Mathew, Sen and Tarjan (2012). A link that agrees with the order
+    /// (`u < v`, ids being the order) cannot; otherwise one arc forward from `v` (to a dependent
+    /// placed before `u`), then one arc backward from `u` (to an input placed after `v`), and so
+    /// on, each search depth-first, until one reaches a node the other reached (a loop) or one
+    /// runs out of arcs (none). What it costs is what the two searches touch, not the span of
+    /// the order between the ends. Marks: -1 unreached, 1 forward, 2 backward; the reached nodes
+    /// are listed to clear them.
     func refusesCycle(from u: Int32, to v: Int32) -> Bool {
-        if isSource[Int(v)] || u == v { return true }
+        if u == v { return true }
         if u < v { return false }
-        var top = 1, visited = 1
+        // Each search's depth-first path as (node, next arc) pairs: the forward cursor is the
+        // next slot in the node's out-list, the backward one the next input slot.
+        var forwardTop = 0, backwardTop = 0, reached = 0
         stack[0] = v
-        queue[0] = v
-        mark[Int(v)] = 0
+        stack[1] = firstOut[Int(v)]
+        forwardTop = 2
+        queue[0] = u
+        queue[1] = 3 * u
+        backwardTop = 2
+        mark[Int(v)] = 1
+        mark[Int(u)] = 2
+        degree[0] = v
+        degree[1] = u
+        reached = 2
         var found = false
-        search: while top > 0 {
-            top -= 1
-            let node = stack[top]
-            var slot = firstOut[Int(node)]
-            while slot >= 0 {
-                let next = slot / 3
-                if next == u {
+        search: while true {
+            // One arc forward.
+            while forwardTop > 0 && stack[forwardTop - 1] < 0 { forwardTop -= 2 }
+            if forwardTop == 0 { break }
+            let slot = stack[forwardTop - 1]
+            stack[forwardTop - 1] = nextOut[Int(slot)]
+            let next = slot / 3
+            let nextMark = mark[Int(next)]
+            if nextMark == 2 {
+                found = true
+                break
+            }
+            if nextMark < 0 && next < u {
+                mark[Int(next)] = 1
+                degree[reached] = next
+                reached += 1
+                stack[forwardTop] = next
+                stack[forwardTop + 1] = firstOut[Int(next)]
+                forwardTop += 2
+            }
+            // One arc backward (empty slots are no arcs).
+            while true {
+                while backwardTop > 0 && queue[backwardTop - 1] == 3 * queue[backwardTop - 2] + 3 {
+                    backwardTop -= 2
+                }
+                if backwardTop == 0 { break search }
+                let input = queue[backwardTop - 1]
+                queue[backwardTop - 1] = input + 1
+                let previous = source[Int(input)]
+                if previous < 0 { continue }
+                let previousMark = mark[Int(previous)]
+                if previousMark == 1 {
                     found = true
                     break search
                 }
-                if mark[Int(next)] < 0 && next < u {
-                    mark[Int(next)] = 0
-                    queue[visited] = next
-                    visited += 1
-                    stack[top] = next
-                    top += 1
+                if previousMark < 0 && previous > v {
+                    mark[Int(previous)] = 2
+                    degree[reached] = previous
+                    reached += 1
+                    queue[backwardTop] = previous
+                    queue[backwardTop + 1] = 3 * previous
+                    backwardTop += 2
                 }
-                slot = nextOut[Int(slot)]
+                break
             }
         }
-        for i in 0..<visited { mark[Int(queue[i])] = -1 }
+        for i in 0..<reached { mark[Int(degree[i])] = -1 }
         return found
     }
 

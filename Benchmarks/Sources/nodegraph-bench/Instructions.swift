@@ -1,9 +1,10 @@
 import NodeGraph
 
-/// `--instructions OP WORKLOAD N REPS`: runs OP REPS times on NodeGraph only, inside
-/// `callgrindMeasuredRegion`, so `valgrind --tool=callgrind --toggle-collect=...` counts exactly
-/// those instructions (Benchmarks/callgrind.sh). Prints the recompute count per op.
-func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
+/// `--instructions OP WORKLOAD N REPS [floor]`: runs OP REPS times on NodeGraph (or on the
+/// floor), inside `callgrindMeasuredRegion`, so `valgrind --tool=callgrind --toggle-collect=...`
+/// counts exactly those instructions (Benchmarks/callgrind.sh). Prints the recompute count per op.
+func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bool) {
+    if floor { return floorInstructions(op: op, workload: workload, n: n, reps: reps) }
     let w = Workload(workload, n: n)
     var graph = buildGraph(w)
     var recomputes = 0
@@ -37,7 +38,7 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
                 case 3: recomputes += try! graph.setValue(.number(1), of: source).recomputed.count
                 case 4:
                     do {
-                        _ = try graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(w.cycleTo)], slot: 0)
+                        _ = try graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(w.cycleTo!)], slot: 0)
                     } catch { blackHole(error) }
                 case 5: blackHole(graph.linkRefusal(from: fromHandle, to: toHandle, slot: edit.slot))
                 case 8: blackHole(graph.linkRefusal(from: from, to: to, slot: edit.slot))
@@ -57,6 +58,39 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int) {
         recomputes /= max(reps, 1)
     }
     print("recomputes_per_op \(recomputes)")
+}
+
+/// ``instructionsMode(op:workload:n:reps:floor:)`` on the floor, for the ops it has.
+func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
+    let w = Workload(workload, n: n)
+    let source = op == "update_small" ? (w.smallSource ?? w.updateSource) : w.updateSource
+    let edit = w.linkEdits[0]
+    var recomputes = 0
+    if op == "build" || op == "build_edits" {
+        var floors: [Floor] = []
+        callgrindMeasuredRegion { for _ in 0..<reps { floors.append(Floor(w)) } }
+        print("recomputes_per_op \(w.count)")
+        return
+    }
+    let floor = Floor(w)
+    let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo"]
+    guard let code = ops.firstIndex(of: op) else { fatalError("the floor has no op \(op)") }
+    callgrindMeasuredRegion {
+        for k in 0..<reps {
+            switch code {
+            case 0: recomputes += floor.evaluateAll()
+            case 1, 2: recomputes += floor.setValue(k & 1 == 0 ? 2 : 1, of: source)
+            case 3: if floor.held[Int(source)] != 1 { recomputes += floor.setValue(1, of: source) }
+            case 4: blackHole(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo!))
+            case 5: blackHole(floor.refusesCycle(from: edit.from, to: edit.to))
+            case 6:
+                recomputes += floor.link(edit.from, to: edit.to, slot: edit.slot)
+                recomputes += floor.link(edit.previous, to: edit.to, slot: edit.slot)
+            default: recomputes += floor.topologicalOrder().count
+            }
+        }
+    }
+    print("recomputes_per_op \(recomputes / max(reps, 1))")
 }
 
 @inline(never) func callgrindMeasuredRegion(_ body: () -> Void) { body() }

@@ -65,9 +65,12 @@ let allOps = [
     "link_check_ids", "link_ok", "topo", "memory",
 ]
 
-/// The ops that apply to a workload (`update_small` is random-only).
+/// The ops that apply to a workload (`update_small` is random-only; fanout has no cycle edge).
 func ops(for workload: String, selected: Set<String>) -> [String] {
-    allOps.filter { selected.contains($0) && ($0 != "update_small" || workload == "random") }
+    allOps.filter {
+        selected.contains($0) && ($0 != "update_small" || workload == "random")
+            && ($0 != "cycle" || workload != "fanout")
+    }
 }
 
 // MARK: NodeGraph through its public API
@@ -207,8 +210,8 @@ final class NodeGraphRunner {
             }
             record("update_noop", s, checksum(graph, w))
         }
-        if ops.contains("cycle") {
-            let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(w.cycleTo)]
+        if ops.contains("cycle"), let cycleTo = w.cycleTo {
+            let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(cycleTo)]
             var refusal = ""
             let s = measure {
                 // Typed throws, as Swift 6 code catches a `GraphError` (no boxing into `any Error`).
@@ -219,7 +222,6 @@ final class NodeGraphRunner {
                     if refusal.isEmpty {
                         switch error {
                         case .wouldCreateCycle(let path): refusal = "wouldCreateCycle(path of \(path.count))"
-                        case .unknownSlot: refusal = "unknownSlot (v is a source: no slot)"
                         default: refusal = "\(error)"
                         }
                     }
@@ -348,14 +350,12 @@ final class FloorRunner {
             }
             record("update_noop", s, floor.checksum)
         }
-        if ops.contains("cycle") {
+        if ops.contains("cycle"), let cycleTo = w.cycleTo {
             let s = measure {
-                precondition(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo))
+                precondition(floor.refusesCycle(from: w.cycleFrom, to: cycleTo))
                 return 0
             }
-            record(
-                "cycle", s, floor.checksum,
-                notes: [("refusal", w.cycleToIsSource ? "v is a source (no slot)" : "cycle found")])
+            record("cycle", s, floor.checksum, notes: [("refusal", "cycle found")])
         }
         for op in ["link_check", "link_check_ids"] where ops.contains(op) {
             var e = 0

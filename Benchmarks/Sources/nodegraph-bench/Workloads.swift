@@ -25,11 +25,10 @@ struct Workload {
     let smallSource: Int32?
     /// The node ids as a user would give them: "n0", "n1", …
     let ids: [NodeID]
-    /// The cycle edge: link `cycleFrom` into slot 0 of `cycleTo`.
+    /// The cycle edge: link `cycleFrom` into slot 0 of `cycleTo`; `nil` where there is none
+    /// (fanout).
     let cycleFrom: Int32
-    let cycleTo: Int32
-    /// Whether `cycleTo` is a source (no slots: the link is refused before any cycle search).
-    let cycleToIsSource: Bool
+    let cycleTo: Int32?
     /// `link_ok` edits: link `from` into `slot` of `to`, then restore `previous` (-1: unlink).
     let linkEdits: [(from: Int32, to: Int32, slot: Int, previous: Int32)]
     /// The total number of input slots a user would reserve (3 per operator node).
@@ -100,21 +99,16 @@ struct Workload {
         updateSource = 0
         ids = (0..<count).map { NodeID("n\($0)") }
 
-        // The cycle edge: u = n−1 and v = its smallest-id ancestor. That ancestor is always a
-        // source, and NodeGraph's sources ("number") have no input slot, so the link would be
-        // refused as `unknownSlot` before any cycle search. To measure the cycle search, v is
-        // the smallest-id ancestor that has slots (an operator); only when u has no operator
-        // ancestor (fanout) does v stay the source (both engines refuse in O(1) then).
+        // The cycle edge as WORKLOADS.md restates it: u = n−1 and v = the smallest-id ancestor of
+        // u that is an operator (has input slots). On fanout u's only ancestor is the source, so
+        // there is no such edge (n/a).
         let u = count - 1
         var seen = [Bool](repeating: false, count: count)
         seen[u] = true
         var stack = [u]
-        var smallestOperator = Int.max, smallest = u
+        var smallestOperator = Int.max
         while let node = stack.popLast() {
-            if node != u {
-                smallest = min(smallest, node)
-                if !isSource[node] { smallestOperator = min(smallestOperator, node) }
-            }
+            if node != u && !isSource[node] { smallestOperator = min(smallestOperator, node) }
             for k in 0..<3 {
                 let up = Int(inputs[3 * node + k])
                 if up >= 0 && !seen[up] {
@@ -124,8 +118,7 @@ struct Workload {
             }
         }
         cycleFrom = Int32(u)
-        cycleTo = Int32(smallestOperator == Int.max ? smallest : smallestOperator)
-        cycleToIsSource = isSource[Int(cycleTo)]
+        cycleTo = smallestOperator == Int.max ? nil : Int32(smallestOperator)
 
         // link_ok: a random earlier node into a random later operator node's slot that is
         // empty (chain, fanout: slot 1; lattice: slot 2). Random operator nodes have no empty

@@ -66,7 +66,8 @@ while index < arguments.count {
         exit(0)
     case "--instructions":
         let op = next(), workload = next(), n = Int(parseSize(Substring(next()))), reps = Int(next())!
-        instructionsMode(op: op, workload: workload, n: n, reps: reps)
+        let floor = index + 1 < arguments.count && arguments[index + 1] == "floor"
+        instructionsMode(op: op, workload: workload, n: n, reps: reps, floor: floor)
         exit(0)
     case "--debug-link":
         let name = next(), n = Int(next())!

@@ -13,13 +13,3 @@ enum RecomputeState {
     /// non-negative), so one comparison tells.
     static let changed: Int32 = -2
 }
-
-/// Where a node stands in the order search under way (`Graph.orderForLink`), in
-/// `NodeColumns.searchState`: idle outside one; once the search reaches it, the node it was
-/// reached from (``root`` for the node the search started at).
-enum SearchState {
-    /// Not reached (and the guard element's value).
-    static let idle: Int32 = -1
-    /// Reached: the search started here.
-    static let root: Int32 = -2
-}

@@ -110,6 +110,16 @@ final class NodeStore {
     @exclusivity(unchecked) var stack = IndexBuffer()
     @exclusivity(unchecked) var queue = IndexBuffer()
 
+    /// The order search's work lists.
+    @exclusivity(unchecked) private var searchLists = SearchLists()
+
+    /// Lends the order search's work lists to `body`, in place (copying one would retain its
+    /// memory).
+    @inline(__always)
+    func withSearchLists<Result>(_ body: (inout SearchLists) -> Result) -> Result {
+        body(&searchLists)
+    }
+
     /// Lends the two work lists to `body`, in place (copying one would retain its memory).
     /// Nothing `body` calls may use them but through its arguments.
     @inline(__always)
