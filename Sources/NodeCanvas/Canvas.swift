@@ -173,10 +173,17 @@ public final class Canvas {
 
     /// Brings up to date what the reducer may ask the scene about before a frame shows it (see
     /// ``CanvasScene/refreshNode(_:from:dataSource:)``): the nodes the commands act on, the nodes
-    /// around the cursor (an arrow moves it one cell) and the node under the mouse.
+    /// around the cursor (an arrow moves it one cell), the node under the mouse, and every node
+    /// for the commands that measure them all (arrange, fit).
     private func refreshSceneForInput(_ event: InputEvent) {
         guard scene.hasPossiblyStaleNodes else { return }
         let graph = document.graph
+        if state.mode == .normal, let command = KeyBindings.command(for: event),
+            command == .arrange || command == .fit
+        {
+            scene.refreshAllNodes(from: graph, dataSource: dataSource)
+            return
+        }
         refreshTargets()
         let cursor = state.scaledCursor
         var regions = [Rect(x: cursor.x - 1, y: cursor.y - 1, width: 3, height: 3)]
@@ -203,7 +210,8 @@ public final class Canvas {
     /// Carries out an effect on the document; its change comes back through the document's
     /// observer as ``CanvasAction/documentChanged(_:cause:)``.
     private func carryOut(_ effect: CanvasEffect) {
-        let graph = document.graph
+        // No copy of `document.graph` is held across an edit: the graph would then be shared,
+        // and applying the edit would copy all of its storage first.
         let arrow = theme.glyphs.arrow
         do throws(GraphError) {
             switch effect {
@@ -237,7 +245,7 @@ public final class Canvas {
             let reason: String =
                 switch error {
                 case .nothingToUndo, .nothingToRedo: error.description
-                default: CanvasText.describe(error, in: graph, arrow: arrow)
+                default: CanvasText.describe(error, in: document.graph, arrow: arrow)  // unchanged: refused
                 }
             if case .apply = effect {
                 pending.append(.editRefused(edit, reason: reason))

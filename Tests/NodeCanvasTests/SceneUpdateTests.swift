@@ -143,6 +143,20 @@ import Testing
                 == canvas.document.graph.position(of: "wide").map { $0.x + 30 })
     }
 
+    @Test func arrangingAfterALargeEditMeasuresEveryBoxAsItIsNow() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        _ = canvas.render()
+        try canvas.document.apply(.setValue(node: "n0_19", value: .number(123_456_789)))
+        canvas.send(.character("a"))
+        // A canvas opened on the edited graph measures every box as it is.
+        var edited = try PerformanceTests.grid(columns: 20, rows: 20)
+        try edited.setValue(.number(123_456_789), of: "n0_19")
+        let fresh = makeCanvas(edited, width: 80, height: 24)
+        fresh.send(.character("a"))
+        let positions = { (canvas: Canvas) in canvas.document.graph.nodes.map(\.position) }
+        #expect(positions(canvas) == positions(fresh))
+    }
+
     @Test func aMoveShiftsTheBoxWithoutBuildingOrLayingOut() throws {
         let canvas = try Self.canvasAtTheTopLeft()
         _ = canvas.render()

@@ -34,6 +34,30 @@ final class RecordingProgram: TerminalProgram {
     }
 }
 
+/// A program that finishes once a frame shows `finishAfter` keys, recording how many keys each
+/// frame showed.
+final class BurstProgram: TerminalProgram {
+    let finishAfter: Int
+    var keys = 0
+    var keysShownByFrame: [Int] = []
+    var isFinished = false
+
+    init(finishAfter: Int) { self.finishAfter = finishAfter }
+
+    func respond(to event: TerminalEvent) -> Bool {
+        keys += 1
+        return true
+    }
+
+    func frame() -> Surface {
+        keysShownByFrame.append(keys)
+        if keys >= finishAfter { isFinished = true }
+        return Surface(rows: ["\(keys) keys"])
+    }
+
+    func stop(bySignal signal: Int32) { isFinished = true }
+}
+
 extension TerminalBackendTests {
     /// Starts a screen whose input is a pipe; `body` gets the screen and a function that types
     /// into the pipe. With `closesInput`, the pipe is closed after `typed`, as a terminal that hangs
@@ -101,6 +125,15 @@ extension TerminalBackendTests {
             #expect(program.frames >= 2)
             #expect(screen.isStopped)
             #expect(!mailbox.post(4))
+        }
+    }
+
+    @Test func aBurstOfKeysIsAnsweredBeforeTheNextFrame() throws {
+        try withPipedScreen(typed: String(repeating: "+", count: 100)) { screen in
+            let program = BurstProgram(finishAfter: 100)
+            #expect(EventLoop(screen: screen, program: program).run() == .finished)
+            // The first frame, then one showing all hundred keys: none drawn in between.
+            #expect(program.keysShownByFrame == [0, 100])
         }
     }
 

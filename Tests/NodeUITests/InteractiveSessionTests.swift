@@ -175,6 +175,41 @@ import Testing
         #expect(third.document.graph == expected, "recovering twice gives the same graph")
     }
 
+    /// A file holding the demo calculator, with an autosave journal of `count` value edits.
+    func fileWithJournal(of count: Int) throws -> String {
+        let file = try temporaryDirectory() + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let lines = (1...count).map { #"{"op":"setValue","node":"one","value":\#($0)}"# }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: InteractiveSession.autosavePath(for: file), atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func aRecoveredJournalIsTakenInAsOneBatchAndLaidOutOnce() throws {
+        let session = try session(file: try fileWithJournal(of: 1_000))
+        var batches: [[Change]] = []
+        session.document.observeBatches { batches.append($0) }
+        let revision = session.canvas.scene.revision, laidOut = session.canvas.scene.layoutCount
+        session.handle(.character("y"))
+        #expect(batches.map(\.count) == [1_000])
+        #expect(session.canvas.scene.revision == revision + 1, "one scene update, no rebuild")
+        #expect(session.canvas.scene.layoutCount == laidOut + 1, "only the edited node is laid out")
+        #expect(session.document.graph.value(of: "one") == .number(1_000))
+        #expect(session.document.history.undoSteps.count == 1_000, "each recovered edit is its own step")
+        #expect(statusLine(session).contains("recovered 1000 edits"))
+    }
+
+    @Test func aLongRecoveryShowsItsProgressOnTheStatusLine() throws {
+        let session = try session(file: try fileWithJournal(of: 1_000))
+        var shown: [String] = []
+        session.presentWhileBusy = { shown.append($0.rows.last ?? "") }
+        session.recoveryProgressDelay = .zero  // as if every line took long
+        session.handle(.character("y"))
+        #expect(shown.count == 3)
+        #expect(shown.first?.contains("RECOVER  recovering 256 of 1000 edits…") == true)
+        #expect(shown.last?.contains("recovering 768 of 1000 edits…") == true)
+    }
+
     func demoSession(journal: String) -> InteractiveSession {
         InteractiveSession(
             document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,

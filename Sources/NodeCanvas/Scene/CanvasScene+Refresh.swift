@@ -50,6 +50,17 @@ extension CanvasScene {
         }
     }
 
+    /// Brings every node up to date, for a question about all of them (arranging the graph,
+    /// fitting it in view).
+    /// - Parameters:
+    ///   - graph: The graph the scene shows.
+    ///   - dataSource: Which nodes to show, with which renderers.
+    /// - Complexity: O(*n*) when some model may be behind; nothing otherwise.
+    public mutating func refreshAllNodes(from graph: Graph, dataSource: any CanvasDataSource) {
+        guard hasPossiblyStaleNodes else { return }
+        for number in numberedIDs.indices { refresh(Int32(number), from: graph, dataSource: dataSource) }
+    }
+
     /// Brings one node up to date: when its value or its inputs' differ from its model, the
     /// model is rebuilt and the node laid out again, with its links.
     /// - Parameters:

@@ -35,6 +35,11 @@ final class InteractiveSession {
     let clipboard: ClipboardFile?
     /// Puts text on the terminal's own clipboard (OSC 52), when the session runs on one.
     var terminalClipboard: ((String) -> Void)?
+    /// Shows a frame at once, while the session is busy answering one event (a long recovery's
+    /// progress line); `nil` when there is no terminal.
+    var presentWhileBusy: ((Surface) -> Void)?
+    /// How long a recovery runs before its progress shows (see ``replayShowingProgress(_:)``).
+    var recoveryProgressDelay = Duration.milliseconds(250)
 
     var document: GraphDocument { canvas.document }
     /// The autosave journal of the current file, opened at the first edit after an open or a save.
@@ -226,9 +231,9 @@ final class InteractiveSession {
         let lines = pendingRecovery
         pendingRecovery = []
         isAutosaveSuspended = true
-        let steps = document.replay(lines)
+        // One bulk application: the canvas takes in every recovered edit at once.
+        let steps = replayShowingProgress(lines)
         isAutosaveSuspended = false
-        canvas.reload()
         let refused = steps.filter(\.isRefused)
         for step in refused {
             if case .refused(let reason) = step.outcome {

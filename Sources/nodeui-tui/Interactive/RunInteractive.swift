@@ -70,6 +70,7 @@ enum InteractiveLauncher {
             theme: theme(for: screen.capabilities), recording: recording, log: log,
             demoJournal: options.file == nil ? InteractiveSession.defaultDemoJournalPath() : nil)
         session.terminalClipboard = { text in screen.copyToClipboard(text) }
+        session.presentWhileBusy = { surface in _ = screen.present(surface) }
         switch EventLoop(screen: screen, program: session).run() {
         case .finished:
             return 0
