@@ -157,7 +157,7 @@ public final class Canvas {
         var forHost: [CanvasEffect] = []
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            if case .input(let event) = next { refreshSceneForInput(event) }
+            refreshScene(for: next)
             let before = state
             let effects = CanvasReducer.reduce(&state, next, context: context)
             if state.levelOfDetail != scene.levelOfDetail {
@@ -172,27 +172,43 @@ public final class Canvas {
     }
 
     /// Brings up to date what the reducer may ask the scene about before a frame shows it (see
-    /// ``CanvasScene/refreshNode(_:from:dataSource:)``): the nodes the commands act on, the nodes
-    /// around the cursor (an arrow moves it one cell), the node under the mouse, and every node
-    /// for the commands that measure them all (arrange, fit).
-    private func refreshSceneForInput(_ event: InputEvent) {
+    /// ``CanvasScene/refreshNode(_:from:dataSource:)``), so that finding the node under the cursor
+    /// never meets a box whose width is behind its value: the nodes the commands act on, the
+    /// cells around the cursor (an arrow moves it one cell), where a pan or a page takes the
+    /// view, the cell under the mouse, where the host places the cursor, and every node for the
+    /// commands that measure them all (arrange, fit).
+    private func refreshScene(for action: CanvasAction) {
         guard scene.hasPossiblyStaleNodes else { return }
         let graph = document.graph
-        if state.mode == .normal, let command = KeyBindings.command(for: event),
-            command == .arrange || command == .fit
-        {
-            scene.refreshAllNodes(from: graph, dataSource: dataSource)
-            return
-        }
-        refreshTargets()
         let cursor = state.scaledCursor
         var regions = [Rect(x: cursor.x - 1, y: cursor.y - 1, width: 3, height: 3)]
-        switch event {
-        case .mousePress(let x, let y, _), .mouseDrag(let x, let y), .mouseRelease(let x, let y):
+        switch action {
+        case .input(.mousePress(let x, let y, _)), .input(.mouseDrag(let x, let y)),
+            .input(.mouseRelease(let x, let y)):
             regions.append(
                 Rect(x: x + state.scaledOrigin.x, y: y + state.scaledOrigin.y, width: 1, height: 1))
+        case .input(let event):
+            guard state.mode == .normal, let command = KeyBindings.command(for: event) else { break }
+            let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
+            switch command {
+            case .arrange, .fit:
+                scene.refreshAllNodes(from: graph, dataSource: dataSource)
+                return
+            case .pan(let dx, let dy): regions.append(view.offsetBy(dx: dx, dy: dy))
+            case .page(let direction): regions.append(view.offsetBy(dx: 0, dy: direction * view.height))
+            default: break
+            }
+        case .viewPlaced(_, let position):
+            let lod = state.levelOfDetail
+            let point = Point(
+                x: floorDivide(position.x, lod.horizontalScale), y: floorDivide(position.y, lod.verticalScale)
+            )
+            regions.append(Rect(x: point.x - 1, y: point.y - 1, width: 3, height: 3))
+        case .nodeChosen(let node):
+            scene.refreshNode(node, from: graph, dataSource: dataSource)
         default: break
         }
+        refreshTargets()
         for region in regions { scene.refreshNodes(in: region, from: graph, dataSource: dataSource) }
     }
 

@@ -205,6 +205,17 @@ import Testing
         }
     }
 
+    /// Found by the property test: a move, a large edit, a pan (routes kept), then a large edit
+    /// that widens boxes along a long link off screen: the kept routes must not be reused.
+    @Test func aLargeEditRoutesAgainAroundBoxesItMayHaveWidenedOffScreen() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        for code in [295_815, 388_073, 228_813, 558_824] {
+            Self.step(code, on: canvas)
+            canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: canvas.state.cursor))
+            Self.expectFreshFrame(canvas.render(), of: canvas)
+        }
+    }
+
     @Test func everyFrameIsTheFrameAFreshCanvasDraws() async throws {
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 1...30)) { codes in
             let canvas = try! Self.canvasAtTheTopLeft()

@@ -129,7 +129,7 @@ extension TerminalBackendTests {
     }
 
     @Test func aBurstOfKeysIsAnsweredBeforeTheNextFrame() throws {
-        try withPipedScreen(typed: String(repeating: "+", count: 100)) { screen in
+        try withPipedScreen(typed: String(repeating: "+", count: 100)) { screen, _ in
             let program = BurstProgram(finishAfter: 100)
             #expect(EventLoop(screen: screen, program: program).run() == .finished)
             // The first frame, then one showing all hundred keys: none drawn in between.
