@@ -37,6 +37,21 @@ extension Graph {
         }
     }
 
+    /// Checks that a held value is one the kind accepts (``NodeKind/heldValueProblem(_:)``).
+    func checkHeldValue(_ value: Value, of entry: KindEntry, for id: NodeID) throws(GraphError) {
+        if let problem = entry.kind.heldValueProblem(value) {
+            throw .invalidHeldValue(node: id, name: entry.kind.heldValueName, reason: problem)
+        }
+    }
+
+    /// Checks that a node of this kind may be at this level: a live source only at the top
+    /// level, not inside a definition.
+    func checkLevel(of entry: KindEntry, for id: NodeID) throws(GraphError) {
+        if entry.isLive && store.localKinds[GroupInputKind.kindName] != nil {
+            throw .liveSourceInDefinition(node: id, kind: entry.name)
+        }
+    }
+
     func checkPosition(_ position: Position, of id: NodeID) throws(GraphError) {
         guard Position.validRange.contains(position.x), Position.validRange.contains(position.y) else {
             throw .invalidPosition(node: id)
@@ -76,11 +91,13 @@ extension Graph {
         if taken { throw .duplicateNode(id) }
         guard let kindIndex = store.kindIndex(named: kind) else { throw .unknownKind(kind) }
         let entry = store.kinds[Int(kindIndex)]
+        try checkLevel(of: entry, for: id)
         if let name, let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }
         try checkPosition(position, of: id)
         var parameter: Value?
         if let type = entry.parameterType {
             parameter = try coerce(value ?? entry.defaultParameter ?? .number(0), to: type, for: id)
+            try checkHeldValue(parameter!, of: entry, for: id)
         } else if value != nil {
             throw .notASource(id, kind: entry.name)
         }
@@ -184,6 +201,7 @@ extension Graph {
         store.names[node] = nil
         store.parameters[node] = nil
         store.boxed[node] = nil
+        store.pushedValues[node] = nil
         store.freeNodes.append(node)
         store.liveCount -= 1
         roots.append(contentsOf: dependents.map(\.node))
@@ -216,6 +234,7 @@ extension Graph {
         let kind = store.entry(of: node).kind
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)
+        try checkHeldValue(newValue, of: store.entry(of: node), for: id)
         let oldValue = store.parameters[node] ?? kind.defaultParameter ?? newValue
         if oldValue == newValue && store.parameters[node] != nil {
             return .setValue(node: id, value: oldValue)
@@ -234,6 +253,7 @@ extension Graph {
         if newKindIndex == oldKindIndex { return .batch([]) }
         let old = store.kinds[Int(oldKindIndex)]
         let new = store.kinds[Int(newKindIndex)]
+        try checkLevel(of: new, for: id)
         var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
 
         // Inputs: keep those that still exist and fit; the rest are dropped.
@@ -270,7 +290,9 @@ extension Graph {
         // The held value: kept when the new kind holds the same type.
         let oldParameter = store.parameters[node]
         if let type = new.parameterType {
-            if oldParameter?.type != type { store.parameters[node] = new.defaultParameter }
+            if oldParameter?.type != type || oldParameter.flatMap(new.kind.heldValueProblem) != nil {
+                store.parameters[node] = new.defaultParameter
+            }
         } else {
             store.parameters[node] = nil
         }
@@ -278,6 +300,8 @@ extension Graph {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
         store.nodes.kind[node] = newKindIndex
+        // A value pushed into the node as one live source means nothing to another kind.
+        store.pushedValues[node] = nil
         roots.append(node)
         return .batch(inverse + dropped)
     }

@@ -143,10 +143,12 @@ public final class GraphDocument {
 
     // MARK: Observers
 
-    /// What an observer hears: each change on its own, or the changes of one step together.
+    /// What an observer hears: each change on its own, the changes of one step together, or
+    /// the source updates.
     private enum Observer {
         case each((Change) -> Void)
         case batches(([Change]) -> Void)
+        case sourceUpdates((SourceChange) -> Void)
     }
 
     /// Calls `handler` after every applied edit, undo and redo.
@@ -196,8 +198,41 @@ public final class GraphDocument {
             switch observer {
             case .each(let handler): for change in changes { handler(change) }
             case .batches(let handler): handler(Array(changes))
+            case .sourceUpdates: break
             }
         }
+    }
+
+    /// Calls `handler` after every application of source updates
+    /// (``applySourceUpdates(_:)``). Observers of edits (``observe(_:)``,
+    /// ``observeBatches(_:)``) do not hear of them: an update is not an edit, so a journal that
+    /// records edits never records one.
+    /// - Parameter handler: Receives what each application did.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func observeSourceUpdates(_ handler: @escaping (SourceChange) -> Void) -> ObservationToken {
+        addObserver(.sourceUpdates(handler))
+    }
+
+    // MARK: Live sources
+
+    /// Applies values pushed into live sources, in one pass (see
+    /// ``Graph/applySourceUpdates(_:)``), and tells the source-update observers.
+    ///
+    /// Not an edit: it is not recorded for undo, does not mark the document modified, and is
+    /// not heard by the observers of edits (so it is never journaled). An undo later leaves the
+    /// sources' values as they are.
+    /// - Parameter updates: The values, in the order they arrived.
+    /// - Returns: The sources updated and the nodes recomputed, in order.
+    /// - Complexity: O(*u* + *a*): the updates and the region downstream of their sources.
+    @discardableResult
+    public func applySourceUpdates(_ updates: some Sequence<SourceUpdate>) -> SourceChange {
+        let change = graph.applySourceUpdates(updates)
+        guard !change.sources.isEmpty else { return change }
+        for (_, observer) in observers {
+            if case .sourceUpdates(let handler) = observer { handler(change) }
+        }
+        return change
     }
 
     // MARK: Bulk application

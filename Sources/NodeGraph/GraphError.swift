@@ -25,6 +25,12 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFiniteValue(node: NodeID)
     /// The name is not acceptable (empty, too long, control characters).
     case invalidName(node: NodeID, reason: String)
+    /// The value has the type the node holds, but its kind refuses it
+    /// (``NodeKind/heldValueProblem(_:)``); `name` is the held value's name (`interval`).
+    case invalidHeldValue(node: NodeID, name: String, reason: String)
+    /// A live source (``LiveSourceKind``) cannot be inside a definition: it would follow the
+    /// world once per instance. It belongs at the top level, feeding the group's input.
+    case liveSourceInDefinition(node: NodeID, kind: String)
     /// The position is outside ``Position/validRange``.
     case invalidPosition(node: NodeID)
     /// A ``GraphBuilder`` input names no node in the builder: nodes are numbered `0..<count`.
@@ -96,6 +102,10 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
             "node '\(node.escapedForMessage)' holds a \(expected), not \(got)"
         case .nonFiniteValue(let node): "the value of '\(node.escapedForMessage)' must be a finite number"
         case .invalidName(let node, let reason): "invalid name for '\(node.escapedForMessage)': \(reason)"
+        case .invalidHeldValue(let node, let name, let reason):
+            "invalid \(name.escapedForMessage) for '\(node.escapedForMessage)': \(reason)"
+        case .liveSourceInDefinition(let node, let kind):
+            "'\(node.escapedForMessage)' is a live source (\(kind.escapedForMessage)): it cannot be inside a definition; keep it outside and link it to the group's input"
         case .invalidPosition(let node):
             "the position of '\(node.escapedForMessage)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
         case .unknownInput(let node, let slot, let input, let count):

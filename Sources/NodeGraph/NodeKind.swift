@@ -48,14 +48,19 @@ public struct KindInputs: Sendable {
     public let values: [Value]
     /// The value a source node holds; `nil` for kinds without one.
     public let parameter: Value?
+    /// The latest value pushed into a live source from outside the graph (see
+    /// ``LiveSourceKind``); `nil` before the first update and for other kinds.
+    public let pushed: Value?
 
     /// Creates the inputs of one evaluation.
     /// - Parameters:
     ///   - values: One value per input slot.
     ///   - parameter: The held value of a source node.
-    public init(values: [Value], parameter: Value? = nil) {
+    ///   - pushed: The latest value pushed into a live source.
+    public init(values: [Value], parameter: Value? = nil, pushed: Value? = nil) {
         self.values = values
         self.parameter = parameter
+        self.pushed = pushed
     }
 
     /// The value in a slot.
@@ -156,6 +161,15 @@ public protocol NodeKind: Sendable {
     var numericKernel: NumericKernel? { get }
     /// How a person edits the held value of a source node of this kind.
     var valueEditor: ValueEditor { get }
+    /// The name of the held value in graph files and messages: `value` for most source kinds,
+    /// a setting's name for a live source (`interval`, `path`).
+    var heldValueName: String { get }
+    /// Why a value cannot be held by a node of this kind (it has the right type, but e.g. a
+    /// clock's interval is too short); `nil` when it can. Adding a node, setting its value and
+    /// loading a file refuse such a value with this reason.
+    /// - Parameter value: A value of ``parameterType``.
+    /// - Returns: The reason, or `nil`.
+    func heldValueProblem(_ value: Value) -> String?
     /// Computes the node's value from its inputs.
     /// - Parameter inputs: One value per slot (never an error), and the held value.
     /// - Returns: A value of ``outputType``.
@@ -176,4 +190,10 @@ extension NodeKind {
     public var numericKernel: NumericKernel? { nil }
     /// Typed in as a number when the kind holds a number; otherwise not edited by hand.
     public var valueEditor: ValueEditor { parameterType == .number ? .number : .none }
+    /// `value`.
+    public var heldValueName: String { "value" }
+    /// Every value of the right type can be held unless the kind says otherwise.
+    /// - Parameter value: A value of ``parameterType``.
+    /// - Returns: `nil`.
+    public func heldValueProblem(_ value: Value) -> String? { nil }
 }

@@ -37,7 +37,10 @@ public struct RandomEdits: Sendable {
     }
 
     private func newKinds(definitions: [Definition], inside: Bool) -> [(name: String, holdsNumber: Bool)] {
-        registry.kinds.map { ($0.name, $0.parameterType == .number) }
+        // Live sources belong at the top level only: inside, they would always be refused.
+        registry.kinds.filter { !(inside && $0 is any LiveSourceKind) }.map {
+            ($0.name, $0.parameterType == .number)
+        }
             + definitions.map { ($0.kind, false) }
             + (inside ? [(GroupInputKind.kindName, true)] : [])
     }

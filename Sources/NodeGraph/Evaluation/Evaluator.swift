@@ -124,7 +124,8 @@ struct Evaluator {
 
 extension NodeStore {
     /// A node's value computed by its kind's `evaluate`: inputs gathered as values (an
-    /// unconnected slot reads its default), an error input passed on as it is, the kind's
+    /// unconnected slot reads its default), a live source's pushed value, an error input passed
+    /// on as it is, the kind's
     /// failure, a result that is not finite or not of the kind's type turned into an error.
     func evaluateThroughKind(_ node: Int32, _ entry: KindEntry) -> Value {
         let start = nodes.slotStart[node]
@@ -140,7 +141,9 @@ extension NodeStore {
             if case .error = value, !entry.receivesErrors { return value }
             values.append(value)
         }
-        return entry.value(of: values, parameter: parameters[node], origin: ids[Int(node)])
+        return entry.value(
+            of: values, parameter: parameters[node], pushed: entry.isLive ? pushedValues[node] : nil,
+            origin: ids[Int(node)])
     }
 }
 
@@ -149,10 +152,10 @@ extension KindEntry {
     /// instance, which ``receivesErrors``): what the
     /// kind's `evaluate` returns, or an error value arising at `origin` (the kind's failure, a
     /// result that is not finite, a value of the wrong type).
-    func value(of inputs: [Value], parameter: Value?, origin: NodeID) -> Value {
+    func value(of inputs: [Value], parameter: Value?, pushed: Value? = nil, origin: NodeID) -> Value {
         let result: Value
         do {
-            result = try kind.evaluate(KindInputs(values: inputs, parameter: parameter))
+            result = try kind.evaluate(KindInputs(values: inputs, parameter: parameter, pushed: pushed))
         } catch {
             return .error(ValueError(reason: error.reason, origin: origin))
         }

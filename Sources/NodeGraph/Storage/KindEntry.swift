@@ -16,6 +16,8 @@ final class KindEntry: @unchecked Sendable {
     /// Whether the kind is given inputs that are errors (an instance of a definition, whose
     /// output may not depend on them) rather than passing the first one on.
     let receivesErrors: Bool
+    /// Whether the kind is a live source (its value is pushed from outside).
+    let isLive: Bool
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -27,6 +29,7 @@ final class KindEntry: @unchecked Sendable {
         parameterType = kind.parameterType
         defaultParameter = kind.defaultParameter
         receivesErrors = kind is DefinitionKind
+        isLive = kind is any LiveSourceKind
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =

@@ -93,6 +93,8 @@ final class NodeStore {
     @exclusivity(unchecked) var names: [Int32: String] = [:]
     @exclusivity(unchecked) var parameters: [Int32: Value] = [:]
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
+    /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
+    @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
@@ -151,6 +153,7 @@ final class NodeStore {
         idTable = other.idTable.copy()
         names = other.names
         parameters = other.parameters
+        pushedValues = other.pushedValues
         boxed = other.boxed
         freeNodes = other.freeNodes
         freeSlotRanges = other.freeSlotRanges

@@ -6,7 +6,8 @@ extension GraphFile {
     ///
     /// Pretty-printed with one node per line, so a change to one node changes one line in a diff.
     /// Keys are sorted; nodes come in `Graph.dependencyOrder()`. Every node has `id`, `kind`,
-    /// `name`, `x` and `y`; a source node (such as `number`) has its `value`; a node whose kind
+    /// `name`, `x` and `y`; a source node (such as `number`) has its `value` (named as its kind
+    /// says: a clock's `interval`, a file source's `path`); a node whose kind
     /// has input slots has `inputs`, one entry per slot, `null` where nothing is linked. Whole
     /// numbers are written without a fraction. A graph without definitions is version 1; with
     /// definitions, version 2: `definitions` comes first, each definition after the ones it uses
@@ -102,8 +103,27 @@ extension GraphFile {
     private static func appendNode(_ node: NodeDescription, kind: (any NodeKind)?, to text: inout JSONWriter)
         throws(SaveError)
     {
+        // The held value goes where its name sorts among the other keys.
+        var held = node.value.map { (name: kind?.heldValueName ?? "value", value: $0) }
+        func appendHeld(before key: String) throws(SaveError) {
+            guard let pending = held, pending.name < key else { return }
+            held = nil
+            let json = JSONValue(pending.value)
+            guard json.isFinite else {
+                throw SaveError(
+                    path: "",
+                    reason:
+                        "the value of '\(node.id.rawValue.escapedForMessage)' holds a number that is not finite"
+                )
+            }
+            text.append(", ")
+            text.appendQuoted(pending.name)
+            text.append(": ")
+            text.append(json)
+        }
         text.append("{\"id\": ")
         text.appendQuoted(node.id.rawValue)
+        try appendHeld(before: "inputs")
         if let kind, !kind.inputs.isEmpty {
             text.append(", \"inputs\": [")
             for (slot, input) in node.inputs.enumerated() {
@@ -112,26 +132,19 @@ extension GraphFile {
             }
             text.append("]")
         }
+        try appendHeld(before: "kind")
         text.append(", \"kind\": ")
         text.appendQuoted(node.kind)
+        try appendHeld(before: "name")
         text.append(", \"name\": ")
         text.appendQuoted(node.name ?? kind?.title ?? node.kind)
-        if let value = node.value {
-            let json = JSONValue(value)
-            guard json.isFinite else {
-                throw SaveError(
-                    path: "",
-                    reason:
-                        "the value of '\(node.id.rawValue.escapedForMessage)' holds a number that is not finite"
-                )
-            }
-            text.append(", \"value\": ")
-            text.append(json)
-        }
+        try appendHeld(before: "x")
         text.append(", \"x\": ")
         text.append(node.position.x)
+        try appendHeld(before: "y")
         text.append(", \"y\": ")
         text.append(node.position.y)
+        try appendHeld(before: "\u{10FFFF}")
         text.append("}")
     }
 }

@@ -104,9 +104,11 @@ extension GraphFileDecoder {
             break
         }
         var fields = [JSONElement?](repeating: nil, count: NodeField.allCases.count)
+        var otherFields: [(key: JSONElement, value: JSONElement)] = []
+        var valueKey: JSONElement?
         for (key, value) in document.members(of: element) {
             guard let field = NodeField(key, in: document) else {
-                reportUnexpectedField(key, allowed: NodeField.names.map(\.description), node: node, of: nodes)
+                otherFields.append((key, value))
                 continue
             }
             guard fields[field.rawValue] == nil else {
@@ -116,6 +118,7 @@ extension GraphFileDecoder {
                 continue
             }
             fields[field.rawValue] = value
+            if field == .value { valueKey = key }
         }
         if fields[NodeField.id.rawValue] == nil {
             report(
@@ -128,6 +131,30 @@ extension GraphFileDecoder {
             report(
                 .missingField, node: node, of: nodes, field: "kind", at: element,
                 reason: "required field is missing")
+        }
+        // A kind may name its held value otherwise (a clock's `interval`): that field, not
+        // `value`, holds it.
+        let heldName = nodes.kinds[node] >= 0 ? kinds[Int(nodes.kinds[node])].kind.heldValueName : "value"
+        if heldName != "value" || !otherFields.isEmpty {
+            var allowed = NodeField.names.map(\.description)
+            allowed[NodeField.value.rawValue] = heldName
+            if heldName != "value", let value = fields[NodeField.value.rawValue], let valueKey {
+                otherFields.insert((valueKey, value), at: 0)
+                fields[NodeField.value.rawValue] = nil
+            }
+            for (key, value) in otherFields {
+                guard heldName != "value", document.string(key) == heldName else {
+                    reportUnexpectedField(key, allowed: allowed, node: node, of: nodes)
+                    continue
+                }
+                guard fields[NodeField.value.rawValue] == nil else {
+                    report(
+                        .duplicateField, node: node, of: nodes, field: heldName, at: key,
+                        reason: "the field appears more than once")
+                    continue
+                }
+                fields[NodeField.value.rawValue] = value
+            }
         }
         if let name = fields[NodeField.name.rawValue] { readName(name, of: node, into: &nodes) }
         if let x = fields[NodeField.x.rawValue] {
@@ -172,12 +199,12 @@ extension GraphFileDecoder {
         if let bytes = document.plainStringBytes(value),
             let known = kinds.firstIndex(where: { $0.name.elementsEqual(bytes) })
         {
-            nodes.kinds[node] = Int32(known)
+            setKind(known, of: node, at: value, into: &nodes)
             return
         }
         let name = document.string(value)!
         if let known = kinds.firstIndex(where: { $0.kind.name == name }) {
-            nodes.kinds[node] = Int32(known)
+            setKind(known, of: node, at: value, into: &nodes)
             return
         }
         guard let kind = registry.kind(named: name) ?? definitionKinds[name] ?? groupInputKind(named: name)
@@ -199,7 +226,22 @@ extension GraphFileDecoder {
             KnownKind(
                 kind: kind, name: Array(name.utf8), title: Array(kind.title.utf8),
                 defaultParameter: defaultParameter))
-        nodes.kinds[node] = Int32(kinds.count - 1)
+        setKind(kinds.count - 1, of: node, at: value, into: &nodes)
+    }
+
+    /// Gives a node a kind met in the file, or reports a live source inside a definition.
+    private mutating func setKind(
+        _ known: Int, of node: Int, at value: JSONElement, into nodes: inout FileNodes
+    ) {
+        if nodes.definition != nil, kinds[known].kind is any LiveSourceKind {
+            report(
+                .invalidDefinition, node: node, of: nodes, field: "kind", at: value,
+                reason:
+                    "a live source (\(kinds[known].kind.name)) cannot be inside a definition; keep it outside and link it to the group's input"
+            )
+            return
+        }
+        nodes.kinds[node] = Int32(known)
     }
 
     /// The index of the color group input's kind among the kinds met, adding it on first use (it
@@ -276,7 +318,8 @@ extension GraphFileDecoder {
         name == GroupInputKind.kindName ? GroupInputKind(type: .number) : nil
     }
 
-    /// The node's held value: the file's `value`, or the kind's default.
+    /// The node's held value: the file's `value` (or the name its kind gives it), or the kind's
+    /// default.
     private mutating func readValue(_ value: JSONElement?, of node: Int, into nodes: inout FileNodes) {
         var kindIndex = Int(nodes.kinds[node])
         guard kindIndex >= 0 else { return }
@@ -306,19 +349,20 @@ extension GraphFileDecoder {
             }
             return
         }
+        let field = kind.heldValueName
         if type == .number, let number = document.number(value), number.isFinite {
-            nodes.parameters[node] = .number(number)
+            setHeldValue(.number(number), of: node, kind: kind, at: value, into: &nodes)
             return
         }
         guard let json = JSONValue(value, in: document) else {
             report(
-                .invalidValue, node: node, of: nodes, field: "value", at: value,
+                .invalidValue, node: node, of: nodes, field: field, at: value,
                 reason: "must be a \(type), not \(document.typeDescription(of: value))")
             return
         }
         guard json.isFinite else {
             report(
-                .nonFiniteNumber, node: node, of: nodes, field: "value", at: value,
+                .nonFiniteNumber, node: node, of: nodes, field: field, at: value,
                 reason: "the number is too large to be finite")
             return
         }
@@ -330,12 +374,26 @@ extension GraphFileDecoder {
                 json.value()
             }
         do throws(GraphError) {
-            nodes.parameters[node] = try scratch.coerce(decoded, to: type, for: nodes.ids[node] ?? NodeID(""))
+            let held = try scratch.coerce(decoded, to: type, for: nodes.ids[node] ?? NodeID(""))
+            setHeldValue(held, of: node, kind: kind, at: value, into: &nodes)
         } catch {
             report(
-                .invalidValue, node: node, of: nodes, field: "value", at: value,
+                .invalidValue, node: node, of: nodes, field: field, at: value,
                 reason: "must be a \(type), not \(document.typeDescription(of: value))")
         }
+    }
+
+    /// Keeps a held value of the right type, or reports why its kind refuses it (a clock's
+    /// interval too short).
+    private mutating func setHeldValue(
+        _ held: Value, of node: Int, kind: any NodeKind, at value: JSONElement, into nodes: inout FileNodes
+    ) {
+        if let problem = kind.heldValueProblem(held) {
+            report(
+                .invalidValue, node: node, of: nodes, field: kind.heldValueName, at: value, reason: problem)
+            return
+        }
+        nodes.parameters[node] = held
     }
 
     private mutating func readInputs(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
