@@ -125,3 +125,25 @@ public struct Change: Hashable, Sendable {
         self.recomputed = recomputed
     }
 }
+
+extension Edit {
+    /// The edit as the plain edits it applies, in order: a batch opened (nested batches too),
+    /// an edit inside a definition kept inside it; any other edit is itself.
+    ///
+    /// Applying them one after another changes the graph exactly as applying the edit does: a
+    /// batch applies its edits in order, each checked against the graph the previous one left.
+    /// Journals record changes this way, one plain edit per line.
+    ///
+    /// ```swift
+    /// Edit.batch([.removeNode("a"), .batch([.rename(node: "b", name: "B")])]).plainEdits
+    /// // [.removeNode("a"), .rename(node: "b", name: "B")]
+    /// ```
+    /// - Complexity: O(*e*) for the *e* edits it holds.
+    public var plainEdits: [Edit] {
+        switch self {
+        case .batch(let edits): edits.flatMap(\.plainEdits)
+        case .inside(let definition, let edit): edit.plainEdits.map { .inside(definition: definition, $0) }
+        default: [self]
+        }
+    }
+}

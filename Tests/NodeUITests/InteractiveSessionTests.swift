@@ -210,6 +210,28 @@ import Testing
         #expect(shown.last?.contains("recovering 768 of 1000 edits…") == true)
     }
 
+    @Test func aCommandOnSeveralNodesIsJournaledAsPlainEditsAndRecoversExactly() throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/calc.json"
+        try GraphFile.save(.demoCalculator(), to: file)
+        let first = try session(file: file)
+        first.canvas.send(.nodeChosen("one"))
+        send(first, [.character(" "), .tab, .character(" ")])  // One and Two selected
+        send(first, [.character("m"), .right, .right, .enter])  // moved together, one undo step
+        send(first, [.character("D"), .character("u"), .character("U")])  // duplicated, undone, redone
+        send(first, [.character("x")])  // the selection deleted
+        send(first, [.character("u")])  // and put back
+        first.finish(clean: false)
+        let expected = first.document.graph
+
+        let lines = try Journal.read(path: InteractiveSession.autosavePath(for: file))
+        #expect(lines.allSatisfy { $0.operationName != "batch" }, "each plain edit is a line of its own")
+        #expect(lines.count > 10)
+        let second = try session(file: file)
+        second.handle(.character("y"))
+        #expect(second.document.graph == expected)
+    }
+
     func demoSession(journal: String) -> InteractiveSession {
         InteractiveSession(
             document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,

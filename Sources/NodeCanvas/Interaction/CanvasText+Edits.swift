@@ -26,7 +26,7 @@ extension CanvasText {
         case .rename(let node, let newName): return "rename \(name(node)) to \(newName)"
         case .move(let node, _): return "move \(name(node))"
         case .batch:
-            let edits = edit.flattened
+            let edits = edit.plainEdits
             if edits.count == 1 { return summary(of: edits[0], in: graph, arrow: arrow, known: known) }
             let removed = edits.filter { if case .removeNode = $0 { true } else { false } }.count
             let added = edit.addedNodes.count
@@ -78,13 +78,13 @@ extension CanvasText {
             let linked = inputs.indices.contains(slot) && inputs[slot] == from
             let names = "\(name(from)) \(arrow) \(name(to)).\(slotLabel(to, slot, graph))"
             guard linked else { return "unlinked " + names }
-            let replaced = change.inverse.flattened.compactMap { edit -> NodeID? in
+            let replaced = change.inverse.plainEdits.compactMap { edit -> NodeID? in
                 if case .link(let old, to, slot) = edit, old != from { old } else { nil }
             }.first
             return "linked " + names + (replaced.map { " (replacing \(name($0)))" } ?? "")
         case .setKind(let node, _):
             let title = graph.kind(of: node)?.title ?? ""
-            let dropped = change.inverse.flattened.compactMap { edit -> String? in
+            let dropped = change.inverse.plainEdits.compactMap { edit -> String? in
                 guard case .link(let from, let to, let slot) = edit else { return nil }
                 if to == node {
                     let label = previousSlotLabel(change.inverse, slot, graph) ?? "slot \(slot + 1)"
@@ -95,13 +95,13 @@ extension CanvasText {
             let suffix = dropped.isEmpty ? "" : "; " + dropped.joined(separator: ", ") + " (u undoes)"
             // A node without a name of its own is called after its kind, so its old name is the
             // old kind's title.
-            let oldTitle = change.inverse.flattened.compactMap { edit -> String? in
+            let oldTitle = change.inverse.plainEdits.compactMap { edit -> String? in
                 if case .setKind(_, let kind) = edit { graph.registry.kind(named: kind)?.title } else { nil }
             }.first
             let oldName = name(node) == title ? oldTitle ?? name(node) : name(node)
             return "\(oldName) is now \(title)\(suffix)"
         case .rename(let node, let newName):
-            let old = change.inverse.flattened.compactMap {
+            let old = change.inverse.plainEdits.compactMap {
                 if case .rename(_, let old) = $0 { old } else { nil }
             }
             return "renamed \(old.first ?? node.rawValue) to \(newName)"
@@ -124,7 +124,7 @@ extension CanvasText {
 
     /// The label a slot had under the kind an inverse `setKind` restores.
     private static func previousSlotLabel(_ inverse: Edit, _ slot: Int, _ graph: Graph) -> String? {
-        for edit in inverse.flattened {
+        for edit in inverse.plainEdits {
             if case .setKind(_, let kind) = edit, let old = graph.registry.kind(named: kind),
                 slot < old.inputs.count
             {
@@ -136,16 +136,10 @@ extension CanvasText {
 }
 
 extension Edit {
-    /// The edit as a flat list: nested batches opened.
-    var flattened: [Edit] {
-        if case .batch(let edits) = self { return edits.flatMap(\.flattened) }
-        return [self]
-    }
-
     /// The names of the nodes this edit adds (as an inverse, the nodes a removal took away).
     var describedNames: [NodeID: String] {
         var names: [NodeID: String] = [:]
-        for case .addNode(let description) in flattened { names[description.id] = description.name }
+        for case .addNode(let description) in plainEdits { names[description.id] = description.name }
         return names
     }
 }

@@ -6,7 +6,11 @@ import NodeGraph
 /// killed process leaves every completed line intact.
 ///
 /// Undo and redo are recorded as the edits they applied, so a journal replays to the same graph
-/// even when it starts after a save (where an `undo` line would have nothing to undo).
+/// even when it starts after a save (where an `undo` line would have nothing to undo). A change
+/// that applied several edits at once (a paste, a delete or move of several nodes, an arrange,
+/// or the undo of one) is recorded as its plain edits (``NodeGraph/Edit/plainEdits``), one per
+/// line, all written by one `write`: replayed line by line they change the graph exactly as the
+/// change did.
 public final class JournalRecorder {
     /// The journal's path.
     public let path: String
@@ -32,22 +36,43 @@ public final class JournalRecorder {
     /// - Parameter entry: The entry to record.
     /// - Throws: ``JournalRecorderError`` when the line cannot be written.
     public func record(_ entry: JournalEntry) throws(JournalRecorderError) {
+        try record([entry])
+    }
+
+    /// Appends journal lines, one per entry, with a single `write`, so the lines of one change
+    /// reach the file together.
+    /// - Parameter entries: The entries to record, in order; none writes nothing.
+    /// - Throws: ``JournalRecorderError`` when a line cannot be made (then nothing is written) or
+    ///   written.
+    /// - Complexity: O(*n*) in the length of the lines.
+    public func record(_ entries: [JournalEntry]) throws(JournalRecorderError) {
         guard descriptor >= 0 else { throw JournalRecorderError(path: path, reason: "the journal is closed") }
-        var line = JSONWriter()
-        do throws(JournalLineError) {
-            try line.append(entry)
-        } catch {
-            throw JournalRecorderError(path: path, reason: "cannot record \(entry.operationName): \(error)")
+        guard !entries.isEmpty else { return }
+        var lines = JSONWriter()
+        for entry in entries {
+            do throws(JournalLineError) {
+                try lines.append(entry)
+            } catch {
+                throw JournalRecorderError(
+                    path: path, reason: "cannot record \(entry.operationName): \(error)")
+            }
+            lines.append("\n")
         }
-        line.append("\n")
-        let written = line.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.bytes.count else {
+        let written = lines.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == lines.bytes.count else {
             throw JournalRecorderError(
                 path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
         }
     }
 
-    /// Records every change `document` makes from now on, as the edit it applied.
+    /// Appends what a change applied: its plain edits, one line each, in one `write`.
+    /// - Parameter change: The change, from a document's observer.
+    /// - Throws: ``JournalRecorderError`` when the lines cannot be written.
+    public func record(_ change: Change) throws(JournalRecorderError) {
+        try record(change.edit.plainEdits.map(JournalEntry.edit))
+    }
+
+    /// Records every change `document` makes from now on, as the plain edits it applied.
     /// - Parameters:
     ///   - document: The document to follow.
     ///   - onError: Called when a line cannot be written.
@@ -60,7 +85,7 @@ public final class JournalRecorder {
     {
         document.observe { [weak self] change in
             do throws(JournalRecorderError) {
-                try self?.record(.edit(change.edit))
+                try self?.record(change)
             } catch {
                 onError(error)
             }

@@ -265,7 +265,7 @@ final class InteractiveSession {
                 }
                 autosave = try JournalRecorder(path: journal)
             }
-            try autosave?.record(.edit(change.edit))
+            try autosave?.record(change)
         } catch {
             autosaveFailed = true
             report("autosave is off: \(error)")
