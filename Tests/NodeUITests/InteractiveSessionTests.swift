@@ -375,7 +375,17 @@ import Testing
         first.terminalClipboard = { copied.append($0) }
         first.canvas.send(.nodeChosen("add"))
         first.handle(.character("y"))
-        #expect(try GraphFile.load(path: clipboard.path).count == 1, "the clipboard is a graph file")
+        let fragment = try GraphFile.loadFragment(path: clipboard.path)
+        #expect(fragment.graph.count == 1, "the clipboard is a graph file fragment")
+        #expect(
+            fragment.outsideInputs == [
+                .link(from: "one", to: "add", slot: 0), .link(from: "two", to: "add", slot: 1),
+            ],
+            "in the same file, its inputs from outside")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/state/nodeui-tui") == [
+                "clipboard.json"
+            ])
         #expect(copied.count == 1 && copied[0].contains("\"kind\": \"add\""), "OSC 52 gets the same text")
         first.finish(clean: true)
 

@@ -19,6 +19,14 @@ extension GraphFile {
     ///   that is not finite, which JSON cannot represent.
     /// - Complexity: O(*n* log *n* + *e*).
     public static func encode(_ graph: Graph) throws(SaveError) -> Data {
+        try encode(graph, outsideInputs: [:])
+    }
+
+    /// The canonical text of a graph whose top-level nodes are also fed by nodes outside it
+    /// (a fragment, ``encode(_:outsideInputs:)``): each slot in `outsideInputs` names its node.
+    static func encode(_ graph: Graph, outsideInputs: [NodeID: [(slot: Int, from: NodeID)]])
+        throws(SaveError) -> Data
+    {
         var text = JSONWriter()
         let definitions = graph.definitions
         text.append("{\n")
@@ -33,7 +41,16 @@ extension GraphFile {
         text.append("  \"format\": ")
         text.appendQuoted(formatName)
         text.append(",\n  \"nodes\": ")
-        try appendNodes(graph.nodes, of: graph, indent: "  ", to: &text)
+        var nodes = graph.nodes
+        if !outsideInputs.isEmpty {
+            for index in nodes.indices {
+                for (slot, from) in outsideInputs[nodes[index].id] ?? []
+                where nodes[index].inputs.indices.contains(slot) {
+                    nodes[index].inputs[slot] = from
+                }
+            }
+        }
+        try appendNodes(nodes, of: graph, indent: "  ", to: &text)
         text.append(",\n  \"version\": ")
         text.append(definitions.isEmpty ? 1 : version)
         text.append("\n}\n")

@@ -40,6 +40,10 @@ extension GraphFileDecoder {
                 guard let input = nodes.inputIDs[position] else { continue }
                 let slot = position - first
                 guard let upstream = indexOfID[input] else {
+                    if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
+                        outsideInputs?.append(.link(from: input, to: id, slot: slot))
+                        continue
+                    }
                     report(
                         .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
                         at: nodes.inputElements[position],

@@ -22,12 +22,26 @@ struct GraphFileDecoder {
     var definitionKinds: [String: any NodeKind] = [:]
     /// An empty graph, for its checks of names and values.
     let scratch: Graph
+    /// When reading a fragment, the top-level inputs that name nodes outside the file, as links
+    /// (``GraphFile/decodeFragment(_:registry:limits:)``); `nil` when reading a whole graph,
+    /// where such an input is a problem.
+    var outsideInputs: [Edit]?
 
     /// The graph a file's text holds, or every problem in it.
     /// - Complexity: O(*b* + *n* + *e*): the bytes, nodes and links.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: GraphFile.Limits)
         -> Result<Graph, GraphFileError>
     {
+        decode(bytes, registry: registry, limits: limits, asFragment: false).map(\.graph)
+    }
+
+    /// The graph a file's text holds and, reading a fragment (`asFragment`), the inputs that
+    /// name nodes outside it; or every problem in it.
+    /// - Complexity: O(*b* + *n* + *e*): the bytes, nodes and links.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: GraphFile.Limits,
+        asFragment: Bool
+    ) -> Result<GraphFragment, GraphFileError> {
         var lines = LineIndex(bytes)
         guard bytes.count <= limits.maximumBytes else {
             return .failure(GraphFileError(problems: [TextFile.tooLarge(limits.maximumBytes)]))
@@ -51,6 +65,7 @@ struct GraphFileDecoder {
             return .failure(GraphFileError(problems: [located]))
         }
         var decoder = GraphFileDecoder(document: document, registry: registry, limits: limits)
+        if asFragment { decoder.outsideInputs = [] }
         let graph = decoder.decodeGraph()
         guard let graph, decoder.problems.isEmpty else {
             // In file order; problems at one place keep the order they were found in.
@@ -65,7 +80,7 @@ struct GraphFileDecoder {
                         return problem
                     }))
         }
-        return .success(graph)
+        return .success(GraphFragment(graph: graph, outsideInputs: decoder.outsideInputs ?? []))
     }
 
     private init(document: JSONDocument, registry: KindRegistry, limits: GraphFile.Limits) {

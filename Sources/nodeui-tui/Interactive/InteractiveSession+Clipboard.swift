@@ -4,26 +4,25 @@ import NodeGraph
 import NodeGraphFiles
 
 /// The clipboard every session shares: `$XDG_STATE_HOME/nodeui-tui/clipboard.json`, a graph file
-/// holding the copied nodes and the links among them, and beside it `clipboard.inputs.jsonl`, the
-/// links that fed them from outside nodes, as journal lines (what `P` keeps).
+/// fragment (``GraphFile/encode(_:outsideInputs:)``) holding the copied nodes, the links among
+/// them, and in their `inputs` the nodes outside the copy that fed them (what `P` keeps).
 struct ClipboardFile {
-    /// The graph file of the copied nodes.
+    /// The fragment's file.
     let path: String
-
-    /// The journal of the links from outside nodes.
-    var inputsPath: String { (path as NSString).deletingPathExtension + ".inputs.jsonl" }
 
     /// The clipboard in the state folder, or `nil` when neither `XDG_STATE_HOME` nor `HOME` is set.
     static func standard() -> ClipboardFile? {
         InteractiveSession.stateDirectory().map { ClipboardFile(path: $0 + "/clipboard.json") }
     }
 
-    /// Writes the copied nodes (atomically) and their outside links.
-    /// - Parameter contents: What was copied.
-    /// - Returns: The graph file's text, for the terminal's clipboard.
+    /// Writes the copied nodes and their outside links, atomically.
+    /// - Parameters:
+    ///   - contents: What was copied.
+    ///   - registry: The kinds the nodes use.
+    /// - Returns: The file's text, for the terminal's clipboard.
     /// - Throws: A one-line reason.
-    func write(_ contents: ClipboardContents) throws(ClipboardError) -> String {
-        var graph = Graph(registry: .standard)
+    func write(_ contents: ClipboardContents, registry: KindRegistry) throws(ClipboardError) -> String {
+        var graph = Graph(registry: registry)
         for node in contents.nodes {
             do throws(GraphError) {
                 try graph.apply(.addNode(node))
@@ -35,13 +34,8 @@ struct ClipboardFile {
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let text: Data
         do throws(SaveError) {
-            text = try GraphFile.encode(graph)
+            text = try GraphFile.encode(graph, outsideInputs: contents.outsideInputs)
             try AtomicFile.write(text, to: path)
-            var lines = ""
-            for edit in contents.outsideInputs {
-                lines += (try? Journal.line(for: .edit(edit))).map { $0 + "\n" } ?? ""
-            }
-            try AtomicFile.write(Data(lines.utf8), to: inputsPath)
         } catch {
             throw ClipboardError(reason: "cannot write the clipboard \(path): \(error.reason)")
         }
@@ -49,24 +43,18 @@ struct ClipboardFile {
     }
 
     /// Reads the clipboard; `nil` when nothing was ever copied.
+    /// - Parameter registry: The kinds the nodes may use.
     /// - Returns: The copied nodes and their outside links.
     /// - Throws: A one-line reason when the clipboard cannot be read.
-    func read() throws(ClipboardError) -> ClipboardContents? {
+    func read(registry: KindRegistry) throws(ClipboardError) -> ClipboardContents? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let graph: Graph
         do throws(GraphFileError) {
-            graph = try GraphFile.load(path: path)
+            let fragment = try GraphFile.loadFragment(path: path, registry: registry)
+            return ClipboardContents(nodes: fragment.graph.nodes, outsideInputs: fragment.outsideInputs)
         } catch {
             throw ClipboardError(
                 reason: "cannot read the clipboard \(path): \(error.problems.first.map { "\($0)" } ?? "")")
         }
-        var outside: [Edit] = []
-        if let data = FileManager.default.contents(atPath: inputsPath) {
-            for line in Journal.lines(in: data) {
-                if case .success(.edit(let edit)) = line.entry { outside.append(edit) }
-            }
-        }
-        return ClipboardContents(nodes: graph.nodes, outsideInputs: outside)
     }
 }
 
@@ -93,7 +81,7 @@ extension InteractiveSession {
             return
         }
         do throws(ClipboardError) {
-            let text = try clipboard.write(contents)
+            let text = try clipboard.write(contents, registry: document.graph.registry)
             terminalClipboard?(text)
             log.write("copied \(contents.nodes.count) nodes to \(clipboard.path)")
         } catch {
@@ -109,7 +97,10 @@ extension InteractiveSession {
         }
         do throws(ClipboardError) {
             perform(
-                canvas.send(.clipboardRead(try clipboard.read(), keepingOutsideInputs: keepingOutsideInputs)))
+                canvas.send(
+                    .clipboardRead(
+                        try clipboard.read(registry: document.graph.registry),
+                        keepingOutsideInputs: keepingOutsideInputs)))
         } catch {
             report(error.reason)
         }
