@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "NodeGraph", targets: ["NodeGraph"]),
         .library(name: "NodeGraphFiles", targets: ["NodeGraphFiles"]),
+        .library(name: "NodeGraphSources", targets: ["NodeGraphSources"]),
         .library(name: "NodeGraphTesting", targets: ["NodeGraphTesting"]),
         .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
         .library(name: "NodeTerminal", targets: ["NodeTerminal"]),
@@ -16,12 +17,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // The graph engine: kinds, values, linking, incremental evaluation, edits and undo.
         .target(name: "NodeGraph"),
         // Every format: JSON reading and writing, graph files, journals, atomic saves.
         .target(name: "NodeGraphFiles", dependencies: ["NodeGraph"]),
+        // Live sources run: clocks and watched files (inotify, or polling) pushing values into a
+        // graph's live-source nodes, on a thread of their own. Beside NodeGraphFiles, not in it:
+        // following the world (threads, timers, kernel notifications) is not a file format, and
+        // a tool may use either alone.
+        .target(name: "NodeGraphSources", dependencies: ["NodeGraph"]),
         // Random edit sequences and invariant checks for tools built on NodeGraph.
         .target(name: "NodeGraphTesting", dependencies: ["NodeGraph"]),
         // The terminal-independent canvas: surface, renderers, layout, interaction.
@@ -72,6 +79,12 @@ let package = Package(
             dependencies: [
                 "NodeGraph", "NodeGraphTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "NodeGraphSourcesTests",
+            dependencies: [
+                "NodeGraphSources", "NodeGraph", .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
