@@ -43,8 +43,8 @@ import Testing
     }
 
     /// Every drawn link is a real link, starts at its upstream output row and ends at its
-    /// downstream input row, with line glyphs joining the box edges; every link between two
-    /// shown nodes is drawn.
+    /// downstream input row, with line glyphs joining the box edges (where no other box lies on
+    /// top: nothing draws over a box); every link between two shown nodes is drawn.
     func checkLinks(on surface: Surface, canvas: Canvas, sourceLocation: SourceLocation = #_sourceLocation) {
         let graph = canvas.document.graph
         let frame = canvas.lastFrame
@@ -79,22 +79,31 @@ import Testing
             #expect(
                 link.start == Point(x: from.frame.maxX, y: from.outputRow), sourceLocation: sourceLocation)
             guard !overlaid else { continue }
-            if area.contains(x: link.end.x, y: link.end.y) {
+            // Nothing draws over a box: an end shows where no box lies, an edge where its own
+            // box is on top (the last drawn there).
+            func topmost(_ x: Int, _ y: Int) -> NodeID? {
+                frame.nodes.last { $0.frame.contains(x: x, y: y) }?.id
+            }
+            if area.contains(x: link.end.x, y: link.end.y), topmost(link.end.x, link.end.y) == nil {
                 #expect(
                     "─┌└├┬┴┼┠".contains(surface[link.end.x, link.end.y].character),
                     sourceLocation: sourceLocation)
             }
-            if area.contains(x: link.start.x, y: link.start.y) {
+            if area.contains(x: link.start.x, y: link.start.y), topmost(link.start.x, link.start.y) == nil {
                 #expect(
                     "─┐┘┤┬┴┼┨".contains(surface[link.start.x, link.start.y].character),
                     sourceLocation: sourceLocation)
             }
-            if to.levelOfDetail != .dot, area.contains(x: to.frame.minX, y: link.end.y) {
+            if to.levelOfDetail != .dot, area.contains(x: to.frame.minX, y: link.end.y),
+                topmost(to.frame.minX, link.end.y) == to.id
+            {
                 #expect(
                     "┤┨┼".contains(surface[to.frame.minX, link.end.y].character),
                     sourceLocation: sourceLocation)
             }
-            if from.levelOfDetail != .dot, area.contains(x: from.frame.maxX - 1, y: link.start.y) {
+            if from.levelOfDetail != .dot, area.contains(x: from.frame.maxX - 1, y: link.start.y),
+                topmost(from.frame.maxX - 1, link.start.y) == from.id
+            {
                 #expect(
                     "├┠┼".contains(surface[from.frame.maxX - 1, link.start.y].character),
                     sourceLocation: sourceLocation)

@@ -175,6 +175,22 @@ import Testing
         #expect(third.document.graph == expected, "recovering twice gives the same graph")
     }
 
+    @Test func theFileTagNeverCoversANode() throws {
+        let file = try temporaryDirectory() + "/calc.json"
+        var graph = Graph()
+        try graph.addNode(
+            "corner", kind: "number", name: "Corner", at: Position(x: 80, y: 0), value: .number(1))
+        try graph.addNode("left", kind: "number", name: "Left", at: Position(x: 2, y: 10), value: .number(2))
+        try GraphFile.save(graph, to: file)
+        let session = try session(file: file)
+        session.handle(.viewPlaced(origin: .zero, cursor: Position(x: 2, y: 12)))
+        let top = session.frame().rows[0]
+        #expect(top.contains("╭ Corner"), "the node's top edge is whole")
+        #expect(!top.contains("calc.json"))
+        session.handle(.viewPlaced(origin: Position(x: 0, y: 5), cursor: Position(x: 2, y: 12)))
+        #expect(session.frame().rows[0].contains("calc.json"), "with no node under it, the tag shows")
+    }
+
     /// A file holding the demo calculator, with an autosave journal of `count` value edits.
     func fileWithJournal(of count: Int) throws -> String {
         let file = try temporaryDirectory() + "/calc.json"

@@ -88,6 +88,7 @@ enum SceneRenderer {
         var selectedIndex: Int?
         if let cursorNode = state.cursorNode { selectedIndex = nodes.firstIndex { $0.id == cursorNode } }
         contents.nodes.reserveCapacity(nodes.count)
+        var cover = BoxCover(area: area)
         for position in nodes.indices {
             // The selected node moves to the end; the others keep their order.
             let index: Int
@@ -112,13 +113,20 @@ enum SceneRenderer {
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
             shown.inputRows = layout.inputRows.map { $0 - shift.y }
             shown.outputRow = layout.outputRow - shift.y
+            cover.cover(shown.frame, by: Int32(contents.nodes.count))
             contents.nodes.append(shown)
         }
 
-        // Ends: every link stays visibly attached to its rows, whatever covers them. The end
-        // cells and the box edges beside them are drawn last, their arms merged, so where two
-        // ends or an end and another box share a cell the glyph joins all of them.
+        // Ends: the end cells and the box edges beside them are drawn last, their arms merged,
+        // so where two ends or an end and a box edge share a cell the glyph joins all of them.
+        // Nothing draws over a box: an end cell shows only where no box lies, and an edge only
+        // where its own box is the one on top.
         var ends = LinkEnds(area: area)
+        func isUncovered(_ x: Int, _ y: Int) -> Bool { cover.topmost(x: x, y: y) < 0 }
+        func isOnTop(_ node: NodeID, _ x: Int, _ y: Int) -> Bool {
+            let top = cover.topmost(x: x, y: y)
+            return top >= 0 && contents.nodes[Int(top)].id == node
+        }
         let dot = scene.levelOfDetail == .dot
         contents.links.reserveCapacity(routed.count)
         for (linkIndex, route) in routed {
@@ -127,19 +135,25 @@ enum SceneRenderer {
                 state.cursorNode != nil
                 && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
             let start = route.first, end = route.last
-            ends.add(
-                x: start.x - shift.x, y: start.y - shift.y, lines.arms(atX: start.x, y: start.y),
-                highlighted: highlighted)
-            ends.add(
-                x: end.x - shift.x, y: end.y - shift.y, lines.arms(atX: end.x, y: end.y),
-                highlighted: highlighted)
-            if !dot {
+            let startX = start.x - shift.x, startY = start.y - shift.y
+            let endX = end.x - shift.x, endY = end.y - shift.y
+            if isUncovered(startX, startY) {
+                ends.add(x: startX, y: startY, lines.arms(atX: start.x, y: start.y), highlighted: highlighted)
+            }
+            if isUncovered(endX, endY) {
+                ends.add(x: endX, y: endY, lines.arms(atX: end.x, y: end.y), highlighted: highlighted)
+            }
+            let inputEdge = link.downstreamFrame.minX - shift.x
+            let outputEdge = link.upstreamFrame.maxX - 1 - shift.x
+            if !dot && isOnTop(link.key.downstream, inputEdge, endY) {
                 ends.add(
-                    x: link.downstreamFrame.minX - shift.x, y: end.y - shift.y, [.up, .down, .left],
-                    highlighted: false, selectedEdge: link.key.downstream == state.cursorNode)
+                    x: inputEdge, y: endY, [.up, .down, .left], highlighted: false,
+                    selectedEdge: link.key.downstream == state.cursorNode)
+            }
+            if !dot && isOnTop(link.upstream, outputEdge, startY) {
                 ends.add(
-                    x: link.upstreamFrame.maxX - 1 - shift.x, y: start.y - shift.y, [.up, .down, .right],
-                    highlighted: false, selectedEdge: link.upstream == state.cursorNode)
+                    x: outputEdge, y: startY, [.up, .down, .right], highlighted: false,
+                    selectedEdge: link.upstream == state.cursorNode)
             }
             contents.links.append(
                 DrawnLink(
@@ -227,6 +241,34 @@ enum SceneRenderer {
             routed.append((linkIndex, route))
         }
         return RouteCache.Routing(links: links, routed: routed, lines: lines)
+    }
+}
+
+/// Which box is on top at each cell of the area: the index, in drawing order, of the last box
+/// drawn there, or -1 where no box lies.
+struct BoxCover {
+    private let area: Rect
+    private var topmost: [Int32]
+
+    init(area: Rect) {
+        self.area = area
+        topmost = Array(repeating: -1, count: area.area)
+    }
+
+    /// Records a box drawn over a frame (surface cells), above every box recorded before.
+    mutating func cover(_ frame: Rect, by box: Int32) {
+        let visible = frame.intersection(area)
+        guard !visible.isEmpty else { return }
+        for y in visible.minY..<visible.maxY {
+            let row = (y - area.minY) * area.width - area.minX
+            for x in visible.minX..<visible.maxX { topmost[row + x] = box }
+        }
+    }
+
+    /// The box on top at a surface cell; -1 for none, or outside the area.
+    func topmost(x: Int, y: Int) -> Int32 {
+        guard area.contains(x: x, y: y) else { return -1 }
+        return topmost[(y - area.minY) * area.width + (x - area.minX)]
     }
 }
 

@@ -24,6 +24,8 @@ extension InteractiveSession {
         return document.isModified ? "\(name) \(dot) modified" : name
     }
 
+    /// Draws the file tag at the top right, unless it would cover a node (the status line says
+    /// whether the graph is modified too).
     private func drawFileTag(on surface: inout Surface) {
         if case .help = canvas.state.mode { return }
         let styles = canvas.theme.styles
@@ -31,7 +33,9 @@ extension InteractiveSession {
         let width = displayWidth(of: text)
         let area = canvas.area
         guard width + 4 <= area.width / 2 else { return }
-        surface.put(text, x: area.maxX - width - 1, y: area.minY, style: styles.secondary)
+        let tag = Rect(x: area.maxX - width - 1, y: area.minY, width: width, height: 1)
+        guard !canvas.lastFrame.nodes.contains(where: { $0.frame.intersects(tag) }) else { return }
+        surface.put(text, x: tag.minX, y: tag.minY, style: styles.secondary)
     }
 
     private func drawEmptyGraphHint(on surface: inout Surface) {
