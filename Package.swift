@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "nodeui-tui",
             dependencies: [
-                "NodeGraph", "NodeGraphFiles", "NodeCanvas", "NodeTerminal",
+                "NodeGraph", "NodeGraphFiles", "NodeGraphSources", "NodeCanvas", "NodeTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

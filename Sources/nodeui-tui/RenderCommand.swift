@@ -33,13 +33,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
+    @OptionGroup var sourceOptions: SourceOptions
+
     func validate() throws {
         guard (10...1000).contains(width) else { throw ValidationError("--width must be within 10–1000") }
         guard (3...1000).contains(height) else { throw ValidationError("--height must be within 3–1000") }
     }
 
     func run() throws {
-        let graph = try loadGraphForRender(path: file)
+        let graph = sourceOptions.readingSourcesOnce(try loadGraphForRender(path: file), from: file)
         let surface = renderCanvas(
             graph, width: width, height: height, lod: lod, theme: ascii ? .ascii : .unicode)
         StandardOutput.write(lines: surface.rows(trimmingTrailingSpaces: true))

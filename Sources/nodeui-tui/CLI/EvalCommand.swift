@@ -9,7 +9,8 @@ struct EvalCommand: ParsableCommand {
         discussion: """
             Nodes are printed in dependency order (every node after its inputs, ties by id), one \
             per line as NAME (ID): VALUE. An error value names the node where it arose: \
-            "Ratio (r): error: division by zero (from r)".
+            "Ratio (r): error: division by zero (from r)". Live sources are read once: a clock \
+            shows 0, a file source the number in its file.
 
             With --json, prints one object: \
             {"nodes":[{"id":…,"name":…,"kind":…,"value":…},…]}, where a value is a JSON number, \
@@ -26,8 +27,10 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Print the values as one JSON object.")
     var json = false
 
+    @OptionGroup var sourceOptions: SourceOptions
+
     func run() throws {
-        let graph = try loadGraphOrExit(file)
+        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
         if json {
             StandardOutput.write(HeadlessOutput.json(graph))
         } else {

@@ -10,6 +10,7 @@ struct NodeUICommand: ParsableCommand {
         RenderCommand.self,
         ReplayCommand.self,
         CheckCommand.self,
+        WatchCommand.self,
     ]
 
     static let configuration = CommandConfiguration(
@@ -29,6 +30,7 @@ struct NodeUICommand: ParsableCommand {
               nodeui-tui eval Examples/graphs/calculator.json --json
               nodeui-tui replay empty.json --edits build-calculator.jsonl --trace
               nodeui-tui check my-graph.json
+              tail -f edits.jsonl | nodeui-tui watch graph.json --json
             """,
         subcommands: subcommandTypes,
         defaultSubcommand: OpenCommand.self)

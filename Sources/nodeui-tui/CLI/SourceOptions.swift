@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import NodeGraph
+import NodeGraphSources
+
+/// `--allow-outside`: the option of every command that reads a graph's live sources.
+struct SourceOptions: ParsableArguments {
+    @Flag(
+        help: ArgumentHelp(
+            "Let file sources read files outside the graph file's folder.",
+            discussion:
+                "Without it, a file source whose path leads outside the folder (through .. or a symbolic link) shows an error instead of reading it."
+        ))
+    var allowOutside = false
+
+    /// The live sources of the graph in the file at `path`: file paths are relative to its
+    /// folder (the current folder for a graph without a file).
+    /// - Parameter path: The graph file's path, or `nil`.
+    /// - Returns: The sources, not running yet.
+    func sources(forGraphAt path: String?) -> LiveSources {
+        let folder =
+            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            ?? FileManager.default.currentDirectoryPath
+        return LiveSources(folder: folder, allowsOutside: allowOutside)
+    }
+
+    /// The graph with each live source's first reading applied (a clock at 0, a file's number
+    /// or its error): what a headless command shows.
+    /// - Parameters:
+    ///   - graph: The loaded graph.
+    ///   - path: The graph file's path.
+    /// - Returns: The graph with its sources read once.
+    func readingSourcesOnce(_ graph: Graph, from path: String) -> Graph {
+        var graph = graph
+        let sources = sources(forGraphAt: path)
+        sources.follow(graph)
+        graph.applySourceUpdates(sources.takeUpdates())
+        return graph
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import NodeGraph
+import NodeGraphFiles
+import NodeGraphSources
+
+/// The write end of the pipe SIGINT and SIGTERM are reported on (written by the handler).
+nonisolated(unsafe) private var signalPipe: Int32 = -1
+
+/// What `watch` runs: one loop on the main thread waiting for journal lines on standard input,
+/// for the live sources' updates and for SIGINT/SIGTERM, printing what each changes.
+struct WatchSession {
+    let document: GraphDocument
+    let sources: LiveSources
+    let json: Bool
+    let maxUpdates: Int?
+    /// The values printed last, to tell which nodes changed.
+    private var shown: [NodeID: Value] = [:]
+    private var printed = 0
+    private var lineNumber = 0
+    private var pendingInput: [UInt8] = []
+
+    init(document: GraphDocument, sources: LiveSources, json: Bool, maxUpdates: Int?) {
+        self.document = document
+        self.sources = sources
+        self.json = json
+        self.maxUpdates = maxUpdates
+    }
+
+    /// Runs until standard input ends without live sources, the last update allowed, or a signal.
+    mutating func run() {
+        let signals = WatchSession.pipe()
+        signalPipe = signals.write
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = Glibc.write(signalPipe, &byte, 1)
+            }
+            sigaction(number, &action, nil)
+        }
+        let wake = WatchSession.pipe()
+        sources.follow(document.graph)
+        document.applySourceUpdates(sources.takeUpdates())
+        shown = Dictionary(
+            uniqueKeysWithValues: document.graph.nodeIDs.compactMap { id in
+                document.graph.value(of: id).map { (id, $0) }
+            })
+        StandardOutput.write(
+            lines: json ? [HeadlessOutput.json(document.graph)] : HeadlessOutput.textLines(document.graph))
+        if isDone { return }
+        let wakeWrite = wake.write
+        sources.start {
+            var byte: UInt8 = 1
+            _ = Glibc.write(wakeWrite, &byte, 1)
+        }
+        defer { sources.stop() }
+        var inputOpen = true
+        while !isDone {
+            if !inputOpen && sources.status.live == 0 { return }
+            var descriptors = [
+                pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
+            ]
+            guard Glibc.poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return }
+            if descriptors[0].revents != 0 { return }
+            if descriptors[1].revents != 0 {
+                WatchSession.drain(wake.read)
+                applySourceUpdates()
+            }
+            if descriptors[2].revents != 0 { inputOpen = readInput() }
+        }
+    }
+
+    private var isDone: Bool { maxUpdates.map { printed >= $0 } ?? false }
+
+    /// Reads what standard input holds and applies each complete line; returns whether it is
+    /// still open.
+    private mutating func readInput() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+        let isOpen = count > 0
+        if isOpen { pendingInput += buffer[..<count] }
+        while !isDone, let end = pendingInput.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(pendingInput[..<end])
+            pendingInput.removeSubrange(...end)
+            apply(line)
+        }
+        if !isOpen && !pendingInput.isEmpty && !isDone {
+            apply(pendingInput)
+            pendingInput = []
+        }
+        return isOpen
+    }
+
+    /// Applies one journal line and prints what it changed, or why it was refused.
+    private mutating func apply(_ bytes: [UInt8]) {
+        lineNumber += 1
+        guard let line = Journal.lines(in: Data(bytes)).first else { return }  // a blank line
+        let number = lineNumber
+        let change: Change
+        do throws(GraphError) {
+            switch line.entry {
+            case .failure(let error):
+                return printRefusal(line: number, operation: line.operationName, reason: error.reason)
+            case .success(.edit(let edit)): change = try document.apply(edit)
+            case .success(.undo): change = try document.undo()
+            case .success(.redo): change = try document.redo()
+            }
+        } catch {
+            return printRefusal(line: number, operation: line.operationName, reason: error.description)
+        }
+        sources.follow(document.graph, after: change)
+        let removed = WatchSession.removedNodes(by: change.edit).filter { !document.graph.contains($0) }
+        let changes =
+            changedValues(Array(change.recomputed))
+            + removed.map { id in
+                shown[id] = nil
+                return (id, Value?.none)
+            }
+        emit(
+            json
+                ? WatchOutput.json(line: number, changes)
+                : WatchOutput.text(line: number, changes, in: document.graph))
+    }
+
+    private mutating func applySourceUpdates() {
+        let updates = sources.takeUpdates()
+        guard !updates.isEmpty, !isDone else { return }
+        let change = document.applySourceUpdates(updates)
+        let changes = changedValues(Array(change.recomputed))
+        guard !changes.isEmpty else { return }
+        emit(
+            json
+                ? WatchOutput.json(sources: change.sources, changes)
+                : WatchOutput.text(sources: change.sources, changes, in: document.graph))
+    }
+
+    private mutating func printRefusal(line: Int, operation: String?, reason: String) {
+        emit(
+            json
+                ? WatchOutput.json(line: line, refusal: reason)
+                : WatchOutput.text(line: line, operation: operation, refusal: reason))
+    }
+
+    private mutating func emit(_ text: String) {
+        StandardOutput.write(text)
+        printed += 1
+    }
+
+    /// The nodes among `recomputed` whose value differs from the one printed last, in order.
+    private mutating func changedValues(_ recomputed: [NodeID]) -> [(NodeID, Value?)] {
+        var result: [(NodeID, Value?)] = []
+        for id in recomputed {
+            let value = document.graph.value(of: id)
+            guard value != shown[id] else { continue }
+            shown[id] = value
+            result.append((id, value))
+        }
+        return result
+    }
+
+    /// The top-level nodes an edit may have removed.
+    private static func removedNodes(by edit: Edit) -> [NodeID] {
+        switch edit {
+        case .removeNode(let id), .ungroup(let id): [id]
+        case .group(let nodes, _, _, _): nodes
+        case .batch(let edits): edits.flatMap(removedNodes)
+        default: []
+        }
+    }
+
+    private static func pipe() -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        _ = Glibc.pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
+    }
+
+    private static func drain(_ descriptor: Int32) {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while Glibc.read(descriptor, &bytes, bytes.count) > 0 {}
+    }
+}
+
+/// The lines `watch` prints after the first.
+enum WatchOutput {
+    /// `{"line":N,"changed":[{"id":…,"value":…},…]}`.
+    static func json(line: Int, _ changes: [(NodeID, Value?)]) -> String {
+        "{\"line\":\(line),\"changed\":\(json(changes))}"
+    }
+
+    /// `{"line":N,"status":"refused","reason":…}`.
+    static func json(line: Int, refusal reason: String) -> String {
+        "{\"line\":\(line),\"status\":\"refused\",\"reason\":\(JSONValue.string(reason).jsonText)}"
+    }
+
+    /// `{"source":"ID","changed":[…]}`, with `"sources":[…]` when several updated together.
+    static func json(sources: [NodeID], _ changes: [(NodeID, Value?)]) -> String {
+        var text = "{\"source\":" + JSONValue.string(sources.first?.rawValue ?? "").jsonText
+        if sources.count > 1 {
+            text += ",\"sources\":" + JSONValue.list(sources.map { .string($0.rawValue) }).jsonText
+        }
+        return text + ",\"changed\":\(json(changes))}"
+    }
+
+    private static func json(_ changes: [(NodeID, Value?)]) -> String {
+        "["
+            + changes.map { id, value in
+                "{\"id\":" + JSONValue.string(id.rawValue).jsonText + ",\"value\":"
+                    + (value.map { JSONValue($0).jsonText } ?? "null") + "}"
+            }.joined(separator: ",") + "]"
+    }
+
+    /// `line 3: Add (sum): 5; Times (prod): 10`, or `line 3: nothing changed`.
+    static func text(line: Int, _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        "line \(line): " + text(changes, in: graph)
+    }
+
+    /// `line 4: link refused: would create a cycle: sum → prod → sum`.
+    static func text(line: Int, operation: String?, refusal reason: String) -> String {
+        "line \(line): \(operation.map { $0 + " " } ?? "")refused: \(reason)"
+    }
+
+    /// `source tick: Clock (tick): 1; Double (d): 2`.
+    static func text(sources: [NodeID], _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        "source \(sources.map(\.rawValue).joined(separator: ", ")): " + text(changes, in: graph)
+    }
+
+    private static func text(_ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        guard !changes.isEmpty else { return "nothing changed" }
+        return changes.map { id, value in
+            guard let value else { return "\(id) removed" }
+            return "\(graph.name(of: id) ?? id.rawValue) (\(id)): \(HeadlessOutput.valueText(value))"
+        }.joined(separator: "; ")
+    }
+}

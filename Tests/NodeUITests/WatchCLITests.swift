@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running `nodeui-tui watch`: its standard input is a pipe the test writes to, its standard
+/// output a pipe the test reads line by line as they come.
+private final class RunningWatch {
+    let pid: pid_t
+    private var input: Int32
+    private let output: Int32
+    private var pending: [UInt8] = []
+    private(set) var lines: [String] = []
+
+    init(_ arguments: [String]) throws {
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EIO) }
+        // Not inherited by programs other tests start meanwhile (which would hold them open).
+        for end in toChild + fromChild { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        for end in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, end) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([ChildProcess.nodeUI, "watch"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, ChildProcess.nodeUI, &actions, &attributes, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+        self.pid = pid
+        input = toChild[1]
+        output = fromChild[0]
+    }
+
+    deinit {
+        closeInput()
+        close(output)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// Writes to the program's standard input.
+    func send(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(input, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Closes the program's standard input.
+    func closeInput() {
+        if input >= 0 { close(input) }
+        input = -1
+    }
+
+    /// The next line the program prints. Waits for it (the bound only keeps a broken program
+    /// from hanging the suite); `nil` at the end of its output.
+    func nextLine() -> String? {
+        while true {
+            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<end], as: UTF8.self)
+                pending.removeSubrange(...end)
+                lines.append(line)
+                return line
+            }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 20_000) > 0 else {
+                Issue.record("no line from watch within 20 s")
+                return nil
+            }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(output, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            pending += buffer[..<count]
+        }
+    }
+
+    /// Every remaining line, until the program closes its output.
+    func remainingLines() -> [String] {
+        var result: [String] = []
+        while let line = nextLine() { result.append(line) }
+        return result
+    }
+
+    /// Waits for the program to end; its exit status, or 128 + the signal.
+    func exitStatus() -> Int32 { ChildProcess.wait(pid) }
+}
+
+/// A folder holding a graph file `graph.json` with `nodes` (the inside of its list).
+private func graphFolder(_ nodes: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(#"{"format": "nodegraph", "version": 1, "nodes": [\#(nodes)]}"#.utf8)
+        .write(to: folder.appendingPathComponent("graph.json"))
+    return folder
+}
+
+private let numbers =
+    #"{"id": "a", "kind": "number", "value": 1}, {"id": "b", "kind": "add", "inputs": ["a", "a"]}"#
+
+@Suite struct WatchCLITests {
+    @Test func printsTheValuesThenWhatEachJournalLineChangesAndEndsAtTheEndOfInput() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path, "--json"])
+        #expect(
+            watch.nextLine()
+                == #"{"nodes":[{"id":"a","name":"Number","kind":"number","value":1},{"id":"b","name":"Add","kind":"add","value":2}]}"#
+        )
+        watch.send(
+            """
+            {"op":"setValue","node":"a","value":4}
+            {"op":"link","from":"b","to":"b","slot":0}
+
+            {"op":"move","node":"b","x":3,"y":4}
+            {"op":"removeNode","node":"b"}
+            {"op":"undo"}
+            nonsense
+
+            """)
+        watch.closeInput()
+        #expect(
+            watch.remainingLines() == [
+                #"{"line":1,"changed":[{"id":"a","value":4},{"id":"b","value":8}]}"#,
+                #"{"line":2,"status":"refused","reason":"would create a cycle: b → b"}"#,
+                #"{"line":4,"changed":[]}"#,
+                #"{"line":5,"changed":[{"id":"b","value":null}]}"#,
+                #"{"line":6,"changed":[{"id":"b","value":8}]}"#,
+                #"{"line":7,"status":"refused","reason":"malformed JSON at column 1: unexpected 'n'; expected a value"}"#,
+            ])
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func printsAFileSourcesNewValueWhenTheFileChanges() throws {
+        let folder = try graphFolder(
+            #"{"id": "f", "kind": "file", "path": "n.txt"}, {"id": "d", "kind": "add", "inputs": ["f", "f"]}"#
+        )
+        let file = folder.appendingPathComponent("n.txt")
+        try Data("2\n".utf8).write(to: file)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path, "--json"])
+        #expect(
+            watch.nextLine()
+                == #"{"nodes":[{"id":"f","name":"File","kind":"file","value":2},{"id":"d","name":"Add","kind":"add","value":4}]}"#
+        )
+        try Data("5\n".utf8).write(to: file)
+        #expect(watch.nextLine() == #"{"source":"f","changed":[{"id":"f","value":5},{"id":"d","value":10}]}"#)
+        try Data("nothing here\n".utf8).write(to: file)
+        #expect(
+            watch.nextLine()
+                == #"{"source":"f","changed":[{"id":"f","value":{"error":"no number in 'n.txt'","from":"f"}},{"id":"d","value":{"error":"no number in 'n.txt'","from":"f"}}]}"#
+        )
+        // With a live source the end of input does not end it; SIGINT does, with status 0.
+        watch.closeInput()
+        kill(watch.pid, SIGINT)
+        #expect(watch.remainingLines().isEmpty)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func endsAfterTheLinesMaxUpdatesAllows() throws {
+        let folder = try graphFolder(#"{"id": "t", "kind": "clock", "interval": 0.05}"#)
+        let watch = try RunningWatch([
+            folder.appendingPathComponent("graph.json").path, "--json", "--max-updates", "2",
+        ])
+        watch.closeInput()
+        let lines = watch.remainingLines()
+        #expect(watch.exitStatus() == 0)
+        try #require(lines.count == 3)
+        #expect(lines[0] == #"{"nodes":[{"id":"t","name":"Clock","kind":"clock","value":0}]}"#)
+        // Each tick a later multiple of the interval (a busy machine may skip one).
+        let ticks = lines.dropFirst().map { line -> Double in
+            let prefix = #"{"source":"t","changed":[{"id":"t","value":"#
+            #expect(line.hasPrefix(prefix) && line.hasSuffix("}]}"), "\(line)")
+            return Double(line.dropFirst(prefix.count).dropLast(3)) ?? -1
+        }
+        #expect(ticks[0] > 0 && ticks[1] > ticks[0])
+        for tick in ticks { #expect(abs((tick / 0.05).rounded() * 0.05 - tick) < 1e-9) }
+    }
+
+    @Test func endsOnSIGTERMWithStatusZero() throws {
+        let folder = try graphFolder(#"{"id": "t", "kind": "clock", "interval": 60}"#)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        #expect(watch.nextLine() == "Clock (t): 0")
+        kill(watch.pid, SIGTERM)
+        #expect(watch.remainingLines().isEmpty)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func printsTextLinesWithoutJSON() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        watch.send(
+            "{\"op\":\"setValue\",\"node\":\"a\",\"value\":2}\n{\"op\":\"unlink\",\"to\":\"b\",\"slot\":2}\n")
+        watch.closeInput()
+        #expect(
+            watch.remainingLines() == [
+                "Number (a): 1", "Add (b): 2", "line 1: Number (a): 2; Add (b): 4",
+                "line 2: unlink refused: slot 2 of 'b' is not linked",
+            ])
+    }
+
+    @Test func aFileSourceOutsideTheFolderIsReadOnlyWithAllowOutside() throws {
+        let folder = try graphFolder(#"{"id": "f", "kind": "file", "path": "../outside.txt"}"#)
+        try Data("7".utf8).write(to: folder.deletingLastPathComponent().appendingPathComponent("outside.txt"))
+        let graph = folder.appendingPathComponent("graph.json").path
+        let refused = try ChildProcess.runNodeUI(["eval", graph])
+        #expect(
+            refused.standardOutput
+                == "File (f): error: '../outside.txt' is outside the graph file's folder (--allow-outside reads it) (from f)\n"
+        )
+        let allowed = try ChildProcess.runNodeUI(["eval", graph, "--allow-outside"])
+        #expect(allowed.standardOutput == "File (f): 7\n")
+    }
+
+    @Test func aNegativeMaxUpdatesIsAUsageError() throws {
+        let result = try ChildProcess.runNodeUI(["watch", "x.json", "--max-updates=-1"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--max-updates must be 0 or more"))
+    }
+}
