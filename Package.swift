@@ -37,8 +37,11 @@ let package = Package(
         // ncursesw flags carry -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM drops with a
         // warning on every build; the shim defines what they were for.
         .systemLibrary(name: "CNcurses"),
-        // The terminal: ncurses screen, event decoding, the event loop. The only code that calls ncurses.
-        .target(name: "NodeTerminal", dependencies: ["NodeCanvas", "CNcurses"]),
+        // The terminal node editor: ncurses screen, event decoding, the event loop, and the editing
+        // session any tool configures (files, autosave, recovery, locks, clipboard). The only code
+        // that calls ncurses.
+        .target(
+            name: "NodeTerminal", dependencies: ["NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses"]),
         // The command line and the interactive canvas.
         .executableTarget(
             name: "nodeui-tui",
@@ -99,7 +102,9 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "NodeTerminalTests", dependencies: ["NodeTerminal", "NodeCanvas", "CNcurses"]),
+        .testTarget(
+            name: "NodeTerminalTests",
+            dependencies: ["NodeTerminal", "NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses"]),
         .testTarget(
             name: "NodeUITests",
             dependencies: [

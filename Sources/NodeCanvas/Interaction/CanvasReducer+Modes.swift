@@ -140,7 +140,7 @@ extension CanvasReducer {
 
     /// The longest number a person may type.
     public static let maximumValueLength = 24
-    /// The longest text a person may type into a text value (``ValueEditor/text``).
+    /// The longest text a person may type into a text value (`ValueEditor.text`).
     public static let maximumTextLength = 256
 
     static func reduceEdit(

@@ -138,7 +138,7 @@ public struct ColorBodyRenderer: NodeBodyRenderer {
 }
 
 /// Shows any value by its description, with the kind's symbol; for kinds of other tools. While
-/// the value is typed in (``ValueEditor/text``), it shows the text being typed.
+/// the value is typed in (`ValueEditor.text`), it shows the text being typed.
 public struct ValueBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
     public init() {}

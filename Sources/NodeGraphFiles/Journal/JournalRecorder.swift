@@ -8,7 +8,7 @@ import NodeGraph
 /// Undo and redo are recorded as the edits they applied, so a journal replays to the same graph
 /// even when it starts after a save (where an `undo` line would have nothing to undo). A change
 /// that applied several edits at once (a paste, a delete or move of several nodes, an arrange,
-/// or the undo of one) is recorded as its plain edits (``NodeGraph/Edit/plainEdits``), one per
+/// or the undo of one) is recorded as its plain edits (`Edit.plainEdits`), one per
 /// line, all written by one `write`: replayed line by line they change the graph exactly as the
 /// change did.
 public final class JournalRecorder {

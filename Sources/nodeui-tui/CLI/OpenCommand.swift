@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NodeTerminal
 
 /// `nodeui-tui [FILE] [--record EDITS.jsonl] [--log LOG]` (or `nodeui-tui open …`): the
 /// interactive canvas.
@@ -37,9 +38,8 @@ struct OpenCommand: ParsableCommand {
     var ascii = false
 
     func run() throws {
-        let options = InteractiveOptions(
-            file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii)
-        let status = runInteractive(options)
+        let options = EditorOptions(file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii)
+        let status = EditorConfiguration.calculator.run(options)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,12 +1,14 @@
 import NodeCanvas
 import NodeGraph
 
-extension InteractiveSession {
+/// The frame: the canvas, the file's name, and a notice on a screen too small for the canvas.
+extension EditorSession {
     /// The frame to show: the canvas (open questions included) with the file's name at the top
-    /// right; or, below ``minimumSize``, a notice asking for a larger terminal.
+    /// right; or, below the tool's ``EditorConfiguration/minimumSize``, a notice asking for a
+    /// larger terminal.
     /// - Returns: A surface the size of the screen.
-    /// - Complexity: As ``Canvas/render()``: proportional to the screen and what is visible.
-    func frame() -> Surface {
+    /// - Complexity: As `Canvas.render()`: proportional to the screen and what is visible.
+    public func frame() -> Surface {
         guard !isTooSmall else { return tooSmallNotice() }
         var surface = canvas.render()
         drawFileTag(on: &surface)
@@ -16,8 +18,9 @@ extension InteractiveSession {
 
     /// What the top right corner says: the file (or that this is the demo) and whether it has
     /// unsaved changes.
-    var fileTag: String {
-        let name = file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "demo calculator"
+    public var fileTag: String {
+        let name =
+            file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? configuration.demo.title
         let dot = canvas.theme.glyphs.separator
         if isReadOnly { return "\(name) \(dot) read-only" }
         if file == nil { return document.isModified ? "\(name) \(dot) not saved" : name }
@@ -50,7 +53,7 @@ extension InteractiveSession {
         }
     }
 
-    /// Below ``minimumSize``: what is wrong, the size, and what to do, each line in the longest
+    /// Below the minimum size: what is wrong, the size, and what to do, each line in the longest
     /// wording that fits, centered; lines that fit no wording, or find no row, are left out.
     private func tooSmallNotice() -> Surface {
         let viewport = canvas.state.viewport
@@ -58,7 +61,7 @@ extension InteractiveSession {
         let styles = canvas.theme.styles
         let times = canvas.theme.glyphs.arrow == "→" ? "×" : "x"
         let size = "\(viewport.width)\(times)\(viewport.height)"
-        let needed = "\(Self.minimumSize.width)\(times)\(Self.minimumSize.height)"
+        let needed = "\(configuration.minimumSize.width)\(times)\(configuration.minimumSize.height)"
         let quits = "enlarge it \(canvas.theme.glyphs.separator) q quits"
         let wordings: [([String], CellStyle)] = [
             (["terminal too small", "too small"], styles.statusError),

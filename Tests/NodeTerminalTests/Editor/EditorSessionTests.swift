@@ -4,11 +4,11 @@ import NodeGraph
 import NodeGraphFiles
 import Testing
 
-@testable import nodeui_tui
+@testable import NodeTerminal
 
 /// The interactive app without a terminal: the session is fed canvas events and its frames and
 /// files are checked.
-@Suite struct InteractiveSessionTests {
+@Suite struct EditorSessionTests {
     /// A fresh empty directory.
     func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -18,27 +18,29 @@ import Testing
         return path
     }
 
-    func demoSession(width: Int = 100, height: Int = 30) -> InteractiveSession {
-        InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: width, height: height)
+    func demoSession(width: Int = 100, height: Int = 30) -> EditorSession {
+        EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: width, height: height)
     }
 
-    func session(file: String, width: Int = 100, height: Int = 30) throws -> InteractiveSession {
+    func session(file: String, width: Int = 100, height: Int = 30) throws -> EditorSession {
         let graph = FileManager.default.fileExists(atPath: file) ? try GraphFile.load(path: file) : Graph()
-        return InteractiveSession(
-            document: GraphDocument(graph: graph), file: file, width: width, height: height)
+        return EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: graph), file: file, width: width,
+            height: height)
     }
 
-    func statusLine(_ session: InteractiveSession) -> String {
+    func statusLine(_ session: EditorSession) -> String {
         session.frame().rows.last ?? ""
     }
 
-    func send(_ session: InteractiveSession, _ events: [InputEvent]) {
+    func send(_ session: EditorSession, _ events: [InputEvent]) {
         for event in events { session.handle(event) }
     }
 
     /// Replaces the text of an open "save as" with `path` and presses Enter.
-    func typeFileName(_ path: String, into session: InteractiveSession) {
+    func typeFileName(_ path: String, into session: EditorSession) {
         if case .saveAs(let text, _) = session.prompt {
             send(session, Array(repeating: .backspace, count: text.count))
         }
@@ -121,14 +123,14 @@ import Testing
         send(session, [.character("n"), .enter, .character("q"), .character("s")])
         #expect(session.isFinished)
         #expect(try GraphFile.load(path: file).count == 1)
-        #expect(!FileManager.default.fileExists(atPath: InteractiveSession.autosavePath(for: file)))
+        #expect(!FileManager.default.fileExists(atPath: EditorSession.autosavePath(for: file)))
     }
 
     @Test func everyEditReachesTheAutosaveJournalAndASaveRemovesIt() throws {
         let directory = try temporaryDirectory()
         let file = directory + "/calc.json"
         try GraphFile.save(.demoCalculator(), to: file)
-        let journal = InteractiveSession.autosavePath(for: file)
+        let journal = EditorSession.autosavePath(for: file)
         let session = try session(file: file)
         #expect(!FileManager.default.fileExists(atPath: journal), "no journal before the first edit")
         send(session, [.tab, .character("+"), .character("+")])
@@ -157,7 +159,7 @@ import Testing
         let second = try session(file: file)
         let offer = try #require(
             second.prompt.flatMap { if case .recover(let offer) = $0 { offer } else { nil } })
-        #expect(offer.journal == InteractiveSession.autosavePath(for: file))
+        #expect(offer.journal == EditorSession.autosavePath(for: file))
         #expect(offer.editCount == 3)
         #expect(statusLine(second).contains("y recovers · n discards"))
         second.handle(.character("q"))  // the question takes every key
@@ -167,7 +169,7 @@ import Testing
         #expect(second.document.graph == expected)
         #expect(second.document.isModified)
         #expect(statusLine(second).contains("recovered 3 edits"))
-        #expect(try Journal.read(path: InteractiveSession.autosavePath(for: file)).count == 3)
+        #expect(try Journal.read(path: EditorSession.autosavePath(for: file)).count == 3)
         second.finish(clean: false)
 
         let third = try session(file: file)
@@ -197,7 +199,7 @@ import Testing
         try GraphFile.save(.demoCalculator(), to: file)
         let lines = (1...count).map { #"{"op":"setValue","node":"one","value":\#($0)}"# }
         try (lines.joined(separator: "\n") + "\n").write(
-            toFile: InteractiveSession.autosavePath(for: file), atomically: true, encoding: .utf8)
+            toFile: EditorSession.autosavePath(for: file), atomically: true, encoding: .utf8)
         return file
     }
 
@@ -240,7 +242,7 @@ import Testing
         first.finish(clean: false)
         let expected = first.document.graph
 
-        let lines = try Journal.read(path: InteractiveSession.autosavePath(for: file))
+        let lines = try Journal.read(path: EditorSession.autosavePath(for: file))
         #expect(lines.allSatisfy { $0.operationName != "batch" }, "each plain edit is a line of its own")
         #expect(lines.count > 10)
         let second = try session(file: file)
@@ -248,9 +250,10 @@ import Testing
         #expect(second.document.graph == expected)
     }
 
-    func demoSession(journal: String) -> InteractiveSession {
-        InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+    func demoSession(journal: String) -> EditorSession {
+        EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: 100, height: 30,
             demoJournal: journal)
     }
 
@@ -287,7 +290,7 @@ import Testing
         #expect(session.file == file)
         #expect(!FileManager.default.fileExists(atPath: journal), "the saved file now holds the demo's edits")
         send(session, [.character("+")])
-        #expect(try Journal.read(path: InteractiveSession.autosavePath(for: file)).count == 1)
+        #expect(try Journal.read(path: EditorSession.autosavePath(for: file)).count == 1)
         #expect(
             !FileManager.default.fileExists(atPath: journal), "after saving, edits go to the file's journal")
     }
@@ -303,14 +306,15 @@ import Testing
         second.handle(.character("n"))
         #expect(second.prompt == nil)
         #expect(second.document.graph.value(of: "one") == .number(1))
-        #expect(!FileManager.default.fileExists(atPath: InteractiveSession.autosavePath(for: file)))
+        #expect(!FileManager.default.fileExists(atPath: EditorSession.autosavePath(for: file)))
     }
 
     @Test func aRecordedSessionReplaysToTheSameGraph() throws {
         let directory = try temporaryDirectory()
         let record = directory + "/session.jsonl"
-        let session = InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+        let session = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: 100, height: 30,
             recording: try JournalRecorder(path: record, truncating: true))
         send(
             session,
@@ -384,8 +388,9 @@ import Testing
     @Test func aCopyInOneSessionPastesIntoAnotherFileInAnotherSession() throws {
         let directory = try temporaryDirectory()
         let clipboard = ClipboardFile(path: directory + "/state/nodeui-tui/clipboard.json")
-        let first = InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+        let first = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: 100, height: 30,
             clipboard: clipboard)
         var copied: [String] = []
         first.terminalClipboard = { copied.append($0) }
@@ -409,8 +414,9 @@ import Testing
         var graph = Graph()
         try graph.addNode("one", kind: "number", name: "One", at: Position(x: 2, y: 1), value: .number(5))
         try GraphFile.save(graph, to: file)
-        let second = InteractiveSession(
-            document: GraphDocument(graph: try GraphFile.load(path: file)), file: file, width: 100,
+        let second = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: try GraphFile.load(path: file)),
+            file: file, width: 100,
             height: 30,
             clipboard: clipboard)
         second.handle(.character("P"))
@@ -423,8 +429,9 @@ import Testing
 
     @Test func pastingWithNothingCopiedSaysTheClipboardIsEmpty() throws {
         let clipboard = ClipboardFile(path: try temporaryDirectory() + "/clipboard.json")
-        let session = InteractiveSession(
-            document: GraphDocument(graph: .demoCalculator()), file: nil, width: 100, height: 30,
+        let session = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: 100, height: 30,
             clipboard: clipboard)
         session.handle(.character("p"))
         #expect(statusLine(session).contains("the clipboard is empty"))

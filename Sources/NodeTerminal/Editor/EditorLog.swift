@@ -1,8 +1,8 @@
 import Foundation
 
-/// The interactive app's log: lines with a time stamp, appended to the file given with
-/// `--log FILE`, or dropped. Never standard output or error: ncurses owns the terminal.
-final class AppLog {
+/// The editor's log: lines with a time stamp, appended to the file given with `--log FILE`, or
+/// dropped. Never standard output or error: the screen owns the terminal.
+public final class EditorLog {
     private let handle: FileHandle?
     private let formatter: DateFormatter = {
         let formatter = DateFormatter()
@@ -13,7 +13,7 @@ final class AppLog {
     }()
 
     /// A log that writes nothing.
-    static var disabled: AppLog { AppLog(handle: nil) }
+    public static var disabled: EditorLog { EditorLog(handle: nil) }
 
     private init(handle: FileHandle?) {
         self.handle = handle
@@ -21,8 +21,8 @@ final class AppLog {
 
     /// Opens (creating if needed) a log file for appending.
     /// - Parameter path: The log file.
-    /// - Throws: ``InteractiveError/cannotOpen(path:purpose:reason:)`` when it cannot be opened.
-    convenience init(path: String) throws(InteractiveError) {
+    /// - Throws: ``EditorError/cannotOpen(path:purpose:reason:)`` when it cannot be opened.
+    public convenience init(path: String) throws(EditorError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, purpose: "log", reason: String(cString: strerror(errno)))
@@ -31,11 +31,11 @@ final class AppLog {
     }
 
     /// Whether lines go anywhere.
-    var isEnabled: Bool { handle != nil }
+    public var isEnabled: Bool { handle != nil }
 
     /// Appends one line with the current time.
     /// - Parameter message: The line, without a line end.
-    func write(_ message: @autoclosure () -> String) {
+    public func write(_ message: @autoclosure () -> String) {
         guard let handle else { return }
         let line = "\(formatter.string(from: Date())) \(message())\n"
         handle.write(Data(line.utf8))

@@ -1,6 +1,6 @@
-/// Why the interactive canvas could not start; printed on standard error before ncurses starts.
-enum InteractiveError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A file given on the command line could not be opened.
+/// Why the editor could not start; printed on standard error before the screen starts.
+public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file given on the command line could not be opened (`purpose`: `log`, `record`).
     case cannotOpen(path: String, purpose: String, reason: String)
     /// The file to open exists but is not a valid graph file; one line per problem.
     case doesNotLoad(path: String, problems: [String])
@@ -8,7 +8,7 @@ enum InteractiveError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchDirectory(path: String, directory: String)
 
     /// One line per problem, each naming the file and the reason.
-    var description: String {
+    public var description: String {
         switch self {
         case .cannotOpen(let path, let purpose, let reason):
             "\(path): cannot open the \(purpose) file: \(reason)"

@@ -3,7 +3,8 @@ import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
 
-extension InteractiveSession {
+/// Saving: to the session's file, or to one typed in "save as", atomically.
+extension EditorSession {
     /// `s`: saves to the file, or asks for a file name first (the demo).
     /// - Parameter thenQuit: Whether to quit once saved.
     func requestSave(thenQuit: Bool) {
@@ -11,7 +12,7 @@ extension InteractiveSession {
         if let file {
             if save(to: file), thenQuit { finish(clean: true) }
         } else {
-            perform(canvas.send(.fileNameNeeded(proposal: Self.demoFileName, thenQuit: thenQuit)))
+            perform(canvas.send(.fileNameNeeded(proposal: configuration.demo.fileName, thenQuit: thenQuit)))
         }
     }
 
@@ -48,13 +49,17 @@ extension InteractiveSession {
         return true
     }
 
-    /// Saves to a path typed in "save as": asks before replacing a file, refuses a directory.
+    /// Saves to a path typed in "save as": asks before replacing a file, refuses a directory, and
+    /// gives a name without an extension the tool's (``EditorConfiguration/savePath(for:)``).
     /// - Parameters:
-    ///   - path: The path typed.
+    ///   - typed: The path typed.
     ///   - replacing: Whether the person agreed to replace an existing file.
     ///   - thenQuit: Whether to quit once saved.
-    func saveAs(_ path: String, replacing: Bool, thenQuit: Bool) {
+    func saveAs(_ typed: String, replacing: Bool, thenQuit: Bool) {
         var isDirectory: ObjCBool = false
+        let isADirectory =
+            FileManager.default.fileExists(atPath: typed, isDirectory: &isDirectory) && isDirectory.boolValue
+        let path = isADirectory ? typed : configuration.savePath(for: typed)
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
                 canvas.send(

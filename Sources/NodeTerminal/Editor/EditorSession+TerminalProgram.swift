@@ -1,11 +1,11 @@
 import NodeCanvas
-import NodeTerminal
 
-extension InteractiveSession: TerminalProgram {
+/// The session runs on an ``EventLoop``: terminal events become canvas events.
+extension EditorSession: TerminalProgram {
     /// Answers a terminal event as the canvas events it stands for.
     /// - Parameter event: What happened at the terminal.
     /// - Returns: Whether the event meant anything to the canvas (and so the frame may change).
-    func respond(to event: TerminalEvent) -> Bool {
+    public func respond(to event: TerminalEvent) -> Bool {
         let inputs = EventTranslation.inputEvents(for: event)
         for input in inputs { handle(input) }
         return !inputs.isEmpty
@@ -13,7 +13,7 @@ extension InteractiveSession: TerminalProgram {
 
     /// Ends the session after a termination signal, keeping the autosave journal for recovery.
     /// - Parameter signal: The signal's number.
-    func stop(bySignal signal: Int32) {
+    public func stop(bySignal signal: Int32) {
         log.write("signal \(signal): stopping")
         finish(clean: false)
     }

@@ -4,7 +4,7 @@ import NodeGraph
 import NodeGraphFiles
 import Testing
 
-@testable import nodeui_tui
+@testable import NodeTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +13,9 @@ import Testing
 /// Two sessions on one file, or two demos: the second opens read-only and leaves the first one's
 /// journal alone. (flock locks belong to an open file, so two sessions in one process collide
 /// as two processes do.)
-extension InteractiveSessionTests {
+extension EditorSessionTests {
     /// A saved calculator file and a first session on it with two edits in its journal.
-    private func fileWithAnEditingSession() throws -> (file: String, first: InteractiveSession) {
+    private func fileWithAnEditingSession() throws -> (file: String, first: EditorSession) {
         let file = try temporaryDirectory() + "/calc.json"
         try GraphFile.save(.demoCalculator(), to: file)
         let first = try session(file: file)
@@ -52,7 +52,7 @@ extension InteractiveSessionTests {
 
     @Test func aReadOnlySessionNeverTouchesTheFirstOnesJournalWhichStaysWritten() throws {
         let (file, first) = try fileWithAnEditingSession()
-        let journal = InteractiveSession.autosavePath(for: file)
+        let journal = EditorSession.autosavePath(for: file)
         let written = try Data(contentsOf: URL(fileURLWithPath: journal))
         let second = try session(file: file)
         send(second, [.character("q")])
@@ -91,7 +91,7 @@ extension InteractiveSessionTests {
 
     @Test func theLockGoesWithTheSessionSoTheNextOneEditsAndLeavesNoLockFile() throws {
         let (file, first) = try fileWithAnEditingSession()
-        let lock = InteractiveSession.lockPath(forJournal: InteractiveSession.autosavePath(for: file))
+        let lock = EditorSession.lockPath(forJournal: EditorSession.autosavePath(for: file))
         #expect(lock.hasSuffix("/calc.json.autosave.lock"))
         #expect(try String(contentsOfFile: lock, encoding: .utf8) == "\(getpid())\n")
         first.finish(clean: false)  // as after a signal: the journal stays, the lock goes

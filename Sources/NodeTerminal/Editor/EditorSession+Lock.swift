@@ -1,38 +1,38 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
-import NodeTerminal
 
 /// Whether a session may write its file and journal.
-enum SessionAccess {
+public enum SessionAccess {
     /// Nothing to lock: the session has no journal (a demo without a state folder, a test).
     case unlocked
     /// This session holds the lock (`nil`: the lock file could not be made; it edits anyway).
     case owner(SessionLock?)
-    /// Another `nodeui-tui` holds the lock: this session shows the graph and changes nothing.
+    /// Another session of the tool holds the lock: this session shows the graph and changes
+    /// nothing.
     case readOnly(ownerProcess: Int32?)
 }
 
 /// Sessions never collide: one lock per file (and one for the demo), a lock file beside the
 /// autosave journal. A second session on the same file opens read-only: it never reads,
 /// truncates or deletes the first one's journal, offers no recovery, and refuses edits and saves.
-extension InteractiveSession {
+extension EditorSession {
     /// The lock file beside an autosave journal: `FILE.autosave.lock`, `demo.autosave.lock`.
     /// - Parameter journal: The journal's path.
     /// - Returns: The lock file's path.
-    static func lockPath(forJournal journal: String) -> String {
+    public static func lockPath(forJournal journal: String) -> String {
         (journal.hasSuffix(".jsonl") ? String(journal.dropLast(6)) : journal) + ".lock"
     }
 
     /// Whether another session holds this session's file.
-    var isReadOnly: Bool {
+    public var isReadOnly: Bool {
         if case .readOnly = access { true } else { false }
     }
 
     /// What the status line says in a read-only session, and why its edits and saves are refused.
-    var readOnlyMessage: String? {
+    public var readOnlyMessage: String? {
         guard case .readOnly(let owner) = access else { return nil }
-        return "read-only: open in another nodeui-tui" + (owner.map { " (pid \($0))" } ?? "")
+        return "read-only: open in another \(configuration.toolName)" + (owner.map { " (pid \($0))" } ?? "")
     }
 
     /// Takes the lock of the session's journal, before anything reads the journal.
@@ -64,7 +64,9 @@ extension InteractiveSession {
         case .acquired(let lock):
             return .owner(lock)
         case .heldElsewhere(let pid):
-            report("not saved: \(path) is open in another nodeui-tui" + (pid.map { " (pid \($0))" } ?? ""))
+            report(
+                "not saved: \(path) is open in another \(configuration.toolName)"
+                    + (pid.map { " (pid \($0))" } ?? ""))
             return nil
         case .unavailable:
             return .owner(nil)
@@ -77,9 +79,9 @@ extension InteractiveSession {
     }
 }
 
-extension InteractiveSession: CanvasDelegate {
+extension EditorSession: CanvasDelegate {
     /// Refuses every edit in a read-only session.
     /// - Parameter edit: The edit the canvas is about to apply.
     /// - Returns: The read-only message, or `nil`.
-    func refusal(of edit: Edit) -> String? { readOnlyMessage }
+    public func refusal(of edit: Edit) -> String? { readOnlyMessage }
 }

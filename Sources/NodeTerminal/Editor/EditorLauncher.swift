@@ -1,0 +1,122 @@
+import Foundation
+import NodeCanvas
+import NodeGraph
+import NodeGraphFiles
+
+extension EditorConfiguration {
+    /// Runs the editor on the terminal and returns the exit status: 0 after a quit; 1 when it
+    /// cannot start (no terminal, an unknown `TERM` or one that cannot move the cursor, a file
+    /// that does not load, a log or record file that cannot be opened); 128 + the signal after
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT, with the terminal given back and unsaved edits kept in
+    /// the autosave journal. Every problem is one line on standard error, printed while the
+    /// screen is not up. Call it on the main thread.
+    /// - Parameter options: The file to open, and the command line's options.
+    /// - Returns: The process exit status.
+    public func run(_ options: EditorOptions) -> Int32 {
+        MainActor.assumeIsolated { EditorLauncher(configuration: self).run(options) }
+    }
+
+    /// The line printed when the terminal cannot be used: the cause, then ``headlessHint``.
+    /// - Parameter error: Why the screen could not start.
+    /// - Returns: One line, starting with the tool's name.
+    public func message(for error: TerminalError) -> String {
+        switch error {
+        case .notATerminal, .unknownTerminalType, .cannotAddressCursor:
+            "\(toolName): \(error)" + (headlessHint.map { "; " + $0 } ?? "")
+        case .alreadyStarted, .cannotCreateWakeup:
+            "\(toolName): \(error)"
+        }
+    }
+}
+
+/// Starts the pieces in order: checks, log, document, recording, screen, session, loop.
+@MainActor
+struct EditorLauncher {
+    let configuration: EditorConfiguration
+
+    func run(_ options: EditorOptions) -> Int32 {
+        do throws(TerminalError) {
+            try TerminalScreen.requireTerminal()
+        } catch {
+            writeError(configuration.message(for: error))
+            return 1
+        }
+        let log: EditorLog
+        let document: GraphDocument
+        let recording: JournalRecorder?
+        do throws(EditorError) {
+            log = if let path = options.logPath { try EditorLog(path: path) } else { .disabled }
+            document = try openDocument(options.file)
+            recording = if let path = options.recordPath { try openRecording(path) } else { nil }
+        } catch {
+            writeError(error.description)
+            return 1
+        }
+        let screen: TerminalScreen
+        do throws(TerminalError) {
+            var screenOptions = TerminalScreen.Options()
+            screenOptions.drawsASCIIOnly = options.drawsASCIIOnly
+            screen = try TerminalScreen(options: screenOptions)
+        } catch {
+            writeError(configuration.message(for: error))
+            return 1
+        }
+        let capabilities = screen.capabilities
+        log.write(
+            "started on a \(screen.size.width)×\(screen.size.height) terminal: \(capabilities.colorDepth), "
+                + "\(capabilities.supportsUTF8 ? "UTF-8" : "ASCII"), mouse \(capabilities.mouseProtocol)")
+        let session = EditorSession(
+            configuration: configuration, document: document, file: options.file, width: screen.size.width,
+            height: screen.size.height, theme: configuration.theme(for: capabilities), recording: recording,
+            log: log, demoJournal: options.file == nil ? configuration.demoJournalPath() : nil,
+            clipboard: configuration.clipboard())
+        session.terminalClipboard = { text in screen.copyToClipboard(text) }
+        session.presentWhileBusy = { surface in _ = screen.present(surface) }
+        switch EventLoop(screen: screen, program: session).run() {
+        case .finished:
+            return 0
+        case .signal(let signal):
+            if let journal = session.journalPath, document.isModified {
+                writeError(
+                    "\(configuration.toolName): stopped by signal \(signal); unsaved edits are kept in \(journal) "
+                        + "and offered at the next open")
+            }
+            return TerminalGuard.exitStatus(forSignal: signal)
+        }
+    }
+
+    /// The document to edit: the file's graph, an empty graph for a file not yet created, or the
+    /// demo. A file that does not load is reported problem by problem.
+    private func openDocument(_ file: String?) throws(EditorError) -> GraphDocument {
+        guard let file else { return GraphDocument(graph: configuration.demo.graph) }
+        if FileManager.default.fileExists(atPath: file) {
+            do throws(GraphFileError) {
+                return GraphDocument(graph: try GraphFile.load(path: file, registry: configuration.registry))
+            } catch {
+                throw .doesNotLoad(path: file, problems: error.problems.map { "\($0)" })
+            }
+        }
+        let directory = (file as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty,
+            !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+                || !isDirectory.boolValue
+        {
+            throw .noSuchDirectory(path: file, directory: directory)
+        }
+        return GraphDocument(graph: Graph(registry: configuration.registry))
+    }
+
+    private func openRecording(_ path: String) throws(EditorError) -> JournalRecorder {
+        do throws(JournalRecorderError) {
+            return try JournalRecorder(path: path, truncating: true)
+        } catch {
+            throw .cannotOpen(path: path, purpose: "record", reason: error.reason)
+        }
+    }
+
+    /// One or more lines on standard error (the screen is not up).
+    private func writeError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

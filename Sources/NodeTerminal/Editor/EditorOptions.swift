@@ -1,0 +1,26 @@
+/// What one run of the editor is asked for: the file, and the command line's options.
+public struct EditorOptions: Hashable, Sendable {
+    /// The graph file to open, created on first save if missing; `nil` for the demo.
+    public var file: String?
+    /// Where to write the session's edits as a journal (`--record`).
+    public var recordPath: String?
+    /// Where to append the session's log (`--log`).
+    public var logPath: String?
+    /// Whether every character drawn is ASCII (`--ascii`).
+    public var drawsASCIIOnly: Bool
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - file: The graph file to open; `nil` for the demo.
+    ///   - recordPath: Where to record the session's edits.
+    ///   - logPath: Where to log.
+    ///   - drawsASCIIOnly: Whether every character drawn is ASCII.
+    public init(
+        file: String? = nil, recordPath: String? = nil, logPath: String? = nil, drawsASCIIOnly: Bool = false
+    ) {
+        self.file = file
+        self.recordPath = recordPath
+        self.logPath = logPath
+        self.drawsASCIIOnly = drawsASCIIOnly
+    }
+}

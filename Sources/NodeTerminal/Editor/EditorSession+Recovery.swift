@@ -1,0 +1,110 @@
+import Foundation
+import NodeCanvas
+import NodeGraph
+import NodeGraphFiles
+
+/// Recovery: a journal left by a session that did not end on purpose is offered at the next
+/// open, with a preview, and replayed in bulk when the person agrees.
+extension EditorSession {
+    /// How many recovered lines are replayed between two looks at the clock.
+    static let recoveryProgressStride = 256
+    /// How many of the recovered edits the question lists.
+    static let recoveryPreviewLines = 5
+
+    /// Offers the edits of a journal left behind, when there are any.
+    func offerRecovery(from journal: String) {
+        guard FileManager.default.fileExists(atPath: journal) else { return }
+        do throws(LoadProblem) {
+            let lines = try Journal.read(path: journal)
+            guard !lines.isEmpty else { return }
+            pendingRecovery = lines
+            let preview = lines.prefix(Self.recoveryPreviewLines).map { describe($0) }
+            canvas.send(
+                .recoveryFound(RecoveryOffer(journal: journal, editCount: lines.count, preview: preview)))
+            log.write("found \(lines.count) unsaved edits in \(journal)")
+        } catch {
+            report("cannot read the autosave journal \(journal): \(error)")
+        }
+    }
+
+    /// A journal line in words, for the recovery question: `delete Add`.
+    private func describe(_ line: Journal.Line) -> String {
+        switch line.entry {
+        case .success(.edit(let edit)):
+            "\(CanvasText.summary(of: edit, in: document.graph, arrow: canvas.theme.glyphs.arrow))"
+        case .success(.undo): "undo"
+        case .success(.redo): "redo"
+        case .failure: "line \(line.number): cannot be read (skipped)"
+        }
+    }
+
+    /// `y` to the recovery question: replays the offered lines and says how many applied.
+    func recover() {
+        let lines = pendingRecovery
+        pendingRecovery = []
+        isAutosaveSuspended = true
+        // One bulk application: the canvas takes in every recovered edit at once.
+        let steps = replayShowingProgress(lines)
+        isAutosaveSuspended = false
+        let refused = steps.filter(\.isRefused)
+        for step in refused {
+            if case .refused(let reason) = step.outcome {
+                log.write("recovery: line \(step.line) refused: \(reason)")
+            }
+        }
+        let applied = steps.count - refused.count
+        let edits = applied == 1 ? "1 edit" : "\(applied) edits"
+        let note = refused.isEmpty ? "" : " (\(refused.count) could not be applied)"
+        canvas.send(
+            .noticeArrived(
+                StatusMessage(
+                    "recovered \(edits)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
+                    isError: !refused.isEmpty)
+            ))
+        log.write("recovered \(applied) edits, \(refused.count) refused")
+    }
+
+    /// Replays recovered journal lines as one bulk application (`GraphDocument.applyInBulk`):
+    /// each line is its own undo step, and the canvas lays out and draws once, at the end. A
+    /// replay still running after ``recoveryProgressDelay`` shows `recovering N of M edits…` on
+    /// the status line of the frame shown before it began (through ``presentWhileBusy``),
+    /// renewed every ``recoveryProgressStride`` lines, so a long one never looks frozen.
+    /// - Parameter lines: The journal's lines.
+    /// - Returns: What each line did.
+    /// - Complexity: The sum of the lines' edits, plus one scene update.
+    func replayShowingProgress(_ lines: [Journal.Line]) -> [ReplayStep] {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var backdrop: Surface?
+        return document.applyInBulk { document in
+            var steps: [ReplayStep] = []
+            steps.reserveCapacity(lines.count)
+            for line in lines {
+                steps.append(document.replay(line))
+                guard steps.count % Self.recoveryProgressStride == 0, steps.count < lines.count,
+                    let present = presentWhileBusy, clock.now - start >= recoveryProgressDelay
+                else { continue }
+                // The scene takes the edits in at the end: until then the frame shown is the one
+                // from before, with the progress on its status line.
+                if backdrop == nil { backdrop = frame() }
+                present(progressFrame(on: backdrop!, done: steps.count, of: lines.count))
+            }
+            return steps
+        }
+    }
+
+    /// A frame with `recovering N of M edits…` on its status line.
+    private func progressFrame(on backdrop: Surface, done: Int, of total: Int) -> Surface {
+        var surface = backdrop
+        let styles = canvas.theme.styles
+        let y = surface.height - 1
+        guard y >= 0 else { return surface }
+        surface.fill(Rect(x: 0, y: y, width: surface.width, height: 1), with: " ", style: styles.status)
+        let x = surface.put(" RECOVER ", x: 0, y: y, style: styles.statusMode)
+        surface.put(
+            "recovering \(done) of \(total) edits\(canvas.theme.glyphs.ellipsis)",
+            in: Rect(x: x + 1, y: y, width: surface.width - x - 2, height: 1), style: styles.status,
+            ellipsis: canvas.theme.glyphs.ellipsis)
+        return surface
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import NodeCanvas
+import NodeGraph
+import NodeGraphFiles
+
+/// One editing session of a tool's graph, without the terminal: the canvas, the file it edits,
+/// the questions on the status line, the autosave journal, recovery, the lock, the clipboard and
+/// the session recording.
+///
+/// ``EditorConfiguration/run(_:)`` runs it on a terminal; tests (and tools checking their own
+/// editor) feed it canvas events (``handle(_:)-(InputEvent)``) and read its ``frame()``, with no
+/// terminal at all:
+///
+/// ```swift
+/// let session = EditorSession(
+///     configuration: editor, document: GraphDocument(graph: editor.demo.graph), file: nil,
+///     width: 100, height: 30)
+/// session.handle(.tab)
+/// session.handle(.enter)          // a toggle flips, a number opens its editor
+/// print(session.frame().text)
+/// ```
+///
+/// Every edit reaches the autosave journal beside the file as it happens; a save, or a quit
+/// that discards the changes on purpose, removes the journal, so one that is still there when a
+/// session opens the file holds unsaved work, which the session offers to recover (the canvas's
+/// `Prompt.recover` question) before anything else. A second session on a file another session
+/// has open is read-only (``SessionAccess``). Every question is a canvas mode: the session
+/// answers the canvas's effects (save, quit, recover, copy, paste) and tells the canvas what
+/// happened.
+public final class EditorSession {
+    /// The tool this session belongs to.
+    public let configuration: EditorConfiguration
+    /// The canvas, with the document it edits.
+    public let canvas: Canvas
+    /// The file saves go to; `nil` for the demo until it is saved.
+    public private(set) var file: String?
+    /// The open question, which takes the keys until answered.
+    public var prompt: Prompt? {
+        if case .prompt(let prompt) = canvas.state.mode { prompt } else { nil }
+    }
+    /// Whether the session ended (quit); the loop then stops.
+    public private(set) var isFinished = false
+    /// The log (`--log`), or a disabled one.
+    public let log: EditorLog
+    /// The clipboard `y` writes and `p` reads, shared by every session of the tool; `nil`: none.
+    public let clipboard: ClipboardFile?
+    /// Puts text on the terminal's own clipboard (OSC 52), when the session runs on one.
+    public var terminalClipboard: ((String) -> Void)?
+    /// Shows a frame at once, while the session is busy answering one event (a long recovery's
+    /// progress line); `nil` when there is no terminal.
+    public var presentWhileBusy: ((Surface) -> Void)?
+    /// How long a recovery runs before its progress line shows.
+    public var recoveryProgressDelay = Duration.milliseconds(250)
+    /// Whether this session holds its file's lock, or opened read-only.
+    public internal(set) var access = SessionAccess.unlocked
+
+    /// The document edited.
+    public var document: GraphDocument { canvas.document }
+    /// The autosave journal of the current file, opened at the first edit after an open or a save.
+    var autosave: JournalRecorder?
+    /// The demo's autosave journal (see ``init(configuration:document:file:width:height:theme:recording:log:demoJournal:clipboard:)``);
+    /// unused once the session has a file.
+    private let demoJournal: String?
+    /// Whether edits skip the autosave journal (while replaying it).
+    var isAutosaveSuspended = false
+    /// Whether the autosave journal failed to write (reported once).
+    var autosaveFailed = false
+    /// The `--record` journal.
+    private var recording: JournalRecorder?
+    /// Whether the `--record` journal failed to write (reported once).
+    private var recordingFailed = false
+    /// The journal lines waiting for the answer to the recovery question.
+    var pendingRecovery: [Journal.Line] = []
+    private var observation: ObservationToken?
+    /// The latest status-line message written to the log, so a message is logged once.
+    private var loggedMessage: String?
+
+    /// Starts a session on a document.
+    /// - Parameters:
+    ///   - configuration: The tool.
+    ///   - document: The graph to edit: the demo, a loaded file, or an empty graph for a new file.
+    ///   - file: Where saves go; `nil` for the demo.
+    ///   - width: The screen's columns.
+    ///   - height: The screen's rows.
+    ///   - theme: How the canvas looks on this terminal; the tool's theme by default.
+    ///   - recording: The `--record` journal, which hears every edit from now on.
+    ///   - log: Where to log.
+    ///   - demoJournal: The autosave journal of the demo, which has no file until its first save
+    ///     (``EditorConfiguration/demoJournalPath(environment:)`` on a terminal); `nil`: the demo
+    ///     is not autosaved.
+    ///   - clipboard: The clipboard shared by every session of the tool
+    ///     (``EditorConfiguration/clipboard(environment:)`` on a terminal); `nil`: none.
+    public init(
+        configuration: EditorConfiguration, document: GraphDocument, file: String?, width: Int, height: Int,
+        theme: Theme? = nil, recording: JournalRecorder? = nil, log: EditorLog = .disabled,
+        demoJournal: String? = nil, clipboard: ClipboardFile? = nil
+    ) {
+        self.configuration = configuration
+        self.clipboard = clipboard
+        canvas = Canvas(
+            document: document, width: width, height: height, theme: theme ?? configuration.theme,
+            dataSource: configuration.makeDataSource())
+        self.file = file
+        self.demoJournal = demoJournal
+        self.log = log
+        self.recording = recording
+        recording?.follow(document) { [weak self] error in
+            guard let self, !self.isFinished, !self.recordingFailed else { return }
+            self.recordingFailed = true
+            self.report("cannot record the session: \(error)")
+        }
+        observation = document.observe { [weak self] change in self?.autosaveRecord(change) }
+        canvas.delegate = self
+        access = claimAccess()
+        canvas.send(.documentOpened(welcome: welcome()))
+        if !isReadOnly, let journal = journalPath { offerRecovery(from: journal) }
+    }
+
+    deinit {
+        if let observation { document.removeObserver(observation) }
+    }
+
+    /// The autosave journal's path for a graph file: `FILE.autosave.jsonl`.
+    /// - Parameter file: The graph file.
+    /// - Returns: The journal's path, in the same directory.
+    public static func autosavePath(for file: String) -> String { file + ".autosave.jsonl" }
+
+    /// The autosave journal in use: the file's, or the demo's while there is no file.
+    public var journalPath: String? { file.map(Self.autosavePath(for:)) ?? demoJournal }
+
+    /// The first message: what was opened.
+    private func welcome() -> StatusMessage {
+        let graph = document.graph
+        let nodes = graph.count == 1 ? "1 node" : "\(graph.count) nodes"
+        log.write("opened \(file ?? "the \(configuration.demo.title)") with \(nodes)")
+        if let readOnlyMessage { return StatusMessage(readOnlyMessage, isError: true) }
+        let dot = " \(canvas.theme.glyphs.separator) "
+        if let file {
+            if FileManager.default.fileExists(atPath: file) {
+                return StatusMessage("opened \(file) (\(nodes))\(dot)Tab selects\(dot)? help")
+            }
+            return StatusMessage("new file \(file)\(dot)n adds a node\(dot)s saves\(dot)? help")
+        }
+        return StatusMessage("\(configuration.demo.title)\(dot)Tab selects\(dot)n adds a node\(dot)? help")
+    }
+
+    // MARK: Events
+
+    /// Answers one input event (see ``handle(_:)-(CanvasAction)``).
+    /// - Parameter event: What the person did.
+    public func handle(_ event: InputEvent) { handle(.input(event)) }
+
+    /// Answers one action: the canvas answers it, and the effects it returns (save, quit,
+    /// recover) are carried out here, each answered back to the canvas.
+    /// - Parameter action: What happened.
+    public func handle(_ action: CanvasAction) {
+        guard !isFinished else { return }
+        if case .input(let event) = action {
+            var isResize = false
+            if case .resize = event { isResize = true }
+            // Below the smallest size only `q` and the answers to an open question count.
+            if isTooSmall && !isResize && prompt == nil && event != .character("q") { return }
+        }
+        perform(canvas.send(action))
+        logMessageIfNew()
+    }
+
+    /// Carries out the canvas's effects for the host, in order.
+    func perform(_ effects: [CanvasEffect]) {
+        for effect in effects where !isFinished {
+            switch effect {
+            case .save(let thenQuit): requestSave(thenQuit: thenQuit)
+            case .saveAs(let path, let replacing, let thenQuit):
+                saveAs(path, replacing: replacing, thenQuit: thenQuit)
+            case .quit: finish(clean: true)
+            case .recover: recover()
+            case .discardRecovery:
+                pendingRecovery = []
+                if let journal = journalPath { removeAutosaveJournal(at: journal) }
+            case .copy(let contents): copy(contents)
+            case .paste(let keepingOutsideInputs): paste(keepingOutsideInputs: keepingOutsideInputs)
+            default: break
+            }
+        }
+    }
+
+    /// Ends the session: closes the journals, and when `clean` (a quit the person chose) removes
+    /// the autosave journal. After a signal the journal stays, for recovery at the next open.
+    /// - Parameter clean: Whether the person chose to quit.
+    public func finish(clean: Bool) {
+        guard !isFinished else { return }
+        isFinished = true
+        autosave?.close()
+        autosave = nil
+        recording?.close()
+        if clean, !isReadOnly, let journal = journalPath {
+            removeAutosaveJournal(at: journal)
+        }
+        releaseLock()
+        log.write(clean ? "quit" : "stopped; unsaved edits stay in the autosave journal")
+    }
+
+    /// Whether the screen is below the tool's ``EditorConfiguration/minimumSize``.
+    public var isTooSmall: Bool {
+        let viewport = canvas.state.viewport
+        let minimum = configuration.minimumSize
+        return viewport.width < minimum.width || viewport.height < minimum.height
+    }
+
+    // MARK: Messages
+
+    private func logMessageIfNew() {
+        let message = canvas.state.message
+        guard message?.text != loggedMessage else { return }
+        loggedMessage = message?.text
+        if let message {
+            log.write((message.isError ? "status (error): " : "status: ") + message.text)
+        }
+    }
+
+    /// Makes `path` the file saves go to (after "save as").
+    func adoptFile(_ path: String) {
+        if file != path { log.write("the session's file is now \(path)") }
+        file = path
+    }
+
+    /// Shows a problem on the status line and logs it.
+    /// - Parameter message: The problem, in one line.
+    public func report(_ message: String) {
+        canvas.send(.noticeArrived(StatusMessage(message, isError: true)))
+        loggedMessage = message
+        log.write("error: " + message)
+    }
+}
