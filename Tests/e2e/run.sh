@@ -36,6 +36,10 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+# A session that lives as long as the run: without it the server exits whenever a case's session
+# is killed and none is left, and the next case's new-session can reach a server on its way out
+# ("server exited unexpectedly").
+tm new-session -d -s keeper -x 20 -y 5 "exec sleep 100000"
 
 # start NAME DIR ARGS… — runs nodeui-tui (or $PROGRAM) ARGS in DIR in a new session. The pane's shell records
 # `stty -a` before and after, and the exit status, then stays so the pane's state can be read.
