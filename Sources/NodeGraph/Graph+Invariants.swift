@@ -84,7 +84,7 @@ extension Graph {
     public func valuesFromScratch() -> [NodeID: Value] {
         var copy = self
         copy.recompileDefinitions()
-        copy.evaluateAll(readingHeldNumbers: true)
+        copy.evaluateAll()
         var values: [NodeID: Value] = [:]
         for node in 0..<copy.store.nodeEnd where copy.store.nodes.kind[node] != NodeStore.freeKind {
             values[copy.store.ids[Int(node)]] = copy.store.value(of: node)

@@ -134,12 +134,13 @@ extension Graph {
         nodes.slotStart[node] = start
         if let name { store.names[node] = name }
         if let parameter {
-            store.parameters[node] = parameter
-            // A number source's value is its held number (full evaluation does not read it again).
+            // A number source's value is its held number, in its payload alone.
             if case .number(let number) = parameter,
                 store.kindColumns.kernel[Int(kindIndex)] == Kernel.heldNumber.rawValue
             {
                 nodes.payload[node] = number
+            } else {
+                store.parameters[node] = parameter
             }
         }
         // A node appended while index order is topological comes after its inputs as it is.
@@ -213,33 +214,28 @@ extension Graph {
         -> Edit
     {
         let node = try index(of: id)
-        // Fast path: a number into the built-in number kind (one dictionary operation).
-        if case .number(let number) = value,
-            store.kindColumns.kernel[Int(store.nodes.kind[node])] == Kernel.heldNumber.rawValue
-        {
+        // A number into a number source: its value is its held number, stored here.
+        if case .number(let number) = value, store.isNumberSource(node) {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
             let stored = store.ids[Int(node)]
-            // With nothing pending in this apply, a number node's value is its held number: an
-            // equal number changes nothing (numeric comparison, as `Value ==`).
-            if roots.isEmpty && store.nodes.payload[node] == number {
-                return .setValue(node: stored, value: .number(store.nodes.payload[node]))
-            }
-            guard let old = store.parameters.updateValue(value, forKey: node) else {
-                roots.append(node)
-                return .setValue(node: stored, value: store.entry(of: node).defaultParameter ?? value)
-            }
-            if old != value { roots.append(node) }
-            return .setValue(node: stored, value: old)
+            let old = store.nodes.payload[node]
+            // Numerically equal (0 and -0 too, as `Value ==`): nothing changes.
+            if old == number { return .setValue(node: stored, value: .number(old)) }
+            store.nodes.payload[node] = number
+            store.changedNumbers.append(node)
+            roots.append(node)
+            return .setValue(node: stored, value: .number(old))
         }
         let kind = store.entry(of: node).kind
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)
         try checkHeldValue(newValue, of: store.entry(of: node), for: id)
-        let oldValue = store.parameters[node] ?? kind.defaultParameter ?? newValue
-        if oldValue == newValue && store.parameters[node] != nil {
+        let held = store.parameter(of: node)
+        let oldValue = held ?? kind.defaultParameter ?? newValue
+        if oldValue == newValue && held != nil {
             return .setValue(node: id, value: oldValue)
         }
-        store.parameters[node] = newValue
+        store.setParameter(newValue, of: node)
         roots.append(node)
         return .setValue(node: id, value: oldValue)
     }
@@ -288,20 +284,20 @@ extension Graph {
         }
 
         // The held value: kept when the new kind holds the same type.
-        let oldParameter = store.parameters[node]
+        let oldParameter = store.parameter(of: node)
+        var newParameter: Value? = nil
         if let type = new.parameterType {
-            if oldParameter?.type != type || oldParameter.flatMap(new.kind.heldValueProblem) != nil {
-                store.parameters[node] = new.defaultParameter
-            }
-        } else {
-            store.parameters[node] = nil
+            let keeps = oldParameter?.type == type && oldParameter.flatMap(new.kind.heldValueProblem) == nil
+            newParameter = keeps ? oldParameter : new.defaultParameter
         }
-        if let oldParameter, oldParameter != store.parameters[node] {
+        if let oldParameter, oldParameter != newParameter {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
+        store.parameters[node] = nil
         store.nodes.kind[node] = newKindIndex
         // A value pushed into the node as one live source means nothing to another kind.
         store.pushedValues[node] = nil
+        store.setParameter(newParameter, of: node)
         roots.append(node)
         return .batch(inverse + dropped)
     }

@@ -97,7 +97,7 @@ public struct Graph: @unchecked Sendable {
     /// - Returns: The held value.
     public func parameter(of id: NodeID) -> Value? {
         guard let node = store.index(of: id) else { return nil }
-        return store.parameters[node]
+        return store.parameter(of: node)
     }
 
     /// The node feeding each slot of a node, or `nil` for unconnected slots.
@@ -138,7 +138,7 @@ public struct Graph: @unchecked Sendable {
         NodeDescription(
             id: store.ids[Int(node)], kind: store.entry(of: node).name, name: name(at: node),
             position: Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node])),
-            value: store.parameters[node], inputs: inputs(at: node))
+            value: store.parameter(of: node), inputs: inputs(at: node))
     }
 
     /// Every node identifier, in no particular order.

@@ -23,7 +23,8 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         case ids([NodeID])
         /// Node indices and the identifier storage they index, in one object.
         case indices(IndexList)
-        case one(Int32, IDStorage)
+        /// Up to four indices packed two to a word (an edit's few recomputed nodes: no allocation).
+        case few(UInt64, UInt64, IDStorage)
         /// The first `count` stored identifiers, in index order.
         case prefix(Int, IDStorage)
     }
@@ -61,7 +62,13 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         endIndex = indices.count
         switch indices.count {
         case 0: storage = .ids([])
-        case 1: storage = .one(indices[0], ids)
+        case 1...4:
+            var low: UInt64 = 0, high: UInt64 = 0
+            for position in 0..<indices.count {
+                let bits = UInt64(UInt32(bitPattern: indices[position])) << (32 * UInt64(position & 1))
+                if position < 2 { low |= bits } else { high |= bits }
+            }
+            storage = .few(low, high, ids)
         default:
             storage = .indices(
                 IndexList.make(count: indices.count, ids: ids) {
@@ -77,7 +84,7 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     }
 
     init(index: Int32, in ids: IDStorage) {
-        storage = .one(index, ids)
+        storage = .few(UInt64(UInt32(bitPattern: index)), 0, ids)
         endIndex = 1
     }
 
@@ -97,9 +104,10 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         case .indices(let list):
             precondition(position >= 0 && position < endIndex, "index out of range")
             return list[position]
-        case .one(let index, let ids):
-            precondition(position == 0, "index out of range")
-            return ids[index]
+        case .few(let low, let high, let ids):
+            precondition(position >= 0 && position < endIndex, "index out of range")
+            let word = position < 2 ? low : high
+            return ids[Int32(truncatingIfNeeded: word >> (32 * UInt64(position & 1)))]
         case .prefix(let count, let ids):
             precondition(position >= 0 && position < count, "index out of range")
             return ids[position]

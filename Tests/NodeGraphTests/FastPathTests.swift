@@ -66,6 +66,40 @@ import Testing
         try expectConsistent(graph)
     }
 
+    /// A number source keeps its held number as its value: a node holding an error that becomes
+    /// one, and back, ends as it was, and what depends on it follows both ways.
+    @Test func anErrorNodeTurnedIntoANumberSourceAndBackEndsAsItWas() throws {
+        var graph = Graph()
+        try graph.addNode("zero", kind: "number", value: .number(0))
+        try graph.addNode("one", kind: "number", value: .number(1))
+        try graph.addNode("ratio", kind: "divide", inputs: ["one", "zero"])
+        try graph.addNode("sum", kind: "add", inputs: ["ratio"])
+        let before = graph
+        let change = try graph.setKind("number", of: "ratio")
+        #expect(graph.value(of: "sum") == .number(0))
+        #expect(change.recomputed == ["ratio", "sum"])
+        try graph.apply(change.inverse)
+        #expect(graph == before)
+        #expect(graph.value(of: "sum")?.error != nil)
+        try expectConsistent(graph)
+    }
+
+    /// A batch that changes a number and then groups nodes (which copies storage on the way)
+    /// still recomputes everything downstream of the number.
+    @Test func aNumberChangedBeforeAGroupingInOneBatchRecomputesItsDependents() throws {
+        var graph = try smallCalculator()
+        try graph.addNode("prod", kind: "multiply", inputs: ["sum", "two"])
+        try graph.addNode("after", kind: "add", inputs: ["prod"])
+        let change = try graph.apply(
+            .batch([
+                .setValue(node: "one", value: .number(5)),
+                .group(nodes: ["prod"], kind: "doubled", name: "Doubled", id: "prod"),
+            ]))
+        #expect(graph.value(of: "after") == .number(14))
+        #expect(change.recomputed.contains("after"))
+        try expectConsistent(graph)
+    }
+
     @Test func settingANumberSourceReportsChangesAndInverses() throws {
         var graph = try chain(5)
         let same = try graph.setValue(.number(1), of: "n0")

@@ -87,6 +87,8 @@ struct Evaluator {
     @inline(never) @discardableResult
     func recomputeOutOfLine(_ node: Int32, _ kindIndex: Int) -> Bool {
         let kernel = self.kernel[kindIndex]
+        // A number source's value is its held number, which the edit that changed it stored.
+        if kernel == Kernel.heldNumber.rawValue { return store.numberChanged(node) }
         if kernel != Kernel.callKind.rawValue, let number = numericResult(node, kernel) {
             return storeNumber(number, at: node)
         }
@@ -94,8 +96,7 @@ struct Evaluator {
     }
 
     /// A numeric kernel's result, or `nil` when it is not finite (an input that is not a number,
-    /// an overflow), when a divisor is zero, or when a number source holds something else: the
-    /// kind then says what the value is.
+    /// an overflow) or a divisor is zero: the kind then says what the value is.
     func numericResult(_ node: Int32, _ kernel: UInt8) -> Double? {
         let slots = source.base + Int(slotStart[node])
         let payload = self.payload
@@ -112,9 +113,6 @@ struct Evaluator {
         case Kernel.quotient.rawValue:
             guard input(1) != 0 else { return nil }
             result = input(0) / input(1)
-        case Kernel.heldNumber.rawValue:
-            guard case .number(let number)? = store.parameters[node] else { return nil }
-            result = number
         default:
             return nil
         }
@@ -142,7 +140,7 @@ extension NodeStore {
             values.append(value)
         }
         return entry.value(
-            of: values, parameter: parameters[node], pushed: entry.isLive ? pushedValues[node] : nil,
+            of: values, parameter: parameter(of: node), pushed: entry.isLive ? pushedValues[node] : nil,
             origin: ids[Int(node)])
     }
 }

@@ -14,6 +14,7 @@ extension Graph {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
             // it alone is recomputed.
             Evaluator(store).recompute(root)
+            store.changedNumbers.removeAll()
             return NodeList(index: root, in: store.ids)
         }
         let trace = recomputeTrace(from: roots)
@@ -23,7 +24,8 @@ extension Graph {
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: [Int32]) -> UnsafeMutableBufferPointer<Int32> {
-        store.withWorkLists { stack, queue in
+        defer { store.changedNumbers.removeAll() }
+        return store.withWorkLists { stack, queue in
             if let firstRoot = countRegion(from: roots, stack: &stack, queue: &queue) {
                 return recomputeBySweep(from: firstRoot, into: &queue)
             }

@@ -18,11 +18,10 @@ struct SequentialPass {
         payload = store.nodes.payload.base
     }
 
-    /// Evaluates the adds from `start` on, skipping free indices and, when `skippingHeldNumbers`,
-    /// number sources (their value is their held number); returns the index of the first node
-    /// left to the caller, or `end`.
+    /// Evaluates the adds from `start` on, skipping free indices and number sources (their value
+    /// is their held number); returns the index of the first node left to the caller, or `end`.
     @inline(never)
-    func evaluate(from start: Int, to end: Int, skippingHeldNumbers: Bool) -> Int {
+    func evaluate(from start: Int, to end: Int) -> Int {
         let free = NodeStore.freeKind, add = Kernel.sumOfThree.rawValue, held = Kernel.heldNumber.rawValue
         // The columns in locals: stores through `payload` cannot then be taken to change them.
         let kind = self.kind, kernels = self.kernel, slotStart = self.slotStart, source = self.source
@@ -33,7 +32,7 @@ struct SequentialPass {
             if kindIndex != free {
                 let kernel = kernels[Int(kindIndex)]
                 if kernel != add {
-                    if kernel == held && skippingHeldNumbers {
+                    if kernel == held {
                         node &+= 1
                         continue
                     }

@@ -132,7 +132,7 @@ final class DefinitionPlan: @unchecked Sendable {
     ) -> Step {
         let entry = store.entry(of: node)
         let id = store.ids[Int(node)]
-        let parameter = store.parameters[node]
+        let parameter = store.parameter(of: node)
         if entry.kind is GroupInputKind, let slot = slotOfInput[id] {
             return Step(operation: .slot, node: id, slot: slot)
         }

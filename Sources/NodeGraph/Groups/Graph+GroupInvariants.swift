@@ -72,7 +72,7 @@ extension Graph {
         guard !groups.definitions.isEmpty else { return }
         var unused: [Int32] = []
         for kind in definitionOrder() {
-            groups.definitions[kind]!.graph.evaluateAll(readingHeldNumbers: true)
+            groups.definitions[kind]!.graph.evaluateAll()
             groups.definitions[kind]!.recompile()
             let newKind = DefinitionKind(groups.definitions[kind]!)
             _ = install(newKind, roots: &unused)

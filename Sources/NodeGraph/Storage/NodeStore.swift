@@ -91,7 +91,11 @@ final class NodeStore {
     @exclusivity(unchecked) var ids: IDStorage
     @exclusivity(unchecked) var idTable = IDTable()
     @exclusivity(unchecked) var names: [Int32: String] = [:]
+    /// The value each source node holds, but a number source's (see ``parameter(of:)``).
     @exclusivity(unchecked) var parameters: [Int32: Value] = [:]
+    /// Number sources whose held number an edit changed since the last recompute (their value
+    /// is their held number, so the edit stored it already; see ``numberChanged(_:)``).
+    @exclusivity(unchecked) var changedNumbers = IndexBuffer()
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
     /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
     @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
@@ -154,6 +158,9 @@ final class NodeStore {
         names = other.names
         parameters = other.parameters
         pushedValues = other.pushedValues
+        // Edit state, not scratch: an edit may copy the storage between changing a number and
+        // the recompute that reads this.
+        for node in other.changedNumbers.elements { changedNumbers.append(node) }
         boxed = other.boxed
         freeNodes = other.freeNodes
         freeSlotRanges = other.freeSlotRanges
@@ -326,6 +333,43 @@ final class NodeStore {
             nodes.payload[node] = StoredValue.boxed
             return boxed.updateValue(value, forKey: node) != value
         }
+    }
+
+    // MARK: Held values
+
+    /// Whether the node is a number source (the built-in ``NumberKind``): its value is the number it
+    /// holds, kept once, in the payload column.
+    @inline(__always) func isNumberSource(_ node: Int32) -> Bool {
+        kindColumns.kernel[Int(nodes.kind[node])] == Kernel.heldNumber.rawValue
+    }
+
+    /// The value a node holds: a number source's from its payload, another source's from
+    /// ``parameters``; `nil` for a node that holds none.
+    func parameter(of node: Int32) -> Value? {
+        isNumberSource(node) ? .number(nodes.payload[node]) : parameters[node]
+    }
+
+    /// Sets the value a node of its current kind holds (`nil`: none). A number source's goes to
+    /// its payload, and a different number is noted in ``changedNumbers`` for the recompute.
+    func setParameter(_ value: Value?, of node: Int32) {
+        guard isNumberSource(node), case .number(let number)? = value else {
+            parameters[node] = value
+            return
+        }
+        parameters[node] = nil
+        let old = nodes.payload[node]
+        if old != number {
+            if StoredValue.isBoxed(old) { boxed[node] = nil }  // the value it had as another kind
+            nodes.payload[node] = number
+            changedNumbers.append(node)
+        }
+    }
+
+    /// Whether an edit changed this number source's held number since the last recompute (which
+    /// forgets them all).
+    func numberChanged(_ node: Int32) -> Bool {
+        let changed = changedNumbers.elements
+        return changed.contains(node)
     }
 
     /// The slots that `node` feeds, as (downstream node, slot index within it).
