@@ -47,6 +47,7 @@ public final class Canvas {
     private let widgetImages = WidgetImageCache()
     private let routes = RouteCache()
     private var documentToken: ObservationToken?
+    private var sourceToken: ObservationToken?
     private var notificationObservers: [(CanvasNotification) -> Void] = []
     /// Actions waiting for the reducer, in order; only ``send(_:)-(CanvasAction)`` drains it.
     private var pending: [CanvasAction] = []
@@ -76,11 +77,13 @@ public final class Canvas {
         scene = CanvasScene(
             graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
         documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
+        sourceToken = document.observeSourceUpdates { [weak self] change in self?.sourcesDidUpdate(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
     }
 
     deinit {
         if let documentToken { document.removeObserver(documentToken) }
+        if let sourceToken { document.removeObserver(sourceToken) }
     }
 
     /// The inspector, the status bar and the help overlay, in that order.
@@ -93,6 +96,13 @@ public final class Canvas {
     private func documentDidChange(_ changes: [Change]) {
         scene.update(after: changes, in: document.graph, dataSource: dataSource)
         for change in changes { send(.documentChanged(change, cause: changeCause)) }
+    }
+
+    /// Live sources updated: the scene follows the values (as after an edit that only recomputed
+    /// them), then the reducer hears of it.
+    private func sourcesDidUpdate(_ change: SourceChange) {
+        scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
+        send(.sourceUpdated(change))
     }
 
     /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`,

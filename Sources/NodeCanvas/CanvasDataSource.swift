@@ -65,13 +65,16 @@ extension CanvasDelegate {
 
 /// The calculator's renderers, chosen by kind.
 public enum StandardRenderers {
-    /// Number bodies show the value, color kinds a swatch, arithmetic the formula and result,
-    /// anything else its symbol and value; standard input and output rows.
+    /// Live sources show their value and that they are live, number bodies the value, color
+    /// kinds a swatch, arithmetic the formula and result, anything else its symbol and value;
+    /// standard input and output rows.
     /// - Parameter node: The node's model.
     /// - Returns: The renderers.
     public static func renderers(for node: NodeWidgetModel) -> NodeRenderers {
         let body: any NodeBodyRenderer =
-            if node.isSource && node.parameter?.number != nil {
+            if node.isLive {
+                LiveSourceBodyRenderer()
+            } else if node.isSource && node.parameter?.number != nil {
                 NumberBodyRenderer()
             } else if node.outputType == .color {
                 ColorBodyRenderer()

@@ -113,7 +113,7 @@ import Testing
     @Test func aSourceUpdateChangesNoState() throws {
         let canvas = try canvas(on: "one")
         canvas.send(.character("e"))
-        let change = Change(edit: .batch([]), inverse: .batch([]), recomputed: ["add"])
+        let change = SourceChange(sources: ["one"], recomputed: ["one", "add"])
         let (state, effects) = reduce(canvas, .sourceUpdated(change))
         #expect(state == canvas.state)
         #expect(effects.isEmpty)

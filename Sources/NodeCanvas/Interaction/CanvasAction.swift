@@ -12,9 +12,13 @@ public enum CanvasAction: Hashable, Sendable {
     /// The document changed: an edit, undo or redo the canvas asked for, or a change someone
     /// else applied (``ChangeCause/host``). The scene already shows it.
     case documentChanged(Change, cause: ChangeCause)
-    /// A live source pushed a value and its downstream recomputed. The scene already shows it;
-    /// cursor, mode, selection and any open editor or prompt stay.
-    case sourceUpdated(Change)
+    /// Live sources pushed values and their downstream recomputed
+    /// (`GraphDocument.applySourceUpdates(_:)`). The scene already shows it; cursor, mode,
+    /// selection and any open editor or prompt stay.
+    case sourceUpdated(SourceChange)
+    /// The host counted its running live sources and the failing ones; the status line shows
+    /// them.
+    case liveSourcesReported(LiveSourceStatus)
     /// The document's whole graph was replaced (a file loaded, edits recovered in bulk).
     case documentReplaced
     /// An edit the canvas asked for was refused, by the graph or by the delegate.

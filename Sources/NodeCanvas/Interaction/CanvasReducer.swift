@@ -28,7 +28,10 @@ public enum CanvasReducer {
         case .documentChanged(let change, let cause):
             return documentChanged(&state, change, cause: cause, context: context)
         case .sourceUpdated:
-            settle(&state, context: context)
+            // Only values changed: every node, link and target the state names is still there.
+            return []
+        case .liveSourcesReported(let status):
+            state.liveSources = status.live > 0 || !status.failing.isEmpty ? status : nil
             return []
         case .documentReplaced:
             state.selection = []

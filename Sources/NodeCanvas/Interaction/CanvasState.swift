@@ -171,6 +171,9 @@ public struct CanvasState: Hashable, Sendable {
     public var isInspectorShown: Bool
     /// The latest query typed into find (`/`), offered again the next time.
     public var lastQuery: String
+    /// How many live sources run and which fail, as the host last reported; `nil` until it
+    /// reports (a graph without sources shows nothing).
+    public var liveSources: LiveSourceStatus?
 
     /// Creates a canvas state.
     /// - Parameters:
@@ -221,5 +224,22 @@ public struct CanvasState: Hashable, Sendable {
     /// - Returns: The canvas position.
     public func canvasPosition(_ point: Point) -> Position {
         Position(x: point.x * levelOfDetail.horizontalScale, y: point.y * levelOfDetail.verticalScale)
+    }
+}
+
+/// How many live sources (clocks, files) run and which of them fail: what the status line shows.
+public struct LiveSourceStatus: Hashable, Sendable {
+    /// The number of live sources running.
+    public var live: Int
+    /// The failing sources, by id, with their error's reason.
+    public var failing: [NodeID: String]
+
+    /// Creates a status.
+    /// - Parameters:
+    ///   - live: The number of live sources running.
+    ///   - failing: The failing sources and their errors' reasons.
+    public init(live: Int, failing: [NodeID: String] = [:]) {
+        self.live = live
+        self.failing = failing
     }
 }

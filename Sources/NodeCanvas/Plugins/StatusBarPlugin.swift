@@ -44,6 +44,24 @@ public final class StatusBarPlugin: CanvasPlugin {
         return (state.mode.name, selection, hints(for: canvas), false)
     }
 
+    /// The live sources' part of the status line: `2 live`, or `2 live · Load failing` (the
+    /// failing sources by name); `nil` without live sources.
+    /// - Parameters:
+    ///   - status: The live sources' status.
+    ///   - canvas: The canvas (for the nodes' names and the separator).
+    /// - Returns: The text, and whether a source fails.
+    public static func liveText(_ status: LiveSourceStatus?, in canvas: Canvas) -> (
+        text: String, isFailing: Bool
+    )? {
+        guard let status else { return nil }
+        let graph = canvas.document.graph
+        let count = "\(status.live) live"
+        guard !status.failing.isEmpty else { return (count, false) }
+        let names = status.failing.keys.map { graph.name(of: $0) ?? $0.rawValue }.sorted()
+        let shown = names.count > 2 ? "\(names.count) sources" : names.joined(separator: ", ")
+        return (count + " \(canvas.theme.glyphs.separator) \(shown) failing", true)
+    }
+
     /// A question and the keys that answer it.
     /// - Parameters:
     ///   - prompt: The question.
@@ -146,9 +164,16 @@ public final class StatusBarPlugin: CanvasPlugin {
         }
         let state = canvas.state
         let modified = canvas.document.isModified ? "modified  " : ""
-        let location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
-        // The message wins: the level of detail and position give way when it needs the room.
+        var location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
+        let live = Self.liveText(state.liveSources, in: canvas)
+        // The message wins: the live sources, then the level of detail and position give way
+        // when it needs the room.
         let full = surface.width - x - 1
+        if let live, displayWidth(of: message) + displayWidth(of: live.text + "  " + location) + 2 <= full {
+            let liveX = surface.width - displayWidth(of: live.text + "  " + location)
+            surface.put(live.text, x: liveX, y: y, style: live.isFailing ? styles.statusError : styles.status)
+            location = "  " + location
+        }
         var isPrompt = false
         if case .prompt(let prompt) = state.mode {
             isPrompt = true

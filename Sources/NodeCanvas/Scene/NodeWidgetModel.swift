@@ -66,13 +66,16 @@ public struct NodeWidgetModel: Hashable, Sendable {
     public var inputs: [InputRowModel]
     /// When the value is an error that arose upstream, the display name of the node it arose at.
     public var blockedBy: String?
+    /// Whether the node is a live source: its value comes from outside (a clock, a file).
+    public var isLive: Bool
 
     /// Creates a widget model.
     public init(
         id: NodeID, name: String, kind: String, kindTitle: String, symbol: String, category: String,
         position: Position, value: Value, parameter: Value?, outputType: ValueType, inputs: [InputRowModel],
-        blockedBy: String?
+        blockedBy: String?, isLive: Bool = false
     ) {
+        self.isLive = isLive
         self.id = id
         self.name = name
         self.kind = kind
@@ -113,7 +116,7 @@ public struct NodeWidgetModel: Hashable, Sendable {
             id: id, name: graph.name(of: id) ?? id.rawValue, kind: kind.name, kindTitle: kind.title,
             symbol: kind.symbol, category: kind.category, position: position, value: value,
             parameter: graph.parameter(of: id), outputType: kind.outputType, inputs: rows,
-            blockedBy: blockedBy)
+            blockedBy: blockedBy, isLive: kind is any LiveSourceKind)
     }
 
     /// Whether the node holds a value a person can edit (a source node).

@@ -17,7 +17,8 @@ extension Glyphs {
     /// - Parameter character: Any character.
     /// - Returns: The character itself when it is ASCII; `-` `|` `+` `/` `\` for box drawing,
     ///   `<` `>` `^` `v` for arrows and triangles, `#` for blocks, `*` `o` `@` for bullets and
-    ///   circles, `.` for an ellipsis or a middle dot, `x` `-` `/` for the operators `×` `−` `÷`,
+    ///   circles (clock faces included), `#` for patterned squares, `.` for an ellipsis or a
+    ///   middle dot, `x` `-` `/` for the operators `×` `−` `÷`,
     ///   `?` for anything else.
     public static func asciiStandIn(for character: Character) -> Character {
         guard let scalar = character.unicodeScalars.first else { return "?" }
@@ -38,7 +39,8 @@ extension Glyphs {
         case 0x2193, 0x25BC, 0x25BE: return "v"
         case 0x2580...0x259F: return "#"  // blocks and shades
         case 0x2022, 0x25CF, 0x25A0, 0x25AA: return "*"
-        case 0x25CB, 0x25E6, 0x25A1, 0x25D0: return "o"
+        case 0x25CB, 0x25E6, 0x25A1, 0x25D0, 0x25F4...0x25F7: return "o"  // circles, clock faces
+        case 0x25A2...0x25A9: return "#"  // filled squares (the file source's ▤)
         case 0x25C9: return "@"
         case 0x2026, 0x00B7, 0x22EF: return "."
         case 0x00D7: return "x"

@@ -1,0 +1,61 @@
+import NodeGraph
+
+/// Shows a live source: its symbol and latest value (or its error), and below, that it is live
+/// and what it follows (`live · every 0.5 s`, `live · load.txt`), or the setting being typed
+/// while it is edited.
+public struct LiveSourceBodyRenderer: NodeBodyRenderer {
+    /// Creates the renderer.
+    public init() {}
+
+    private func valueText(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
+        if let error = errorText(of: node, glyphs: context.theme.glyphs) { return error }
+        return node.symbol.isEmpty ? node.value.description : "\(node.symbol) \(node.value.description)"
+    }
+
+    private func settingText(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
+        if let edit = context.editText { return edit + String(context.theme.glyphs.textCursor) }
+        return "live " + String(context.theme.glyphs.separator) + " " + Self.setting(of: node)
+    }
+
+    /// What a source follows, as its body's second row says it: a clock's interval, a file's
+    /// path, another kind's held value.
+    /// - Parameter node: The node's model.
+    /// - Returns: The text.
+    public static func setting(of node: NodeWidgetModel) -> String {
+        guard let parameter = node.parameter else { return "pushed from outside" }
+        if node.kind == "clock", let seconds = parameter.number { return "every \(Value.format(seconds)) s" }
+        return FileKind.path(in: parameter) ?? parameter.description
+    }
+
+    /// Two rows: the value's and the setting's widths.
+    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+        Size(
+            width: max(
+                displayWidth(of: valueText(of: node, context: context)),
+                displayWidth(of: settingText(of: node, context: context))),
+            height: 2)
+    }
+
+    /// Draws the value (bold), then the live line (dim) or the setting being typed.
+    public func draw(
+        _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
+    ) {
+        let styles = context.theme.styles
+        let ellipsis = context.theme.glyphs.ellipsis
+        let first = Rect(x: region.x, y: region.y, width: region.width, height: 1)
+        if !drawErrorBody(node, in: first, on: &surface, context: context) {
+            var style = styles.text
+            style.bold = true
+            surface.put(valueText(of: node, context: context), in: first, style: style, ellipsis: ellipsis)
+        }
+        guard region.height > 1 else { return }
+        let second = Rect(x: region.x, y: region.y + 1, width: region.width, height: 1)
+        if context.editText != nil {
+            surface.fill(second, style: styles.editing)
+            surface.put(settingText(of: node, context: context), in: second, style: styles.editing)
+            return
+        }
+        surface.put(
+            settingText(of: node, context: context), in: second, style: styles.secondary, ellipsis: ellipsis)
+    }
+}
