@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NodeGraphTesting", targets: ["NodeGraphTesting"]),
         .library(name: "NodeCanvas", targets: ["NodeCanvas"]),
         .library(name: "NodeTerminal", targets: ["NodeTerminal"]),
+        .library(name: "NodeCommandLine", targets: ["NodeCommandLine"]),
         .executable(name: "nodeui-tui", targets: ["nodeui-tui"]),
     ],
     dependencies: [
@@ -42,14 +43,19 @@ let package = Package(
         // that calls ncurses.
         .target(
             name: "NodeTerminal", dependencies: ["NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses"]),
-        // The command line and the interactive canvas.
-        .executableTarget(
-            name: "nodeui-tui",
+        // The command line every node tool shares: `open` (the editor) and the headless eval,
+        // render, replay, check and watch, with the tool's kinds. A library of its own, above
+        // NodeTerminal: a program can run the editor without an argument parser, and scripts'
+        // commands are not the terminal's concern.
+        .target(
+            name: "NodeCommandLine",
             dependencies: [
                 "NodeGraph", "NodeGraphFiles", "NodeGraphSources", "NodeCanvas", "NodeTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+            ]),
+        // The calculator: its configuration of the editor and the command line.
+        .executableTarget(
+            name: "nodeui-tui", dependencies: ["NodeGraph", "NodeCanvas", "NodeTerminal", "NodeCommandLine"]),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(
             name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],

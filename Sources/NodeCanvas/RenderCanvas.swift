@@ -12,12 +12,17 @@ import NodeGraph
 ///   - height: The screen's rows.
 ///   - lod: The level of detail.
 ///   - theme: How it looks; box-drawing glyphs with colors by default.
+///   - dataSource: Which nodes to show, with which renderers (a tool's own); the standard ones
+///     by default.
 /// - Returns: The frame.
 /// - Complexity: O(*n* + *e*) to build the scene, then proportional to what is visible.
 public func renderCanvas(
-    _ graph: Graph, width: Int, height: Int, lod: LevelOfDetail = .full, theme: Theme = .unicode
+    _ graph: Graph, width: Int, height: Int, lod: LevelOfDetail = .full, theme: Theme = .unicode,
+    dataSource: any CanvasDataSource = StandardDataSource()
 ) -> Surface {
-    renderCanvas(document: GraphDocument(graph: graph), width: width, height: height, lod: lod, theme: theme)
+    renderCanvas(
+        document: GraphDocument(graph: graph), width: width, height: height, lod: lod, theme: theme,
+        dataSource: dataSource)
 }
 
 /// Draws a document's graph exactly as the canvas first shows it.
@@ -27,11 +32,15 @@ public func renderCanvas(
 ///   - height: The screen's rows.
 ///   - lod: The level of detail.
 ///   - theme: How it looks.
+///   - dataSource: Which nodes to show, with which renderers.
 /// - Returns: The frame.
 public func renderCanvas(
-    document: GraphDocument, width: Int, height: Int, lod: LevelOfDetail = .full, theme: Theme = .unicode
+    document: GraphDocument, width: Int, height: Int, lod: LevelOfDetail = .full, theme: Theme = .unicode,
+    dataSource: any CanvasDataSource = StandardDataSource()
 ) -> Surface {
-    let canvas = Canvas(document: document, width: width, height: height, levelOfDetail: lod, theme: theme)
+    let canvas = Canvas(
+        document: document, width: width, height: height, levelOfDetail: lod, theme: theme,
+        dataSource: dataSource)
     canvas.fitTopLeft()
     let frame = canvas.render()
     return theme.glyphs.isASCII ? frame.asciiOnly() : frame

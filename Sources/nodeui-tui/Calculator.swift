@@ -1,16 +1,16 @@
 import NodeCanvas
+import NodeCommandLine
 import NodeGraph
 import NodeTerminal
 
-extension EditorConfiguration {
+extension CommandLineTool {
     /// The calculator: NodeGraph's standard kinds, NodeCanvas's standard renderers and theme, and
     /// the demo calculator when no file is given.
-    static let calculator = EditorConfiguration(
-        toolName: "nodeui-tui", registry: .standard, makeDataSource: { StandardDataSource() },
-        theme: .unicode,
-        fileExtension: "json",
-        demo: Demo(title: "demo calculator", fileName: "calculator.json", graph: .demoCalculator()),
-        headlessHint:
-            "for headless use run `nodeui-tui eval FILE`, `nodeui-tui render FILE`, "
-            + "`nodeui-tui replay FILE --edits EDITS.jsonl` or `nodeui-tui check FILE`")
+    static let calculator = CommandLineTool(
+        editor: EditorConfiguration(
+            toolName: "nodeui-tui", registry: .standard, makeDataSource: { StandardDataSource() },
+            theme: .unicode, fileExtension: "json",
+            demo: .init(title: "demo calculator", fileName: "calculator.json", graph: .demoCalculator())),
+        abstract: "Edit and evaluate node graphs in the terminal, or headlessly from scripts.",
+        exampleFile: "Examples/graphs/calculator.json")
 }

@@ -2,33 +2,37 @@ import ArgumentParser
 import NodeGraph
 import NodeGraphFiles
 
-/// `nodeui-tui replay FILE --edits EDITS.jsonl [--out OUT.json] [--trace] [--json] [--strict]`.
+/// `TOOL replay FILE --edits EDITS.jsonl [--out OUT.json] [--trace] [--json] [--strict]`.
 struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "replay",
-        abstract: "Apply an edit journal to a graph file headlessly and print the final values.",
-        discussion: """
-            Applies the journal (JSON Lines, one edit per line; blank lines are skipped) line by \
-            line. A line that is malformed or would break a rule is refused, changes nothing, and \
-            is reported with its line number and reason: \
-            "line 4: link refused: would create a cycle: sum → prod → sum". Later lines still \
-            apply. With --trace, each applied line also prints the nodes it recomputed, in order. \
-            Then every node's value is printed as by `eval`.
+    static var configuration: CommandConfiguration {
+        let tool = ToolContext.current
+        let file = tool.exampleFile
+        return CommandConfiguration(
+            commandName: "replay",
+            abstract: "Apply an edit journal to a graph file headlessly and print the final values.",
+            discussion: """
+                Applies the journal (JSON Lines, one edit per line; blank lines are skipped) line by \
+                line. A line that is malformed or would break a rule is refused, changes nothing, and \
+                is reported with its line number and reason: \
+                "line 4: link refused: would create a cycle: sum → prod → sum". Later lines still \
+                apply. With --trace, each applied line also prints the nodes it recomputed, in order. \
+                Then every node's value is printed as by `eval`.
 
-            With --json, prints one object per journal line, \
-            {"line":N,"op":"link","status":"applied","recomputed":["sum","prod"]} or \
-            {"line":N,"op":"link","status":"refused","reason":"…"}, then one object shaped like \
-            `eval --json`.
+                With --json, prints one object per journal line, \
+                {"line":N,"op":"link","status":"applied","recomputed":["sum","prod"]} or \
+                {"line":N,"op":"link","status":"refused","reason":"…"}, then one object shaped like \
+                `eval --json`.
 
-            Refused lines are results, not failures: the exit status is 0 unless --strict is given \
-            and some line was refused, or a file cannot be read or saved (1).
+                Refused lines are results, not failures: the exit status is 0 unless --strict is given \
+                and some line was refused, or a file cannot be read or saved (1).
 
-            Examples:
-              nodeui-tui replay empty.json --edits build-calculator.jsonl
-              nodeui-tui replay calculator.json --edits edits.jsonl --trace
-              nodeui-tui replay calculator.json --edits edits.jsonl --out result.json
-              nodeui-tui replay calculator.json --edits edits.jsonl --json --strict
-            """)
+                Examples:
+                  \(tool.name) replay \(file) --edits edits.jsonl
+                  \(tool.name) replay \(file) --edits edits.jsonl --trace
+                  \(tool.name) replay \(file) --edits edits.jsonl --out result.\(tool.editor.fileExtension)
+                  \(tool.name) replay \(file) --edits edits.jsonl --json --strict
+                """)
+    }
 
     @Argument(help: "The graph file to start from.")
     var file: String

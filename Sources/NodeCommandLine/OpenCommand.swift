@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import NodeTerminal
+
+/// `TOOL [FILE] [--record EDITS.jsonl] [--log LOG] [--ascii]` (or `TOOL open …`): the
+/// interactive canvas.
+struct OpenCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let tool = ToolContext.current
+        let name = tool.name
+        return CommandConfiguration(
+            commandName: "open",
+            abstract: "Open a graph file on the interactive canvas (the default command).",
+            discussion: """
+                Opens FILE, which is created on first save if it does not exist; without FILE, opens \
+                the \(tool.editor.demo.title) (`s` then asks for a file name, \(tool.editor.demo.fileName) \
+                by default). Every edit is written as it happens to FILE.autosave.jsonl, which a save \
+                or a chosen quit removes; if the program is killed, the next open offers to recover \
+                the edits. Needs a terminal: without one it exits 1 (use eval, render, replay or \
+                check instead).
+
+                Examples:
+                  \(name)
+                  \(name) \(tool.exampleFile)
+                  \(name) my-graph.\(tool.editor.fileExtension) --record session.jsonl --log \(name).log
+                  \(name) replay \(tool.exampleFile) --edits session.jsonl
+                """)
+    }
+
+    @Argument(help: "The graph file to open.")
+    var file: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every edit of the session to this journal, which `replay` reproduces.",
+            valueName: "edits.jsonl"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Append a log of the session to this file.", valueName: "log-file"))
+    var log: String?
+
+    @Flag(help: "Draw with ASCII characters only (as without a UTF-8 locale).")
+    var ascii = false
+
+    func run() throws {
+        let options = EditorOptions(file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii)
+        let status = ToolContext.current.editor.run(options)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+
+/// `TOOL`: the interactive canvas, and the headless commands scripts and tests use.
+struct ToolCommand: ParsableCommand {
+    /// The subcommands, in the order `--help` lists them. Adding a command is one line here.
+    static let subcommandTypes: [any ParsableCommand.Type] = [
+        OpenCommand.self,
+        EvalCommand.self,
+        RenderCommand.self,
+        ReplayCommand.self,
+        CheckCommand.self,
+        WatchCommand.self,
+    ]
+
+    static var configuration: CommandConfiguration {
+        let tool = ToolContext.current
+        let name = tool.name
+        let file = tool.exampleFile
+        let mine = "my.\(tool.editor.fileExtension)"
+        let examples = [
+            (name, "open the \(tool.editor.demo.title)"),
+            ("\(name) \(file)", "open a graph file"),
+            ("\(name) \(mine) --record edits.jsonl", "open, recording every edit"),
+            ("\(name) eval \(file) --json", ""),
+            ("\(name) replay \(mine) --edits edits.jsonl --trace", ""),
+            ("\(name) check \(mine)", ""),
+            ("tail -f edits.jsonl | \(name) watch \(mine) --json", ""),
+        ]
+        let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
+        let lines = examples.map { command, meaning in
+            meaning.isEmpty
+                ? command : command.padding(toLength: width + 3, withPad: " ", startingAt: 0) + meaning
+        }
+        return CommandConfiguration(
+            commandName: name,
+            abstract: tool.abstract,
+            discussion: """
+                Without a subcommand (or with `open`), opens FILE on the interactive canvas \
+                (created on first save if it does not exist), or the \(tool.editor.demo.title) when \
+                no FILE is given.
+
+                Exit status: 0 success, 1 invalid input (one line per problem on standard error, \
+                naming the file, node and field), 2 usage error.
+
+                Examples:
+                """ + lines.map { "\n  " + $0 }.joined(),
+            subcommands: subcommandTypes,
+            defaultSubcommand: OpenCommand.self)
+    }
+
+    /// Parses `arguments` and runs the command they name.
+    ///
+    /// Usage errors exit 2 rather than swift-argument-parser's 64; `--help` prints to standard
+    /// output and exits 0.
+    /// - Parameter arguments: The command-line arguments, without the program's name.
+    /// - Returns: The exit status.
+    static func main(arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .validationFailure {
+                StandardError.write(message)
+                return 2
+            }
+            if code == .success {
+                if !message.isEmpty { StandardOutput.write(message) }
+                return 0
+            }
+            if !message.isEmpty { StandardError.write(message) }
+            return code.rawValue
+        }
+    }
+}
