@@ -42,7 +42,8 @@ let package = Package(
         // session any tool configures (files, autosave, recovery, locks, clipboard). The only code
         // that calls ncurses.
         .target(
-            name: "NodeTerminal", dependencies: ["NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses"]),
+            name: "NodeTerminal",
+            dependencies: ["NodeCanvas", "NodeGraph", "NodeGraphFiles", "NodeGraphSources", "CNcurses"]),
         // The command line every node tool shares: `open` (the editor) and the headless eval,
         // render, replay, check and watch, with the tool's kinds. A library of its own, above
         // NodeTerminal: a program can run the editor without an argument parser, and scripts'

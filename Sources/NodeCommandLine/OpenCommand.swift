@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NodeTerminal
 
-/// `TOOL [FILE] [--record EDITS.jsonl] [--log LOG] [--ascii]` (or `TOOL open …`): the
+/// `TOOL [FILE] [--record EDITS.jsonl] [--log LOG] [--ascii] [--allow-outside]` (or `TOOL open …`): the
 /// interactive canvas.
 struct OpenCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -42,8 +42,12 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only (as without a UTF-8 locale).")
     var ascii = false
 
+    @OptionGroup var sourceOptions: SourceOptions
+
     func run() throws {
-        let options = EditorOptions(file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii)
+        let options = EditorOptions(
+            file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
+            allowsOutside: sourceOptions.allowOutside)
         let status = ToolContext.current.editor.run(options)
         if status != 0 { throw ExitCode(status) }
     }

@@ -164,30 +164,40 @@ public final class StatusBarPlugin: CanvasPlugin {
         }
         let state = canvas.state
         let modified = canvas.document.isModified ? "modified  " : ""
-        var location = modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) "
-        let live = Self.liveText(state.liveSources, in: canvas)
-        // The message wins: the live sources, then the level of detail and position give way
-        // when it needs the room.
+        let location = (
+            modified + "\(state.levelOfDetail.rawValue)  \(state.cursor.x),\(state.cursor.y) ", styles.status
+        )
         let full = surface.width - x - 1
-        if let live, displayWidth(of: message) + displayWidth(of: live.text + "  " + location) + 2 <= full {
-            let liveX = surface.width - displayWidth(of: live.text + "  " + location)
-            surface.put(live.text, x: liveX, y: y, style: live.isFailing ? styles.statusError : styles.status)
-            location = "  " + location
-        }
         var isPrompt = false
         if case .prompt(let prompt) = state.mode {
             isPrompt = true
             // A question is never cut: too narrow for its words, it shows its keys alone.
             if displayWidth(of: message) > full { message = prompt.shortText }
         }
-        let showsLocation = !isPrompt && displayWidth(of: message) + displayWidth(of: location) + 2 <= full
-        let rightWidth = showsLocation ? displayWidth(of: location) : 0
-        let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (showsLocation ? 2 : 0), height: 1)
+        // Right of the message, as room allows (the message wins): the live sources and the
+        // level of detail and position; a failing source before the position, the count after.
+        var right: [(text: String, style: CellStyle)] = []
+        if !isPrompt {
+            var choices = [[location]]
+            if let live = Self.liveText(state.liveSources, in: canvas) {
+                let segment = (live.text, live.isFailing ? styles.statusError : styles.status)
+                choices =
+                    live.isFailing
+                    ? [[segment, location], [segment], [location]] : [[segment, location], [location]]
+            }
+            func width(_ segments: [(text: String, style: CellStyle)]) -> Int {
+                segments.reduce(0) { $0 + displayWidth(of: $1.text) } + 2 * (segments.count - 1)
+            }
+            right = choices.first { width($0) + displayWidth(of: message) + 2 <= full } ?? []
+        }
+        let rightWidth = right.reduce(0) { $0 + displayWidth(of: $1.text) } + 2 * max(0, right.count - 1)
+        let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (right.isEmpty ? 0 : 2), height: 1)
         surface.put(
             message, in: messageRoom, style: isError ? styles.statusError : styles.status,
             ellipsis: canvas.theme.glyphs.ellipsis)
-        if showsLocation {
-            surface.put(location, x: surface.width - rightWidth, y: y, style: styles.status)
+        var rightX = surface.width - rightWidth
+        for (text, style) in right {
+            rightX = surface.put(text, x: rightX, y: y, style: style) + 2
         }
     }
 }

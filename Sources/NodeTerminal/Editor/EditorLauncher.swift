@@ -2,6 +2,7 @@ import Foundation
 import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphSources
 
 extension EditorConfiguration {
     /// Runs the editor on the terminal and returns the exit status: 0 after a quit; 1 when it
@@ -72,7 +73,16 @@ struct EditorLauncher {
             clipboard: configuration.clipboard())
         session.terminalClipboard = { text in screen.copyToClipboard(text) }
         session.presentWhileBusy = { surface in _ = screen.present(surface) }
-        switch EventLoop(screen: screen, program: session).run() {
+        let loop = EventLoop(screen: screen, program: session)
+        let folder = options.file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let sources = LiveSources(
+            folder: folder.isEmpty ? FileManager.default.currentDirectoryPath : folder,
+            allowsOutside: options.allowsOutside)
+        session.attach(sources)
+        let mailbox = loop.mailbox
+        sources.start { mailbox.post(.sourcesUpdated) }
+        defer { sources.stop() }
+        switch loop.run() {
         case .finished:
             return 0
         case .signal(let signal):

@@ -8,6 +8,8 @@ public struct EditorOptions: Hashable, Sendable {
     public var logPath: String?
     /// Whether every character drawn is ASCII (`--ascii`).
     public var drawsASCIIOnly: Bool
+    /// Whether file sources may read outside the graph file's folder (`--allow-outside`).
+    public var allowsOutside: Bool
 
     /// Creates options.
     /// - Parameters:
@@ -15,9 +17,12 @@ public struct EditorOptions: Hashable, Sendable {
     ///   - recordPath: Where to record the session's edits.
     ///   - logPath: Where to log.
     ///   - drawsASCIIOnly: Whether every character drawn is ASCII.
+    ///   - allowsOutside: Whether file sources may read outside the graph file's folder.
     public init(
-        file: String? = nil, recordPath: String? = nil, logPath: String? = nil, drawsASCIIOnly: Bool = false
+        file: String? = nil, recordPath: String? = nil, logPath: String? = nil, drawsASCIIOnly: Bool = false,
+        allowsOutside: Bool = false
     ) {
+        self.allowsOutside = allowsOutside
         self.file = file
         self.recordPath = recordPath
         self.logPath = logPath

@@ -11,6 +11,14 @@ extension EditorSession: TerminalProgram {
         return !inputs.isEmpty
     }
 
+    /// Applies what was posted: live sources' new values.
+    /// - Parameter message: What was posted.
+    public func receive(_ message: EditorMessage) {
+        switch message {
+        case .sourcesUpdated: applySourceUpdates()
+        }
+    }
+
     /// Ends the session after a termination signal, keeping the autosave journal for recovery.
     /// - Parameter signal: The signal's number.
     public func stop(bySignal signal: Int32) {

@@ -2,6 +2,7 @@ import Foundation
 import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphSources
 
 /// One editing session of a tool's graph, without the terminal: the canvas, the file it edits,
 /// the questions on the status line, the autosave journal, recovery, the lock, the clipboard and
@@ -72,6 +73,8 @@ public final class EditorSession {
     /// The journal lines waiting for the answer to the recovery question.
     var pendingRecovery: [Journal.Line] = []
     private var observation: ObservationToken?
+    /// The graph's running live sources (``attach(_:)``); `nil` when none are run.
+    var liveSources: LiveSources?
     /// The latest status-line message written to the log, so a message is logged once.
     private var loggedMessage: String?
 
@@ -109,7 +112,10 @@ public final class EditorSession {
             self.recordingFailed = true
             self.report("cannot record the session: \(error)")
         }
-        observation = document.observe { [weak self] change in self?.autosaveRecord(change) }
+        observation = document.observe { [weak self] change in
+            self?.autosaveRecord(change)
+            self?.followSources(after: change)
+        }
         canvas.delegate = self
         access = claimAccess()
         canvas.send(.documentOpened(welcome: welcome()))
