@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NodeTerminal", targets: ["NodeTerminal"]),
         .library(name: "NodeCommandLine", targets: ["NodeCommandLine"]),
         .executable(name: "nodeui-tui", targets: ["nodeui-tui"]),
+        .executable(name: "logic-gates", targets: ["logic-gates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +58,12 @@ let package = Package(
         // The calculator: its configuration of the editor and the command line.
         .executableTarget(
             name: "nodeui-tui", dependencies: ["NodeGraph", "NodeCanvas", "NodeTerminal", "NodeCommandLine"]),
+        // A second tool on the public libraries only: built without package access, as another
+        // package would be, so the libraries' `package` declarations are out of its reach.
+        .executableTarget(
+            name: "logic-gates",
+            dependencies: ["NodeGraph", "NodeCanvas", "NodeTerminal", "NodeCommandLine"],
+            path: "Examples/LogicGates", exclude: ["half-adder.circuit"], packageAccess: false),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(
             name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],
@@ -117,7 +124,7 @@ let package = Package(
             dependencies: [
                 "nodeui-tui", "nodegraph-save-stress", "NodeGraph", "NodeGraphFiles", "NodeCanvas",
                 "HeadlessEval",
-                "CustomKinds",
+                "CustomKinds", "logic-gates",
             ]),
     ]
 )

@@ -120,4 +120,15 @@ private struct SealedSource: NodeKind {
         #expect(ArithmeticKind.add.valueEditor == .none)
         #expect(SealedSource().valueEditor == .none)
     }
+
+    @Test func theStatusLineOffersOWhereTheKindsCategoryHasAnotherKindAndNotOnSources() throws {
+        var graph = Graph()
+        try graph.addNode("red", kind: "number", name: "Red", at: Position(x: 2, y: 1), value: .number(1))
+        try graph.addNode("mix", kind: "color", name: "Mix", at: Position(x: 30, y: 1), inputs: ["red"])
+        let canvas = makeCanvas(graph)
+        canvas.send(.nodeChosen("mix"))
+        #expect(canvas.status.contains("o operator"), "color and colorAdjust share a category")
+        canvas.send(.nodeChosen("red"))
+        #expect(!canvas.status.contains("o operator"))
+    }
 }

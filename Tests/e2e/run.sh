@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end tests of the interactive programs: the real nodeui-tui driven in tmux. The cases are
-# in Tests/e2e/cases/*.sh (one file per area); this file is the harness.
+# End-to-end tests of the interactive programs: the real nodeui-tui (and Examples/LogicGates'
+# logic-gates) driven in tmux. The cases are in Tests/e2e/cases/*.sh (one file per area); this
+# file is the harness.
 #
 #   bash Tests/e2e/run.sh [case …]      (all cases by default; NODEUI_TUI=path picks the binary)
 #
@@ -21,6 +22,11 @@ fi
 PROBE="$(dirname "$BIN")/nodeterminal-probe"
 if [ ! -x "$PROBE" ] || [ -z "${NODEUI_TUI:-}" ]; then
   swift build --product nodeterminal-probe >/dev/null || { echo "FAIL build of nodeterminal-probe"; exit 1; }
+fi
+# The second tool (Examples/LogicGates), beside nodeui-tui too.
+LOGIC_GATES="$(dirname "$BIN")/logic-gates"
+if [ ! -x "$LOGIC_GATES" ] || [ -z "${NODEUI_TUI:-}" ]; then
+  swift build --product logic-gates >/dev/null || { echo "FAIL build of logic-gates"; exit 1; }
 fi
 ROOT="$(pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/nodeui-e2e.XXXXXX")"

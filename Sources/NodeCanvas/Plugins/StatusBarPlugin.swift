@@ -106,7 +106,7 @@ public final class StatusBarPlugin: CanvasPlugin {
             if state.targets.count > 1 {
                 return "x delete\(dot)m move\(dot)Space unselect\(dot)Esc clear\(dot)? help"
             }
-            let cycle = graph.kind(of: node)?.category == "arithmetic" ? "o operator\(dot)" : ""
+            let cycle = Self.cyclesKind(of: node, in: graph) ? "o operator\(dot)" : ""
             return "l link\(dot)m move\(dot)\(edit)\(cycle)x delete\(dot)? help"
         case .link(let link):
             let source = graph.name(of: link.source) ?? link.source.rawValue
@@ -145,6 +145,13 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .prompt(let prompt):
             return Self.question(prompt, glyphs: glyphs)
         }
+    }
+
+    /// Whether `o` has another kind to give a node: a kind of the same category, other than a
+    /// source's (a source's value is what changes, not its kind).
+    static func cyclesKind(of node: NodeID, in graph: Graph) -> Bool {
+        guard let kind = graph.kind(of: node), kind.parameterType == nil else { return false }
+        return graph.registry.kinds.contains { $0.category == kind.category && $0.name != kind.name }
     }
 
     /// Draws the status line on the last row.

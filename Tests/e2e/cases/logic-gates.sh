@@ -1,0 +1,54 @@
+# Examples/LogicGates, a second tool on the same editor: Enter flips a switch and the lamps of
+# the half adder follow; the circuit saves as the tool's own file, which its headless eval
+# reads; q gives the terminal back. Sourced by run.sh.
+
+# The lamps of Sum (a ⊕ b) and Carry (a ∧ b), as their bodies show them.
+sum_lamp() { screen "$1" | sed -n 's/.*a ⊕ b *\([●○]\).*/\1/p' | head -n 1; }
+carry_lamp() { screen "$1" | sed -n 's/.*a ∧ b *\([●○]\).*/\1/p' | head -n 1; }
+
+# wait_lamps NAME SUM CARRY — until Sum's and Carry's lamps read SUM and CARRY.
+wait_lamps() {
+  local name="$1" deadline=$((SECONDS + TIMEOUT))
+  while [ $SECONDS -le $deadline ]; do
+    [ "$(sum_lamp "$name")" = "$2" ] && [ "$(carry_lamp "$name")" = "$3" ] && return 0
+    sleep 0.05
+  done
+  fail "lamps Sum=$(sum_lamp "$name") Carry=$(carry_lamp "$name"), want Sum=$2 Carry=$3"
+}
+
+case_logic_gates_switches_light_the_lamps() {
+  local s=logic_gates_switches_light_the_lamps dir="$WORK/gates"
+  PROGRAM="$LOGIC_GATES" start $s "$dir"
+  wait_for $s "half adder" || return 1
+  wait_lamps $s ○ ○ || return 1
+  keys $s Tab && wait_status $s "NORMAL  A" || return 1
+  wait_status $s "Enter flips" || return 1
+  keys $s Enter && wait_for $s "● on" || return 1
+  wait_lamps $s ● ○ || return 1
+  keys $s Tab Tab && wait_status $s "NORMAL  B" || return 1
+  keys $s Enter && wait_lamps $s ○ ● || return 1
+  keys $s u && wait_lamps $s ● ○ || return 1
+  keys $s U && wait_lamps $s ○ ● || return 1
+  keys $s s && wait_status $s "SAVE AS  file: half-adder.circuit" || return 1
+  keys $s BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
+    BSpace BSpace BSpace BSpace && tm send-keys -t $s -l "mine" && keys $s Enter || return 1
+  wait_status $s "saved mine.circuit (4 nodes)" || return 1
+  local values
+  values="$("$LOGIC_GATES" eval "$dir/mine.circuit")" || fail "eval of the saved circuit failed" || return 1
+  [[ "$values" == *"Carry (carry): true"* && "$values" == *"Sum (sum): false"* ]] ||
+    fail "the saved circuit evaluates to: $values" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "q did not exit 0" || return 1
+  restored $s "$dir" || return 1
+}
+
+case_logic_gates_draws_lamps_in_ascii() {
+  local s=logic_gates_draws_lamps_in_ascii dir="$WORK/gates-ascii"
+  PROGRAM="$LOGIC_GATES" start $s "$dir" --ascii
+  wait_for $s "a xor b" || return 1
+  keys $s Tab Enter && wait_for $s "1 on" || return 1
+  screen $s | grep -q "a xor b *1" || fail "Sum's lamp is not lit" || return 1
+  if screen $s | LC_ALL=C grep -q '[^ -~]'; then fail "a byte at or above 0x80 on screen" || return 1; fi
+}
+
+all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii)
