@@ -251,6 +251,12 @@ extension Graph {
         let new = store.kinds[Int(newKindIndex)]
         try checkLevel(of: new, for: id)
         var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
+        // A number source whose held number changed earlier in this batch holds in its payload a
+        // value its dependents have not seen, so the new kind's result cannot be compared with
+        // what they saw: they are recomputed.
+        if store.isNumberSource(node) && store.numberChanged(node) {
+            for (dependent, _) in store.dependents(of: node) { roots.append(dependent) }
+        }
 
         // Inputs: keep those that still exist and fit; the rest are dropped.
         let oldStart = store.nodes.slotStart[node]

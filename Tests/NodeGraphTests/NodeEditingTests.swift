@@ -89,6 +89,22 @@ import Testing
         #expect(graph.parameter(of: "two") == .number(2))
     }
 
+    @Test func redoingASourceTurnedOperatorRecomputesItsDependents() throws {
+        // The redo is one batch: the held number set back, then the kind changed; the number
+        // the batch stored must not hide the change from the nodes downstream.
+        let document = GraphDocument(graph: Graph())
+        try document.apply(.addNode(NodeDescription(id: "a", kind: "number", value: .number(9))))
+        try document.apply(.addNode(NodeDescription(id: "b", kind: "add", inputs: ["a", "a"])))
+        try document.apply(.setKind(node: "a", kind: "subtract"))
+        #expect(document.graph.value(of: "b") == .number(0))
+        try document.undo()
+        #expect(document.graph.value(of: "b") == .number(18))
+        let redone = try document.redo()
+        #expect(redone.recomputed == ["a", "b"])
+        #expect(document.graph.value(of: "b") == .number(0))
+        #expect(document.graph.currentValues() == document.graph.valuesFromScratch())
+    }
+
     @Test func aDefaultNameFollowsTheKind() throws {
         var graph = Graph()
         try graph.addNode("op", kind: "add")

@@ -106,9 +106,19 @@ var residentAtChecks: [Int] = []
         violations += 1
         print("VIOLATION after \(edits) edits: \(error)")
     }
-    if document.graph.valuesFromScratch() != document.graph.currentValues() {
+    let fromScratch = document.graph.valuesFromScratch()
+    let current = document.graph.currentValues()
+    if fromScratch != current {
         violations += 1
-        print("VIOLATION after \(edits) edits: incremental values differ from a from-scratch evaluation")
+        let differing = fromScratch.keys.filter { fromScratch[$0] != current[$0] }.sorted {
+            $0.rawValue < $1.rawValue
+        }
+        let named = differing.prefix(3).map {
+            "'\($0.rawValue)' is \(current[$0].map { "\($0)" } ?? "missing"), from scratch \(fromScratch[$0].map { "\($0)" } ?? "missing")"
+        }
+        print(
+            "VIOLATION after \(edits) edits: \(differing.count) incremental values differ from a from-scratch evaluation: \(named.joined(separator: "; "))"
+        )
     }
     let (resident, peak) = memory()
     residentAtChecks.append(resident)
