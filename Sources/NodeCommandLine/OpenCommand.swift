@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import NodeTerminal
 
-/// `TOOL [FILE] [--record EDITS.jsonl] [--log LOG] [--ascii] [--allow-outside]` (or `TOOL open …`): the
-/// interactive canvas.
+/// `TOOL [FILE] [--record EDITS.jsonl] [--log LOG] [--ascii] [--theme THEME.json] [--allow-outside]`
+/// (or `TOOL open …`): the interactive canvas.
 struct OpenCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         let tool = ToolContext.current
@@ -23,6 +23,7 @@ struct OpenCommand: ParsableCommand {
                   \(name)
                   \(name) \(tool.exampleFile)
                   \(name) my-graph.\(tool.editor.fileExtension) --record session.jsonl --log \(name).log
+                  \(name) \(tool.exampleFile) --theme my-theme.json
                   \(name) replay \(tool.exampleFile) --edits session.jsonl
                 """)
     }
@@ -42,13 +43,17 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only (as without a UTF-8 locale).")
     var ascii = false
 
+    @OptionGroup var themeOption: ThemeOption
+
     @OptionGroup var sourceOptions: SourceOptions
 
     func run() throws {
+        var editor = ToolContext.current.editor
+        editor.theme = try themeOption.theme(over: editor.theme)
         let options = EditorOptions(
             file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
             allowsOutside: sourceOptions.allowOutside)
-        let status = ToolContext.current.editor.run(options)
+        let status = editor.run(options)
         if status != 0 { throw ExitCode(status) }
     }
 }

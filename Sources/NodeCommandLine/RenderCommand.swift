@@ -2,8 +2,9 @@ import ArgumentParser
 import NodeCanvas
 import NodeGraph
 
-/// `TOOL render FILE [--width W] [--height H] [--lod full|compact|dot] [--ascii]`: print the
-/// canvas exactly as the terminal would first show it, as plain text rows (no escape codes).
+/// `TOOL render FILE [--width W] [--height H] [--lod full|compact|dot] [--ascii] [--theme THEME.json]`:
+/// print the canvas exactly as the terminal would first show it, as plain text rows (no escape
+/// codes).
 struct RenderCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         let tool = ToolContext.current
@@ -36,6 +37,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
+    @OptionGroup var themeOption: ThemeOption
+
     @OptionGroup var sourceOptions: SourceOptions
 
     func validate() throws {
@@ -45,9 +48,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let tool = ToolContext.current
-        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
-        var theme = tool.editor.theme
+        var theme = try themeOption.theme(over: tool.editor.theme)
         if ascii { theme.glyphs = .ascii }
+        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
         let surface = renderCanvas(
             graph, width: width, height: height, lod: lod, theme: theme,
             dataSource: tool.editor.makeDataSource())

@@ -20,6 +20,19 @@ import Testing
         #expect(canvas.status.contains("created Multiply 2"))
     }
 
+    @Test(arguments: [SpacingFamily.compact, .standard, .roomy])
+    func aNewNodeKeepsTheThemesNodeGapFromTheNodeAboveIt(_ spacing: SpacingFamily) throws {
+        let canvas = makeCanvas(try demoCalculator(), theme: Theme(spacing: spacing))
+        _ = canvas.render()
+        let three = try #require(canvas.frame(of: "three"))
+        let below = Position(x: 4, y: three.maxY)  // the first row under Three
+        canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: below))
+        canvas.send([.character("n")] + InputEvent.typing("mul") + [.enter])
+        let position = try #require(canvas.document.graph.position(of: "multiply2"))
+        #expect(position.y - three.maxY >= spacing.nodeGap)
+        if spacing.nodeGap == 0 { #expect(position == below) }
+    }
+
     @Test func escapeLeavesThePaletteWithoutCreatingAnything() throws {
         let canvas = makeCanvas(try demoCalculator())
         let before = canvas.document.graph

@@ -146,6 +146,15 @@ final class HidingDataSource: CanvasDataSource {
         #expect(delegate.events.contains("deleted divide1"))
     }
 
+    @Test func theDelegateHearsANodeChosenFromCodeAsASelectionLikeAKey() throws {
+        let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 80, height: 24)
+        let delegate = RecordingDelegate()
+        canvas.delegate = delegate
+        canvas.send(.nodeChosen("subtract"))
+        #expect(canvas.state.cursorNode == "subtract")
+        #expect(delegate.events == ["selected subtract"])
+    }
+
     @Test func aVetoedTargetIsMarkedInvalidAndNeverCurrentAtFirst() throws {
         let canvas = makeCanvas(try demoCalculator())
         let delegate = RecordingDelegate()

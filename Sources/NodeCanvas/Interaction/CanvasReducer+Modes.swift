@@ -293,7 +293,8 @@ extension CanvasReducer {
     }
 
     /// A new node of a kind near a position: a fresh id (`add2`), a name that says which
-    /// (`Add 2`), moved down until it does not cover another node.
+    /// (`Add 2`), moved down until it neither covers another node nor comes nearer to one than
+    /// the theme's ``SpacingFamily/nodeGap``.
     static func newNode(of kind: any NodeKind, at position: Position, context: CanvasContext)
         -> NodeDescription
     {
@@ -306,9 +307,11 @@ extension CanvasReducer {
         let id = NodeID("\(kind.name)\(number)")
         let name = name(number)
         let size = context.defaultSize(kind.name)
+        let gap = context.scene.theme.spacing.nodeGap
         var spot = position
         for _ in 0..<40 {
-            let footprint = Rect(x: spot.x, y: spot.y, width: size.width, height: size.height)
+            let footprint = Rect(
+                x: spot.x - gap, y: spot.y - gap, width: size.width + 2 * gap, height: size.height + 2 * gap)
             let scaled =
                 context.scene.levelOfDetail == .full
                 ? footprint

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading a whole file into memory, within a size limit: how graph files and journals are read.
-enum TextFile {
+package enum TextFile {
     /// Reads a whole file, refusing directories and files over `limit` bytes.
     ///
     /// A regular file is read into a buffer one byte larger than its size (the first read takes
@@ -14,7 +14,7 @@ enum TextFile {
     /// - Throws: ``LoadProblem`` of kind ``LoadProblem/Kind/unreadable`` or
     ///   ``LoadProblem/Kind/fileTooLarge``.
     /// - Complexity: O(*n*) in the size of the file.
-    static func read(_ path: String, limit: Int, what: String) throws(LoadProblem) -> [UInt8] {
+    package static func read(_ path: String, limit: Int, what: String) throws(LoadProblem) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw LoadProblem(

@@ -19,15 +19,15 @@ public struct TextLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where each line of a UTF-8 text starts, to turn byte offsets into ``TextLocation``s.
-struct LineIndex {
+package struct LineIndex {
     private let text: UnsafeBufferPointer<UInt8>
     private var lineStarts: [Int]?
 
-    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+    package init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     /// The line and column of a byte offset; the column counts UTF-8 sequences, not bytes.
     /// - Complexity: O(log *l* + *c*); the lines are found once, at the first call.
-    mutating func location(of offset: Int) -> TextLocation {
+    package mutating func location(of offset: Int) -> TextLocation {
         if lineStarts == nil {
             var starts = [0]
             for index in 0..<text.count where text[index] == UInt8(ascii: "\n") { starts.append(index + 1) }

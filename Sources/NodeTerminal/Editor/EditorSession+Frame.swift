@@ -59,7 +59,7 @@ extension EditorSession {
         let viewport = canvas.state.viewport
         var surface = Surface(width: viewport.width, height: viewport.height)
         let styles = canvas.theme.styles
-        let times = canvas.theme.glyphs.arrow == "→" ? "×" : "x"
+        let times = canvas.theme.glyphs.isASCII ? "x" : "×"
         let size = "\(viewport.width)\(times)\(viewport.height)"
         let needed = "\(configuration.minimumSize.width)\(times)\(configuration.minimumSize.height)"
         let quits = "enlarge it \(canvas.theme.glyphs.separator) q quits"
