@@ -5,7 +5,7 @@ import Synchronization
 /// Runs a graph's standard live sources — a timer per `clock`, the kernel's file notifications
 /// (or polling) per `file` — and collects their values for the thread that owns the graph.
 ///
-/// The sources never touch the graph: they leave ``SourceUpdate`` values in an inbox, and the
+/// The sources never touch the graph: they leave `SourceUpdate` values in an inbox, and the
 /// owner takes them all at once and applies them in one pass
 /// (`GraphDocument.applySourceUpdates(_:)`), so updates from several sources that arrive
 /// together recompute each downstream node once.

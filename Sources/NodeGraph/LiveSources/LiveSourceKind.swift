@@ -6,7 +6,7 @@
 /// saved). Its value is the latest one pushed with ``Graph/applySourceUpdates(_:)``: that is not
 /// an edit (not undone, journaled or saved), but it recomputes downstream exactly as one does.
 ///
-/// Write your own by conforming; the default ``evaluate(_:)`` returns the pushed value, or an
+/// Write your own by conforming; the default ``NodeKind/evaluate(_:)`` returns the pushed value, or an
 /// error until the first one arrives:
 ///
 /// ```swift

@@ -64,7 +64,7 @@ extension GraphDocument {
         }
     }
 
-    /// Applies every line of a journal in order, in bulk (``applyInBulk(_:)``: observers hear
+    /// Applies every line of a journal in order, in bulk (`applyInBulk(_:)`: observers hear
     /// of every applied line at once, at the end); refused lines are reported and skipped.
     /// - Parameter lines: The journal's lines, from ``Journal/lines(in:)`` or ``Journal/read(path:)``.
     /// - Returns: One step per line.

@@ -14,7 +14,7 @@ public enum EditorMessage: Sendable, Hashable {
 extension EditorSession {
     /// Makes `sources` follow this session's graph: every live source starts now (their first
     /// values show at once), and after each edit, added, changed and removed sources follow.
-    /// Start them (``LiveSources/start(onUpdate:)``) posting ``EditorMessage/sourcesUpdated`` to
+    /// Start them (`LiveSources.start(onUpdate:)`) posting ``EditorMessage/sourcesUpdated`` to
     /// the session's event loop; a headless host calls ``applySourceUpdates()`` itself.
     /// - Parameter sources: The sources, created for the graph file's folder.
     public func attach(_ sources: LiveSources) {
