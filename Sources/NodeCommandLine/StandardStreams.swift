@@ -1,23 +1,72 @@
 import Foundation
 
 /// Writes whole lines to standard output, unbuffered by Swift's `print`.
+///
+/// Output that cannot be written (standard output closed, a full disk) ends the program with
+/// status 1 and one line on standard error saying why, rather than a crash.
 enum StandardOutput {
     /// Writes `text` and a line end.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStreams.writeOrExit(text + "\n", to: STDOUT_FILENO, naming: "standard output")
     }
 
     /// Writes many lines at once.
     static func write(lines: [String]) {
         guard !lines.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        StandardStreams.writeOrExit(
+            lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO, naming: "standard output")
     }
 }
 
 /// Writes whole lines to standard error.
 enum StandardError {
-    /// Writes `text` and a line end.
+    /// Writes `text` and a line end; nothing happens when standard error cannot be written.
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = StandardStreams.write(text + "\n", to: STDERR_FILENO)
+    }
+}
+
+/// The program's standard input, output and error descriptors.
+enum StandardStreams {
+    /// Opens `/dev/null`, read-only, on each of descriptors 0, 1 and 2 the program was started
+    /// without, so that no file, pipe or notification descriptor opened later takes a standard
+    /// stream's number: a closed standard input then reads as empty, and writing to a closed
+    /// standard output or error fails as before.
+    static func holdClosedDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`, waiting while a non-blocking one is full.
+    /// - Returns: `nil`, or the reason the text could not be written.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> String? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                bytes = bytes.dropFirst(written)
+            } else if errno == EAGAIN {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+            } else if errno != EINTR {
+                return String(cString: strerror(errno))
+            }
+        }
+        return nil
+    }
+
+    /// Writes all of `text` to `descriptor`, or ends the program with status 1 and a line on
+    /// standard error naming `stream` and the reason.
+    static func writeOrExit(_ text: String, to descriptor: Int32, naming stream: String) {
+        guard let reason = write(text, to: descriptor) else { return }
+        write("cannot write to \(stream): \(reason)\n", to: STDERR_FILENO)
+        exit(1)
     }
 }

@@ -52,10 +52,12 @@ struct ToolCommand: ParsableCommand {
     /// Parses `arguments` and runs the command they name.
     ///
     /// Usage errors exit 2 rather than swift-argument-parser's 64; `--help` prints to standard
-    /// output and exits 0.
+    /// output and exits 0. A standard stream the program was started without is held on
+    /// `/dev/null` first (`StandardStreams.holdClosedDescriptors()`).
     /// - Parameter arguments: The command-line arguments, without the program's name.
     /// - Returns: The exit status.
     static func main(arguments: [String]) -> Int32 {
+        StandardStreams.holdClosedDescriptors()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -14,7 +14,8 @@ private final class RunningWatch {
     private var pending: [UInt8] = []
     private(set) var lines: [String] = []
 
-    init(_ arguments: [String]) throws {
+    /// Starts `watch` with `arguments`; with `inputClosed`, without a standard input at all.
+    init(_ arguments: [String], inputClosed: Bool = false) throws {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EIO) }
@@ -23,7 +24,11 @@ private final class RunningWatch {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        if inputClosed {
+            posix_spawn_file_actions_addclose(&actions, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         for end in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, end) }
@@ -223,6 +228,13 @@ private let numbers =
         )
         let allowed = try ChildProcess.runNodeUI(["eval", graph, "--allow-outside"])
         #expect(allowed.standardOutput == "File (f): 7\n")
+    }
+
+    @Test func startedWithoutStandardInputItEndsAfterTheValuesAsAtTheEndOfInput() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path], inputClosed: true)
+        #expect(watch.remainingLines() == ["Number (a): 1", "Add (b): 2"])
+        #expect(watch.exitStatus() == 0)
     }
 
     @Test func aNegativeMaxUpdatesIsAUsageError() throws {
