@@ -22,6 +22,11 @@ public struct CommandLineTool: Sendable {
     public var abstract: String
     /// A graph file the help's examples name (`Examples/graphs/calculator.json`).
     public var exampleFile: String
+    /// An edit journal for `exampleFile` the help's `replay` and `watch` examples name, or `nil`
+    /// to leave those examples out of the top-level help.
+    public var exampleJournal: String?
+    /// The version `--version` prints after the tool's name.
+    public var version: String
 
     /// Describes a tool's command line.
     /// - Parameters:
@@ -29,7 +34,14 @@ public struct CommandLineTool: Sendable {
     ///     of its own, it suggests these headless commands where there is no terminal.
     ///   - abstract: What the tool does, in one line.
     ///   - exampleFile: A graph file for the help's examples; `graph.EXT` by default.
-    public init(editor: EditorConfiguration, abstract: String, exampleFile: String? = nil) {
+    ///   - exampleJournal: An edit journal that applies to `exampleFile`, for the help's `replay`
+    ///     and `watch` examples; without one, those examples are left out.
+    ///   - version: The tool's version; NodeGraph's own (``packageVersion``) by default.
+    public init(
+        editor: EditorConfiguration, abstract: String, exampleFile: String? = nil,
+        exampleJournal: String? = nil,
+        version: String = CommandLineTool.packageVersion
+    ) {
         var editor = editor
         let name = editor.toolName
         if editor.headlessHint == nil {
@@ -40,6 +52,8 @@ public struct CommandLineTool: Sendable {
         self.editor = editor
         self.abstract = abstract
         self.exampleFile = exampleFile ?? "graph.\(editor.fileExtension)"
+        self.exampleJournal = exampleJournal
+        self.version = version
     }
 
     /// The tool's name, as its user types it.

@@ -12,11 +12,12 @@ struct EvalCommand: ParsableCommand {
                 Nodes are printed in dependency order (every node after its inputs, ties by id), one \
                 per line as NAME (ID): VALUE. An error value names the node where it arose: \
                 "Ratio (r): error: division by zero (from r)". Live sources are read once: a clock \
-                shows 0, a file source the number in its file.
+                shows 0, a file source the number in its file. A graph without nodes prints one \
+                line saying so: "no nodes: the graph is empty".
 
                 With --json, prints one object: \
                 {"nodes":[{"id":…,"name":…,"kind":…,"value":…},…]}, where a value is a JSON number, \
-                a color as "#rrggbb", or {"error":"reason","from":"id"}.
+                a color as "#rrggbb", or {"error":"reason","from":"id"}; without nodes, {"nodes":[]}.
 
                 Examples:
                   \(tool.name) eval \(tool.exampleFile)

@@ -5,12 +5,17 @@ import NodeGraphFiles
 enum HeadlessOutput {
     /// One line per node in dependency order: `Add (sum): 3`, or
     /// `Ratio (r): error: division by zero (from r)`, or inside an instance
-    /// `Average (avg): error: division by zero (from avg › half)`.
+    /// `Average (avg): error: division by zero (from avg › half)`. A graph without nodes is one
+    /// line saying so (``emptyGraphLine``).
     static func textLines(_ graph: Graph) -> [String] {
-        graph.dependencyOrder().map { id in
+        if graph.count == 0 { return [emptyGraphLine] }
+        return graph.dependencyOrder().map { id in
             "\(graph.name(of: id) ?? id.rawValue) (\(id)): \(valueText(graph.value(of: id)))"
         }
     }
+
+    /// What the text output of a graph without nodes is.
+    static let emptyGraphLine = "no nodes: the graph is empty"
 
     /// A value as a person reads it; errors name the node where they arose (inside an instance,
     /// the way to it).

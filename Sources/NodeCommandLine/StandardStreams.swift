@@ -24,6 +24,12 @@ enum StandardError {
     static func write(_ text: String) {
         _ = StandardStreams.write(text + "\n", to: STDERR_FILENO)
     }
+
+    /// Writes many lines at once; nothing happens when standard error cannot be written.
+    static func write(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        _ = StandardStreams.write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+    }
 }
 
 /// The program's standard input, output and error descriptors.

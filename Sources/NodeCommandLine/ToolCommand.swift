@@ -18,19 +18,24 @@ struct ToolCommand: ParsableCommand {
         let name = tool.name
         let file = tool.exampleFile
         let mine = "my.\(tool.editor.fileExtension)"
-        let examples = [
+        var examples = [
             (name, "open the \(tool.editor.demo.title)"),
             ("\(name) \(file)", "open a graph file"),
-            ("\(name) \(mine) --record edits.jsonl", "open, recording every edit"),
+            ("\(name) \(mine) --record edits.jsonl", "a new file, recording edits"),
             ("\(name) eval \(file) --json", ""),
-            ("\(name) replay \(mine) --edits edits.jsonl --trace", ""),
-            ("\(name) check \(mine)", ""),
-            ("tail -f edits.jsonl | \(name) watch \(mine) --json", ""),
+            ("\(name) check \(file)", ""),
         ]
+        if let journal = tool.exampleJournal {
+            examples += [
+                ("\(name) replay \(file) --edits \(journal) --trace", ""),
+                ("\(name) watch \(file) < \(journal)", ""),
+            ]
+        }
         let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
-        let lines = examples.map { command, meaning in
+        let lines = examples.flatMap { command, meaning in
             meaning.isEmpty
-                ? command : command.padding(toLength: width + 3, withPad: " ", startingAt: 0) + meaning
+                ? HelpText.wrapped(command: command)
+                : [command.padding(toLength: width + 3, withPad: " ", startingAt: 0) + meaning]
         }
         return CommandConfiguration(
             commandName: name,
@@ -40,13 +45,23 @@ struct ToolCommand: ParsableCommand {
                 (created on first save if it does not exist), or the \(tool.editor.demo.title) when \
                 no FILE is given.
 
+                A first argument that is not an existing file, has no '/' and no '.', and is within \
+                two edits of a command is a mistyped command: a usage error naming the closest one \
+                (write ./NAME to open a new file called NAME).
+
                 Exit status: 0 success, 1 invalid input (one line per problem on standard error, \
                 naming the file, node and field), 2 usage error.
 
                 Examples:
                 """ + lines.map { "\n  " + $0 }.joined(),
+            version: "\(name) \(tool.version)",
             subcommands: subcommandTypes,
             defaultSubcommand: OpenCommand.self)
+    }
+
+    /// The names a first argument may be: every subcommand's, and `help`.
+    static var commandNames: [String] {
+        subcommandTypes.compactMap { $0.configuration.commandName } + ["help"]
     }
 
     /// Parses `arguments` and runs the command they name.
@@ -58,6 +73,10 @@ struct ToolCommand: ParsableCommand {
     /// - Returns: The exit status.
     static func main(arguments: [String]) -> Int32 {
         StandardStreams.holdClosedDescriptors()
+        if let mistyped = MistypedCommand(arguments: arguments, commands: commandNames) {
+            StandardError.write(lines: mistyped.message(toolName: ToolContext.current.name))
+            return 2
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

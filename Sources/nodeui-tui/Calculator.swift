@@ -12,5 +12,6 @@ extension CommandLineTool {
             theme: .unicode, fileExtension: "json",
             demo: .init(title: "demo calculator", fileName: "calculator.json", graph: .demoCalculator())),
         abstract: "Edit and evaluate node graphs in the terminal, or headlessly from scripts.",
-        exampleFile: "Examples/graphs/calculator.json")
+        exampleFile: "Examples/graphs/calculator.json",
+        exampleJournal: "Examples/graphs/calculator-edits.jsonl")
 }

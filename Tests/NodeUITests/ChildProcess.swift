@@ -95,6 +95,17 @@ enum ChildProcess {
 
     /// Runs the built executable `product` (e.g. an example program) to completion.
     static func runProduct(_ product: String, _ arguments: [String] = []) throws -> ProcessResult {
+        try run(productsDirectory.appendingPathComponent(product).path, arguments)
+    }
+
+    /// Runs a shell command line with `/bin/sh -c`, the built products first on `PATH`.
+    static func runShell(_ commandLine: String) throws -> ProcessResult {
+        let path = "PATH='\(productsDirectory.path)':\"$PATH\"; export PATH; "
+        return try run("/bin/sh", ["-c", path + commandLine])
+    }
+
+    /// Runs the program at `path` with `arguments` to completion, capturing its output.
+    static func run(_ path: String, _ arguments: [String]) throws -> ProcessResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "nodeui-\(UUID().uuidString)")
         let output = scratch.path + ".out"
@@ -103,7 +114,6 @@ enum ChildProcess {
             unlink(output)
             unlink(error)
         }
-        let path = productsDirectory.appendingPathComponent(product).path
         let pid = try spawn(path, arguments, standardOutput: output, standardError: error)
         let status = wait(pid)
         return ProcessResult(

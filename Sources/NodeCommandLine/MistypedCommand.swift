@@ -1,0 +1,80 @@
+import Foundation
+import NodeGraph
+
+/// A first argument that looks like a mistyped command rather than a file to open:
+/// `nodeui-tui evl` is a usage error suggesting `eval`, not a new file called `evl`.
+///
+/// The rule: the first argument is not an option, is not an existing path, holds no `/` and no
+/// `.`, and is within two edits of a command's name (a letter added, removed or changed, or two
+/// neighbouring letters swapped; case ignored). A file name with an extension (`evl.json`) or a
+/// path (`./evl`) always opens.
+struct MistypedCommand: Equatable {
+    /// The argument as typed.
+    let typed: String
+    /// The command it is closest to (the first listed, among equally close ones).
+    let suggestion: String
+
+    /// Edits allowed between a typed word and a command for the word to count as mistyped.
+    static let maximumEdits = 2
+
+    /// The mistyped command in `arguments`, if its first argument is one.
+    /// - Parameters:
+    ///   - arguments: The command-line arguments, without the program's name.
+    ///   - commands: The command names, in the order ties are settled.
+    ///   - pathExists: Whether a path names an existing file or folder.
+    init?(
+        arguments: [String], commands: [String],
+        pathExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) {
+        guard let first = arguments.first, !first.isEmpty, !first.hasPrefix("-"), !commands.contains(first),
+            !first.contains("/"), !first.contains("."), !pathExists(first)
+        else { return nil }
+        let typed = Array(first.lowercased())
+        var best: (command: String, edits: Int)?
+        for command in commands {
+            let edits = MistypedCommand.editDistance(typed, Array(command.lowercased()))
+            if edits <= MistypedCommand.maximumEdits && edits < (best?.edits ?? .max) {
+                best = (command, edits)
+            }
+        }
+        guard let best else { return nil }
+        self.typed = first
+        self.suggestion = best.command
+    }
+
+    /// The usage error: what was typed, the closest command, and how to open a file of that name.
+    /// - Parameter toolName: The tool's name, for the pointer to its help.
+    /// - Returns: Two lines for standard error.
+    func message(toolName: String) -> [String] {
+        let typed = self.typed.escapedForMessage
+        return [
+            "Error: unknown command '\(typed)'; did you mean '\(suggestion)'?",
+            "  To open a new file called '\(typed)', write './\(typed)'. "
+                + "See '\(toolName) --help' for every command.",
+        ]
+    }
+
+    /// The optimal string alignment distance: the fewest single-character insertions, deletions,
+    /// substitutions and swaps of two neighbours that turn one word into the other.
+    /// - Complexity: O(*m* × *n*) in the words' lengths.
+    static func editDistance(_ first: [Character], _ second: [Character]) -> Int {
+        if first.isEmpty { return second.count }
+        if second.isEmpty { return first.count }
+        let columns = second.count + 1
+        var before = [Int](repeating: 0, count: columns)
+        var previous = Array(0..<columns)
+        var current = [Int](repeating: 0, count: columns)
+        for i in 1...first.count {
+            current[0] = i
+            for j in 1...second.count {
+                let substitution = previous[j - 1] + (first[i - 1] == second[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, first[i - 1] == second[j - 2], first[i - 2] == second[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[second.count]
+    }
+}
