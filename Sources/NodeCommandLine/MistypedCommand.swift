@@ -29,10 +29,10 @@ struct MistypedCommand: Equatable {
         guard let first = arguments.first, !first.isEmpty, !first.hasPrefix("-"), !commands.contains(first),
             !first.contains("/"), !first.contains("."), !pathExists(first)
         else { return nil }
-        let typed = Array(first.lowercased())
+        let typed = first.lowercased()
         var best: (command: String, edits: Int)?
         for command in commands {
-            let edits = MistypedCommand.editDistance(typed, Array(command.lowercased()))
+            let edits = typed.editDistance(to: command.lowercased())
             if edits <= MistypedCommand.maximumEdits && edits < (best?.edits ?? .max) {
                 best = (command, edits)
             }
@@ -52,29 +52,5 @@ struct MistypedCommand: Equatable {
             "  To open a new file called '\(typed)', write './\(typed)'. "
                 + "See '\(toolName) --help' for every command.",
         ]
-    }
-
-    /// The optimal string alignment distance: the fewest single-character insertions, deletions,
-    /// substitutions and swaps of two neighbours that turn one word into the other.
-    /// - Complexity: O(*m* × *n*) in the words' lengths.
-    static func editDistance(_ first: [Character], _ second: [Character]) -> Int {
-        if first.isEmpty { return second.count }
-        if second.isEmpty { return first.count }
-        let columns = second.count + 1
-        var before = [Int](repeating: 0, count: columns)
-        var previous = Array(0..<columns)
-        var current = [Int](repeating: 0, count: columns)
-        for i in 1...first.count {
-            current[0] = i
-            for j in 1...second.count {
-                let substitution = previous[j - 1] + (first[i - 1] == second[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-                if i > 1, j > 1, first[i - 1] == second[j - 2], first[i - 2] == second[j - 1] {
-                    current[j] = min(current[j], before[j - 2] + 1)
-                }
-            }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[second.count]
     }
 }

@@ -235,29 +235,9 @@ struct ThemeFileReader {
     /// name closest to it (at most two letters apart, ignoring case).
     static func hint(for name: String, among allowed: [String]) -> String {
         if allowed.count <= 6 { return " (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))" }
-        let scored = allowed.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+        let scored = allowed.map { ($0, name.lowercased().editDistance(to: $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return "" }
         return "; did you mean '\(best.0)'?"
-    }
-
-    /// The fewest one-character insertions, deletions and substitutions that turn one word into
-    /// another.
-    /// - Complexity: O(*m* × *n*) in the two lengths.
-    static func editDistance(_ first: String, _ second: String) -> Int {
-        let first = Array(first)
-        let second = Array(second)
-        var previous = Array(0...second.count)
-        for (row, character) in first.enumerated() {
-            var current = [row + 1]
-            for (column, other) in second.enumerated() {
-                current.append(
-                    min(
-                        previous[column + 1] + 1, current[column] + 1,
-                        previous[column] + (character == other ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[second.count]
     }
 
     private mutating func expectObject(_ element: JSONElement, field: String?) -> Bool {
