@@ -10,6 +10,7 @@ struct ToolCommand: ParsableCommand {
         RenderCommand.self,
         ReplayCommand.self,
         CheckCommand.self,
+        ExportCommand.self,
         WatchCommand.self,
     ]
 
@@ -24,6 +25,7 @@ struct ToolCommand: ParsableCommand {
             ("\(name) \(mine) --record edits.jsonl", "a new file, recording edits"),
             ("\(name) eval \(file) --json", ""),
             ("\(name) check \(file)", ""),
+            ("\(name) export \(file) --format mermaid", ""),
         ]
         if let journal = tool.exampleJournal {
             examples += [
