@@ -24,6 +24,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let graph = try loadGraphOrExit(file)
-        StandardOutput.write("\(file): ok (\(graph.count) node\(graph.count == 1 ? "" : "s"))")
+        StandardOutput.write(
+            "\(file.escapedForMessage): ok (\(graph.count) node\(graph.count == 1 ? "" : "s"))")
     }
 }

@@ -11,7 +11,7 @@ func loadGraphOrExit(_ path: String) throws -> Graph {
     do throws(GraphFileError) {
         return try GraphFile.load(path: path, registry: ToolContext.current.editor.registry)
     } catch {
-        for problem in error.problems { StandardError.write("\(path): \(problem)") }
+        for problem in error.problems { StandardError.write("\(path.escapedForMessage): \(problem)") }
         throw ExitCode(1)
     }
 }

@@ -41,12 +41,15 @@ enum HeadlessOutput {
     }
 
     /// One replay step as text: `line 4: link refused: would create a cycle: sum → prod → sum`,
-    /// or, for an applied step (printed with `--trace`), `line 2: link applied, recomputed: sum, prod`.
+    /// or, for an applied step (printed with `--trace`), `line 2: link applied, recomputed: sum, prod`;
+    /// always one line (what came from the journal is shown with anything unprintable escaped).
     static func text(_ step: ReplayStep) -> String {
-        let operation = step.operationName.map { $0 + " " } ?? ""
+        let operation = step.operationName.map { $0.escapedForMessage + " " } ?? ""
         switch step.outcome {
         case .applied(let recomputed):
-            let nodes = recomputed.isEmpty ? "nothing" : recomputed.map(\.rawValue).joined(separator: ", ")
+            let nodes =
+                recomputed.isEmpty
+                ? "nothing" : recomputed.map(\.rawValue.escapedForMessage).joined(separator: ", ")
             return "line \(step.line): \(operation)applied, recomputed: \(nodes)"
         case .refused(let reason):
             return "line \(step.line): \(operation)refused: \(reason)"

@@ -58,7 +58,7 @@ struct ReplayCommand: ParsableCommand {
         do throws(LoadProblem) {
             lines = try Journal.read(path: edits)
         } catch {
-            StandardError.write("\(edits): \(error)")
+            StandardError.write("\(edits.escapedForMessage): \(error)")
             throw ExitCode(1)
         }
         var output: [String] = []
@@ -82,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
             do throws(SaveError) {
                 try GraphFile.save(document.graph, to: out)
             } catch {
-                StandardError.write("\(out): \(error.reason)")
+                StandardError.write("\(out.escapedForMessage): \(error.reason)")
                 throw ExitCode(1)
             }
         }

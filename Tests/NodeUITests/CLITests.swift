@@ -114,6 +114,49 @@ private let journal = """
         #expect(lines[2].contains("node 'b', field 'kind': required field is missing"))
     }
 
+    @Test func checkPrintsEveryProblemOnOneLineWithControlCharactersEscaped() throws {
+        let controls = (0x00...0x1F).map { String(format: "\\u%04x", $0) } + ["\\u007f"]
+        // Each control character in an input id (echoed), a key (echoed) and a name.
+        let nodes = controls.enumerated().map { index, escape in
+            #"{"id": "n\#(index)", "kind": "add", "name": "x\#(escape)", "k\#(escape)": 1, "inputs": ["g\#(escape)"]}"#
+        }
+        let file = try temporaryFile(
+            "a\u{1}b.json",
+            #"{"format": "nodegraph", "version": 1, "nodes": [\#(nodes.joined(separator: ",\n"))]}"#)
+        let result = try ChildProcess.runNodeUI(["check", file])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 3 * controls.count)
+        let shownFile = file.replacingOccurrences(of: "\u{1}", with: "\\u0001")
+        for line in lines {
+            #expect(line.hasPrefix("\(shownFile): line "), "\(line)")
+            #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(line)")
+        }
+        #expect(lines.contains { $0.hasSuffix(#"node 'n10', field 'inputs[0]': no node has id 'g\n'"#) })
+        #expect(lines.contains { $0.contains(#"node 'n0', field 'k\u0000': unexpected field"#) })
+        #expect(lines.contains { $0.hasSuffix(#"node 'n32', field 'inputs[0]': no node has id 'g\u007F'"#) })
+    }
+
+    @Test func replayPrintsEveryRefusalOnOneLineWithControlCharactersEscaped() throws {
+        let edits = try temporaryFile(
+            "edits.jsonl",
+            #"""
+            {"op":"removeNode","node":"a\u0000b"}
+            {"op":"o\u001bp"}
+            {"op":"undo","k\u007f":1}
+            """#)
+        let result = try ChildProcess.runNodeUI(["replay", example("calculator.json"), "--edits", edits])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.hasPrefix(
+                #"""
+                line 1: removeNode refused: unknown node 'a\u0000b'
+                line 2: o\u001Bp refused: unknown op 'o\u001Bp'
+                line 3: undo refused: unexpected field 'k\u007F'
+
+                """#))
+    }
+
     // MARK: replay
 
     @Test func replayReportsRefusedLinesThenTheFinalValues() throws {

@@ -67,9 +67,20 @@ public enum JSONValue: Hashable, Sendable {
         case .string(let string): .string(string)
         case .bool(let bool): .bool(bool)
         case .list(let items):
-            items.map(\.payload).contains(nil) ? nil : .list(items.compactMap(\.payload))
+            // Each item's payload once: asking twice per level would take 2^depth steps.
+            Self.payloads(of: items).map(Payload.list)
         case .error: nil
         }
+    }
+
+    private static func payloads(of items: [JSONValue]) -> [Payload]? {
+        var payloads: [Payload] = []
+        payloads.reserveCapacity(items.count)
+        for item in items {
+            guard let payload = item.payload else { return nil }
+            payloads.append(payload)
+        }
+        return payloads
     }
 
     /// The value as compact JSON text, the same on every run: `3`, `2.5`, `"#ff8000"`,
