@@ -17,6 +17,18 @@ import Testing
         return graph
     }
 
+    /// When `log` first holds the line `line`, or `nil` if it does not within 20 seconds.
+    func whenLogShows(_ line: String, _ log: String) -> ContinuousClock.Instant? {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains(line + "\n") {
+                return .now
+            }
+            usleep(200)
+        }
+        return nil
+    }
+
     @Test func aSaveKilledAtRandomMomentsLeavesTheOldOrTheNewFileAndNoTemporaryFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "crash-\(UUID().uuidString)")
@@ -41,14 +53,20 @@ import Testing
             let pid = try ChildProcess.spawn(
                 ChildProcess.saveStress, [target, firstPath, secondPath], standardOutput: log,
                 standardError: log)
-            // Wait until the saver has loaded its graphs, then kill it somewhere in a save.
-            let deadline = ContinuousClock.now + .seconds(20)
-            while (try? String(contentsOfFile: log, encoding: .utf8))?.contains("ready") != true,
-                ContinuousClock.now < deadline
-            {
-                usleep(1_000)
-            }
-            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            // Let one to three saves finish, then kill somewhere in the next ones: the moment is
+            // paced by how long the first save took in this very run, so a machine that is busy
+            // (or sanitized) now still has its kills land inside saves, not before any.
+            let finished = Int.random(in: 1...3, using: &generator)
+            let readyAt = whenLogShows("ready", log)
+            let firstSavedAt = whenLogShows("saved 1", log)
+            let finishedAt = whenLogShows("saved \(finished)", log)
+            #expect(
+                readyAt != nil && firstSavedAt != nil && finishedAt != nil,
+                "attempt \(attempt): the saver did not save")
+            let save = readyAt.flatMap { ready in firstSavedAt.map { $0 - ready } } ?? .milliseconds(60)
+            let microseconds =
+                save.components.seconds * 1_000_000 + save.components.attoseconds / 1_000_000_000_000
+            usleep(UInt32.random(in: 0...UInt32(min(2 * microseconds + 1_000, 3_000_000)), using: &generator))
             kill(pid, SIGKILL)
             let status = ChildProcess.wait(pid)
             #expect(status == 128 + SIGKILL, "attempt \(attempt): the saver ended by itself: \(status)")
@@ -58,7 +76,7 @@ import Testing
             if contents == second { sawSecond = true }
             orphans.formUnion(try temporaryFiles(in: directory))
         }
-        #expect(sawSecond, "no save completed before a kill: the test proved nothing")
+        #expect(sawSecond, "no kill found the second document in place: the test proved nothing")
         // A temporary file can only be abandoned in the instant between naming it and renaming
         // it; the next save of the same file removes it.
         try GraphFile.save(Graph(), to: target)

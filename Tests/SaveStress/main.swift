@@ -1,19 +1,18 @@
-// nodegraph-save-stress TARGET FIRST SECOND [COUNT]: for the crash-safety test, saves the graphs
-// of FIRST and SECOND over TARGET, alternately, until killed (or COUNT saves are done). Prints
-// `ready` once both graphs are loaded. A test tool: not part of any product.
+// nodegraph-save-stress TARGET FIRST SECOND: for the crash-safety test, saves the graphs of FIRST
+// and SECOND over TARGET, alternately, until killed. Prints `ready` once both graphs are loaded,
+// then `saved N` after the Nth save, so the test can pace its kills by the saves themselves.
+// A test tool: not part of any product.
 import Foundation
 import NodeGraph
 import NodeGraphFiles
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 3 || arguments.count == 4, arguments.count == 3 || Int(arguments.last!) != nil else {
-    FileHandle.standardError.write(Data("usage: nodegraph-save-stress TARGET FIRST SECOND [COUNT]\n".utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: nodegraph-save-stress TARGET FIRST SECOND\n".utf8))
     exit(2)
 }
-let paths = Array(arguments.prefix(3))
-let count = arguments.count == 4 ? Int(arguments.last!) : nil
 var graphs: [Graph] = []
-for path in paths.dropFirst() {
+for path in arguments.dropFirst() {
     do throws(GraphFileError) {
         graphs.append(try GraphFile.load(path: path))
     } catch {
@@ -23,12 +22,13 @@ for path in paths.dropFirst() {
 }
 FileHandle.standardOutput.write(Data("ready\n".utf8))
 var saved = 0
-while count.map({ saved < $0 }) ?? true {
+while true {
     do throws(SaveError) {
-        try GraphFile.save(graphs[saved % 2], to: paths[0])
+        try GraphFile.save(graphs[saved % 2], to: arguments[0])
     } catch {
-        FileHandle.standardError.write(Data("\(paths[0]): \(error.reason)\n".utf8))
+        FileHandle.standardError.write(Data("\(arguments[0]): \(error.reason)\n".utf8))
         exit(1)
     }
     saved += 1
+    FileHandle.standardOutput.write(Data("saved \(saved)\n".utf8))
 }
