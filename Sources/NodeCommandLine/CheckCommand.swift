@@ -14,9 +14,11 @@ struct CheckCommand: ParsableCommand {
                 and exits 1. Every problem is listed, not just the first.
 
                 Examples:
-                  \(tool.name) check \(tool.exampleFile)
-                  \(tool.name) check broken.\(tool.editor.fileExtension) 2> problems.txt
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(tool.name) check \(tool.exampleFile)",
+                        "\(tool.name) check broken.\(tool.editor.fileExtension) 2> problems.txt",
+                    ]))
     }
 
     @Argument(help: "The graph file to check.")

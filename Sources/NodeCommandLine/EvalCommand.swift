@@ -20,9 +20,11 @@ struct EvalCommand: ParsableCommand {
                 a color as "#rrggbb", or {"error":"reason","from":"id"}; without nodes, {"nodes":[]}.
 
                 Examples:
-                  \(tool.name) eval \(tool.exampleFile)
-                  \(tool.name) eval \(tool.exampleFile) --json
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(tool.name) eval \(tool.exampleFile)",
+                        "\(tool.name) eval \(tool.exampleFile) --json",
+                    ]))
     }
 
     @Argument(help: "The graph file to evaluate.")

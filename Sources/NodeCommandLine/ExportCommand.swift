@@ -16,9 +16,11 @@ struct ExportCommand: ParsableCommand {
                 and links. Live sources are read once, as by `eval`.
 
                 Examples:
-                  \(tool.name) export \(tool.exampleFile) --format mermaid
-                  \(tool.name) export \(tool.exampleFile) --format dot | dot -Tsvg -o graph.svg
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(tool.name) export \(tool.exampleFile) --format mermaid",
+                        "\(tool.name) export \(tool.exampleFile) --format dot | dot -Tsvg -o graph.svg",
+                    ]))
     }
 
     @Argument(help: "The graph file to export.")

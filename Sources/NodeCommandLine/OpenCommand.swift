@@ -20,12 +20,14 @@ struct OpenCommand: ParsableCommand {
                 check instead).
 
                 Examples:
-                  \(name)
-                  \(name) \(tool.exampleFile)
-                  \(name) my-graph.\(tool.editor.fileExtension) --record session.jsonl --log \(name).log
-                  \(name) \(tool.exampleFile) --theme my-theme.json
-                  \(name) replay \(tool.exampleFile) --edits session.jsonl
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(name)",
+                        "\(name) \(tool.exampleFile)",
+                        "\(name) my-graph.\(tool.editor.fileExtension) --record session.jsonl --log \(name).log",
+                        "\(name) \(tool.exampleFile) --theme my-theme.json",
+                        "\(name) replay \(tool.exampleFile) --edits session.jsonl",
+                    ]))
     }
 
     @Argument(help: "The graph file to open.")

@@ -24,11 +24,13 @@ struct RenderCommand: ParsableCommand {
                 --ascii draws with ASCII characters only.
 
                 Examples:
-                  \(tool.name) render \(tool.exampleFile)
-                  \(tool.name) render \(tool.exampleFile) --width 120 --height 40 --lod compact
-                  \(tool.name) render \(tool.exampleFile) --format ansi | less -R
-                  \(tool.name) render \(tool.exampleFile) --format svg > picture.svg
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(tool.name) render \(tool.exampleFile)",
+                        "\(tool.name) render \(tool.exampleFile) --width 120 --height 40 --lod compact",
+                        "\(tool.name) render \(tool.exampleFile) --format ansi | less -R",
+                        "\(tool.name) render \(tool.exampleFile) --format svg > picture.svg",
+                    ]))
     }
 
     @Argument(help: "The graph file to draw.")

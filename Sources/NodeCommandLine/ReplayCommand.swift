@@ -27,11 +27,13 @@ struct ReplayCommand: ParsableCommand {
                 and some line was refused, or a file cannot be read or saved (1).
 
                 Examples:
-                  \(tool.name) replay \(file) --edits edits.jsonl
-                  \(tool.name) replay \(file) --edits edits.jsonl --trace
-                  \(tool.name) replay \(file) --edits edits.jsonl --out result.\(tool.editor.fileExtension)
-                  \(tool.name) replay \(file) --edits edits.jsonl --json --strict
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "\(tool.name) replay \(file) --edits edits.jsonl",
+                        "\(tool.name) replay \(file) --edits edits.jsonl --trace",
+                        "\(tool.name) replay \(file) --edits edits.jsonl --out result.\(tool.editor.fileExtension)",
+                        "\(tool.name) replay \(file) --edits edits.jsonl --json --strict",
+                    ]))
     }
 
     @Argument(help: "The graph file to start from.")

@@ -33,12 +33,6 @@ struct ToolCommand: ParsableCommand {
                 ("\(name) watch \(file) < \(journal)", ""),
             ]
         }
-        let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
-        let lines = examples.flatMap { command, meaning in
-            meaning.isEmpty
-                ? HelpText.wrapped(command: command)
-                : [command.padding(toLength: width + 3, withPad: " ", startingAt: 0) + meaning]
-        }
         return CommandConfiguration(
             commandName: name,
             abstract: tool.abstract,
@@ -55,7 +49,7 @@ struct ToolCommand: ParsableCommand {
                 naming the file, node and field), 2 usage error.
 
                 Examples:
-                """ + lines.map { "\n  " + $0 }.joined(),
+                """ + HelpText.exampleLines(examples),
             version: "\(name) \(tool.version)",
             subcommands: subcommandTypes,
             defaultSubcommand: OpenCommand.self)

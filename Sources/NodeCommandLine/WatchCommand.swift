@@ -28,9 +28,11 @@ struct WatchCommand: ParsableCommand {
                 then 0.
 
                 Examples:
-                  tail -f edits.jsonl | \(tool.name) watch \(tool.exampleFile) --json
-                  \(tool.name) watch \(tool.exampleFile) --max-updates 5 < /dev/null
-                """)
+                """
+                    + HelpText.exampleLines([
+                        "tail -f edits.jsonl | \(tool.name) watch \(tool.exampleFile) --json",
+                        "\(tool.name) watch \(tool.exampleFile) --max-updates 5 < /dev/null",
+                    ]))
     }
 
     @Argument(help: "The graph file to watch.")

@@ -23,6 +23,8 @@ private func examples(in help: String) -> [String] {
     var commands: [String] = []
     var continues = false
     for line in lines {
+        // A line indented further that does not continue a command says what the one above does.
+        if !continues && line.hasPrefix("   ") { continue }
         var text = line.trimmingCharacters(in: .whitespaces)
         let continuesAfter = text.hasSuffix("\\")
         if continuesAfter { text = String(text.dropLast().trimmingCharacters(in: .whitespaces)) }
@@ -83,10 +85,12 @@ private func examples(in help: String) -> [String] {
 
     // MARK: Help
 
-    @Test func everyExampleInTheTopLevelHelpWorksFromTheRepositoryRoot() throws {
-        let help = try ChildProcess.runNodeUI(["--help"])
+    @Test(arguments: [("nodeui-tui", 8), ("logic-gates", 6)])
+    func everyExampleInTheTopLevelHelpWorksFromTheRepositoryRoot(_ tool: String, _ count: Int) throws {
+        let help = try ChildProcess.runProduct(tool, ["--help"])
         let commandLines = examples(in: help.standardOutput)
-        #expect(commandLines.count >= 7, "\(help.standardOutput)")
+        #expect(commandLines.count == count, "\(help.standardOutput)")
+        #expect(commandLines.allSatisfy { $0.hasPrefix(tool) }, "\(commandLines)")
         let folder = try repositoryCopy()
         for commandLine in commandLines {
             let result = try ChildProcess.runShell("cd '\(folder.path)' && \(commandLine)")
@@ -100,6 +104,23 @@ private func examples(in help: String) -> [String] {
                 #expect(result.standardError == "", "\(commandLine)")
                 #expect(!result.standardOutput.isEmpty, "\(commandLine)")
             }
+        }
+    }
+
+    @Test(arguments: [
+        ["nodeui-tui", "--help"], ["logic-gates", "--help"], ["nodeui-tui", "open", "--help"],
+        ["nodeui-tui", "eval", "--help"], ["nodeui-tui", "render", "--help"],
+        ["nodeui-tui", "replay", "--help"],
+        ["nodeui-tui", "check", "--help"], ["nodeui-tui", "export", "--help"],
+        ["nodeui-tui", "watch", "--help"],
+    ])
+    func helpExamplesStayOnTheirOwnIndentedLinesWithin80Columns(_ arguments: [String]) throws {
+        let result = try ChildProcess.runProduct(arguments[0], Array(arguments.dropFirst()))
+        let section = result.standardOutput.components(separatedBy: "Examples:\n").dropFirst().first ?? ""
+        let lines = section.components(separatedBy: "\n\n")[0].split(separator: "\n")
+        #expect(lines.count >= 2, "\(result.standardOutput)")
+        for line in lines {
+            #expect(line.hasPrefix("  ") && line.count <= 80, "\(line)")
         }
     }
 
