@@ -112,7 +112,11 @@ public struct ValueError: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The payload of a value of a tool-defined type: a small JSON-like tree.
-public indirect enum Payload: Hashable, Sendable {
+///
+/// Not `indirect`: a list already keeps its items out of line, and a boxed case would cost an
+/// allocation for every bit or number (and its pointer, tagged with the case, is one that leak
+/// checkers do not recognize).
+public enum Payload: Hashable, Sendable {
     /// Text.
     case string(String)
     /// A finite number.
