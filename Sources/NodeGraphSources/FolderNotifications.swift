@@ -57,7 +57,8 @@ final class FolderNotifications {
     }
 
     /// The folders where something happened since the last call, and the folders whose watch
-    /// the kernel ended (deleted, or their file system unmounted). Never blocks.
+    /// the kernel ended (deleted, or their file system unmounted); every watched folder when the
+    /// kernel's queue overflowed and dropped events. Never blocks.
     func takeEvents() -> (changed: Set<String>, lost: Set<String>) {
         guard let descriptor else { return ([], []) }
         var changed: Set<String> = []
@@ -76,6 +77,12 @@ final class FolderNotifications {
                 }
                 let name = buffer[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
                 offset += header + length
+                // The kernel's queue overflowed: what happened since is unknown, so anything may
+                // have changed.
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    changed.formUnion(watchByFolder.keys)
+                    continue
+                }
                 guard let folder = folderByWatch[watch] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     lost.insert(folder)
