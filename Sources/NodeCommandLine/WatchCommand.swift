@@ -21,7 +21,8 @@ struct WatchCommand: ParsableCommand {
                 {"line":N,"changed":[{"id":…,"value":…},…]} for an applied journal line (a removed \
                 node's value is null), {"line":N,"status":"refused","reason":…} for a refused one, \
                 and {"source":"ID","changed":[…]} for a source update (with "sources":[…] when \
-                several sources updated together).
+                several sources updated together). A source a journal line adds or changes shows \
+                its first reading on that line.
 
                 It ends at the end of standard input when the graph has no live sources, after \
                 --max-updates lines following the first, or on SIGINT or SIGTERM; the exit status is \

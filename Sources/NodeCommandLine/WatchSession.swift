@@ -112,9 +112,14 @@ struct WatchSession {
             return printRefusal(line: number, operation: line.operationName, reason: error.description)
         }
         sources.follow(document.graph, after: change)
+        // A source the line added or set shows its first reading on this line, as in the editor;
+        // another source's reading that came meanwhile is printed as its own, after the line.
+        let updates = sources.takeUpdates()
+        let touched = Set(change.recomputed)
+        let started = document.applySourceUpdates(updates.filter { touched.contains($0.node) })
         let removed = WatchSession.removedNodes(by: change.edit).filter { !document.graph.contains($0) }
         let changes =
-            changedValues(Array(change.recomputed))
+            changedValues(Array(change.recomputed) + Array(started.recomputed))
             + removed.map { id in
                 shown[id] = nil
                 return (id, Value?.none)
@@ -123,10 +128,15 @@ struct WatchSession {
             json
                 ? WatchOutput.json(line: number, changes)
                 : WatchOutput.text(line: number, changes, in: document.graph))
+        applySourceUpdates(updates.filter { !touched.contains($0.node) })
     }
 
+    /// Applies what the sources left and prints what it changed.
     private mutating func applySourceUpdates() {
-        let updates = sources.takeUpdates()
+        applySourceUpdates(sources.takeUpdates())
+    }
+
+    private mutating func applySourceUpdates(_ updates: [SourceUpdate]) {
         guard !updates.isEmpty, !isDone else { return }
         let change = document.applySourceUpdates(updates)
         let changes = changedValues(Array(change.recomputed))
@@ -149,7 +159,8 @@ struct WatchSession {
         printed += 1
     }
 
-    /// The nodes among `recomputed` whose value differs from the one printed last, in order.
+    /// The nodes among `recomputed` whose value differs from the one printed last, each once, in
+    /// order.
     private mutating func changedValues(_ recomputed: [NodeID]) -> [(NodeID, Value?)] {
         var result: [(NodeID, Value?)] = []
         for id in recomputed {

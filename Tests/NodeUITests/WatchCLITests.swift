@@ -175,6 +175,46 @@ private let numbers =
         #expect(watch.exitStatus() == 0)
     }
 
+    @Test func aFileSourceAddedOrSetByAJournalLineShowsItsReadingOnThatLine() throws {
+        let folder = try graphFolder(numbers)
+        try Data("5\n".utf8).write(to: folder.appendingPathComponent("n.txt"))
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path, "--json"])
+        _ = watch.nextLine()
+        watch.send(
+            """
+            {"op":"addNode","id":"f","kind":"file","x":1,"y":1}
+            {"op":"setValue","node":"f","value":"n.txt"}
+            {"op":"link","from":"f","to":"b","slot":2}
+            {"op":"removeNode","node":"f"}
+
+            """)
+        watch.closeInput()
+        #expect(
+            watch.remainingLines() == [
+                #"{"line":1,"changed":[{"id":"f","value":{"error":"cannot read 'number.txt'","from":"f"}}]}"#,
+                #"{"line":2,"changed":[{"id":"f","value":5}]}"#,
+                #"{"line":3,"changed":[{"id":"b","value":7}]}"#,
+                #"{"line":4,"changed":[{"id":"b","value":2},{"id":"f","value":null}]}"#,
+            ])
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func aClockTickingDuringABurstOfLinesIsPrintedAsItsOwnUpdateNeverAsALines() throws {
+        let folder = try graphFolder(
+            #"{"id": "t", "kind": "clock", "interval": 0.05}, \#(numbers)"#)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        _ = watch.nextLine()
+        watch.send((1...800).map { #"{"op":"setValue","node":"a","value":\#($0)}"# + "\n" }.joined())
+        var lines: [String] = []
+        while let line = watch.nextLine() {
+            lines.append(line)
+            if line.hasPrefix("line 800:") { break }
+        }
+        kill(watch.pid, SIGTERM)
+        #expect(lines.last == "line 800: Number (a): 800; Add (b): 1600")
+        #expect(lines.filter { $0.hasPrefix("line ") && $0.contains("Clock") } == [])
+    }
+
     @Test func endsAfterTheLinesMaxUpdatesAllows() throws {
         let folder = try graphFolder(#"{"id": "t", "kind": "clock", "interval": 0.05}"#)
         let watch = try RunningWatch([
