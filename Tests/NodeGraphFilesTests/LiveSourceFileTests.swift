@@ -44,6 +44,22 @@ import Testing
         #expect(try canonicalText(graph) == before)
     }
 
+    @Test func aPushedValueIsNotJournaledWhileAnEditAroundItIs() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "live-\(UUID().uuidString).jsonl"
+        ).path
+        defer { unlink(path) }
+        let document = GraphDocument(graph: try sources())
+        let recorder = try JournalRecorder(path: path, truncating: true)
+        recorder.follow(document)
+        document.applySourceUpdates([SourceUpdate(node: "tick", value: .number(42))])
+        try document.apply(.rename(node: "sum", name: "Total"))
+        document.applySourceUpdates([SourceUpdate(node: "load", value: .number(7))])
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8)
+                == #"{"op":"rename","node":"sum","name":"Total"}"# + "\n")
+    }
+
     @Test func aClockWithoutAnIntervalTicksEverySecond() throws {
         let graph = try loadGraph(graphFile(#"{"id": "t", "kind": "clock"}"#))
         #expect(graph.parameter(of: "t") == .number(1))

@@ -72,6 +72,26 @@ import Testing
             ])
     }
 
+    @Test func aSymbolicLinkTurnedToPointOutOfTheFolderIsRefusedFromThenOn() throws {
+        let parent = try makeFolder()
+        let folder = parent + "/graphs"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try write("9", to: folder + "/real.txt")
+        try write("7", to: parent + "/outside.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.txt", withDestinationPath: "real.txt")
+        let (sources, _) = testSources(try fileGraph("link.txt"), folder: folder)
+        #expect(sources.takeUpdates() == [number("f", 9)])
+        try FileManager.default.removeItem(atPath: folder + "/link.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.txt", withDestinationPath: "../outside.txt")
+        sources.poll()
+        #expect(
+            sources.takeUpdates() == [
+                failure("f", "'link.txt' is outside the graph file's folder (--allow-outside reads it)")
+            ])
+    }
+
     @Test func aSymbolicLinkPointingInsideTheFolderIsFollowed() throws {
         let folder = try makeFolder()
         try write("9", to: folder + "/real.txt")
