@@ -13,8 +13,8 @@ final class FolderNotifications {
     private var folderByWatch: [Int32: String] = [:]
 
     /// What a watched folder reports: a file closed after writing, moved in or out, deleted,
-    /// created (a symbolic link appears at once), its attributes changed (it became unreadable),
-    /// and the folder itself deleted or moved.
+    /// created (a symbolic or hard link appears at once), its attributes changed (it became
+    /// unreadable), and the folder itself deleted or moved.
     private static let events = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_DELETE_SELF
             | IN_MOVE_SELF)
@@ -90,11 +90,14 @@ final class FolderNotifications {
                     watchByFolder[folder] = nil
                     continue
                 }
-                // A new file is read when its writer closes it; a new symbolic link at once.
+                // A new file is read when its writer closes it; a new symbolic link, or a hard
+                // link to a file already written, at once.
                 if mask & UInt32(IN_CREATE) != 0 {
                     var status = stat()
                     let path = folder + "/" + String(decoding: name, as: UTF8.self)
-                    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { continue }
+                    guard lstat(path, &status) == 0 else { continue }
+                    let type = status.st_mode & S_IFMT
+                    guard type == S_IFLNK || (type == S_IFREG && status.st_nlink > 1) else { continue }
                 }
                 changed.insert(folder)
             }

@@ -148,6 +148,16 @@ import Testing
         #expect(sources.takeUpdates() == [number("f", 1234)])
     }
 
+    @Test func aFileLinkedIntoPlaceIsReadAtOnce() throws {
+        let folder = try makeFolder()
+        try write("6", to: folder + "/ready.txt")
+        let (sources, _) = testSources(try fileGraph("n.txt"), folder: folder)
+        #expect(sources.takeUpdates() == [failure("f", "cannot read 'n.txt'")])
+        #expect(link(folder + "/ready.txt", folder + "/n.txt") == 0)
+        sources.poll()
+        #expect(sources.takeUpdates() == [number("f", 6)])
+    }
+
     @Test func aPolledFileWrittenSlowlyNeverShowsHalfANumber() async throws {
         let folder = try makeFolder()
         let path = folder + "/n.txt"
