@@ -175,7 +175,7 @@ import Testing
         let revision = canvas.scene.revision
         canvas.document.applyInBulk { document in
             for value in 2...40 {
-                try? document.apply(.setValue(node: "n0_0", value: .number(Double(value))))
+                _ = try? document.apply(.setValue(node: "n0_0", value: .number(Double(value))))
             }
         }
         #expect(canvas.scene.revision == revision + 1)
@@ -187,13 +187,13 @@ import Testing
         let row = code / 7 % 20, column = code / 140 % 20
         switch code % 7 {
         case 0, 1:
-            try? canvas.document.apply(
+            _ = try? canvas.document.apply(
                 .setValue(node: NodeID("n0_\(row)"), value: .number(Double(code % 2_000))))
         case 2:
-            try? canvas.document.apply(
+            _ = try? canvas.document.apply(
                 .move(node: NodeID("n\(column)_\(row)"), to: Position(x: code % 500, y: code / 3 % 140)))
         case 3:
-            try? canvas.document.apply(
+            _ = try? canvas.document.apply(
                 .toggleLink(from: NodeID("n0_\(row)"), to: NodeID("n\(column)_\(row)"), slot: 1))
         case 4:
             let origin = Position(x: code % 480 - 40, y: code / 5 % 140 - 10)

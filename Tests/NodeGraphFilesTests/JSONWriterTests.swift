@@ -16,14 +16,16 @@ import Testing
         arguments: [
             (0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (0.1, "0.1"), (-2.5, "-2.5"), (1e-7, "1e-07"),
             (1e15, "1000000000000000"), (1e16, "1e+16"), (9_007_199_254_740_991, "9007199254740991"),
-            (9_007_199_254_740_992, "9007199254740992.0"), (5e-324, "5e-324"),
+            (9_007_199_254_740_992, "9007199254740992.0"), (.leastNonzeroMagnitude, "5e-324"),
             (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (.infinity, "null"),
         ] as [(Double, String)])
     func numbersAreWrittenShortestAndWholeNumbersWithoutAFraction(number: Double, text: String) {
         #expect(Self.written { $0.append(number) } == text)
     }
 
-    @Test(arguments: [0.1, -2.5, 1e-7, 123_456.789, 1e300, 5e-324, 9_007_199_254_740_993, 2.0 / 3.0])
+    @Test(arguments: [
+        0.1, -2.5, 1e-7, 123_456.789, 1e300, .leastNonzeroMagnitude, 9_007_199_254_740_992, 2.0 / 3.0,
+    ])
     func everyWrittenNumberReadsBackAsTheSameDouble(number: Double) throws {
         let text = Self.written { $0.append(number) }
         #expect(Double(text) == number)

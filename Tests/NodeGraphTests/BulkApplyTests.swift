@@ -8,7 +8,9 @@ import Testing
         var batches: [[Change]] = []
         document.observeBatches { batches.append($0) }
         document.applyInBulk { document in
-            for value in 1...5 { try? document.apply(.setValue(node: "one", value: .number(Double(value)))) }
+            for value in 1...5 {
+                _ = try? document.apply(.setValue(node: "one", value: .number(Double(value))))
+            }
             #expect(batches.isEmpty)
         }
         #expect(batches.count == 1)
@@ -21,8 +23,8 @@ import Testing
         var heard: [Edit] = []
         document.observe { heard.append($0.edit) }
         document.applyInBulk { document in
-            try? document.apply(.setValue(node: "one", value: .number(4)))
-            try? document.apply(.rename(node: "sum", name: "Total"))
+            _ = try? document.apply(.setValue(node: "one", value: .number(4)))
+            _ = try? document.apply(.rename(node: "sum", name: "Total"))
             #expect(heard.isEmpty)
         }
         #expect(heard == [.setValue(node: "one", value: .number(4)), .rename(node: "sum", name: "Total")])
@@ -31,7 +33,9 @@ import Testing
     @Test func eachEditAppliedInBulkIsItsOwnUndoStep() throws {
         let document = GraphDocument(graph: try smallCalculator())
         document.applyInBulk { document in
-            for value in 1...3 { try? document.apply(.setValue(node: "one", value: .number(Double(value)))) }
+            for value in 1...3 {
+                _ = try? document.apply(.setValue(node: "one", value: .number(Double(value))))
+            }
         }
         #expect(document.history.undoSteps.count == 3)
         try document.undo()
@@ -43,7 +47,7 @@ import Testing
         var batches: [[Change]] = []
         document.observeBatches { batches.append($0) }
         let before = document.graph
-        document.applyInBulk { document in
+        _ = document.applyInBulk { document in
             #expect(throws: GraphError.self) { try document.apply(.link(from: "sum", to: "sum", slot: 0)) }
         }
         #expect(document.graph == before)
