@@ -63,6 +63,16 @@ private func themeFile(_ text: String) throws -> String {
         #expect(rows.last?.contains(" • ") == true, "\(result.standardOutput)")
     }
 
+    @Test func renderInANSIDrawsTitlesInTheThemesColor() throws {
+        // Colors need NO_COLOR unset, which `swift test` sets for its children.
+        let result = try ChildProcess.runShell(
+            "cd '\(examples.path)' && env -u NO_COLOR nodeui-tui render graphs/calculator.json --format ansi "
+                + "--theme themes/amber.json")
+        #expect(result.status == 0, "\(result.standardError)")
+        // "title": {"foreground": "#ffaf00", "bold": true}
+        #expect(result.standardOutput.contains("\u{1B}[0;1;38;2;255;175;0m One "))
+    }
+
     @Test func renderWithABadThemeExitsTwo() throws {
         let theme = try themeFile(#"{"spacing": "wide"}"#)
         let result = try ChildProcess.runNodeUI([
