@@ -33,6 +33,7 @@ cases=(
   "cycle chain 1e4 10" "cycle lattice 1e4 100" "cycle random 1e4 100"
   "link_check random 1e4 1000" "link_check_ids random 1e4 1000" "link_ok chain 1e4 10" "link_ok random 1e4 10"
   "topo random 1e4 10"
+  "groups_edit groups 0 10" "flat_eval groups 0 10"
 )
 results="$out/results.txt"
 printf "%-14s %-8s %-5s %16s %14s\n" "# op" "workload" "n" "instr/op" "instr/node" > "$results"

@@ -82,13 +82,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 public struct ValueError: Hashable, Sendable, CustomStringConvertible {
     /// Why evaluation failed, e.g. `division by zero`.
     public var reason: String
-    /// The node where the error arose; for an error inside an instance of a definition (a
-    /// group), the instance.
-    public var origin: NodeID
-    /// For an error that arose inside an instance: the nodes from the instance's definition down
-    /// to the node where it arose (an instance inside, then a node inside that…); empty when the
-    /// error arose at ``origin`` itself.
-    public var innerPath: [NodeID]
+    /// The way to the node where the error arose: its origin, then, inside an instance, the nodes
+    /// leading to it (`["avg", "half"]`). Never empty. (One list holds both, which keeps a
+    /// ``Value`` small.)
+    public private(set) var path: [NodeID]
 
     /// Creates an error value.
     /// - Parameters:
@@ -97,13 +94,20 @@ public struct ValueError: Hashable, Sendable, CustomStringConvertible {
     ///   - innerPath: Inside an instance, the nodes leading to where the error arose.
     public init(reason: String, origin: NodeID, innerPath: [NodeID] = []) {
         self.reason = reason
-        self.origin = origin
-        self.innerPath = innerPath
+        self.path = [origin] + innerPath
     }
 
-    /// The way to the node where the error arose: `origin` alone, or `origin` followed by
-    /// ``innerPath`` (`["avg", "half"]`).
-    public var path: [NodeID] { [origin] + innerPath }
+    /// The node where the error arose; for an error inside an instance of a definition (a
+    /// group), the instance.
+    public var origin: NodeID {
+        get { path[0] }
+        set { path[0] = newValue }
+    }
+
+    /// For an error that arose inside an instance: the nodes from the instance's definition down
+    /// to the node where it arose (an instance inside, then a node inside that…); empty when the
+    /// error arose at ``origin`` itself.
+    public var innerPath: [NodeID] { Array(path.dropFirst()) }
 
     /// `reason (at origin)`, or `reason (at avg › half)` inside an instance.
     public var description: String {

@@ -37,6 +37,45 @@ import Testing
         #expect(graph.definition(named: "dim")?.graph.node("c")?.kind == "groupInput")
     }
 
+    @Test func aResultThatIsNotFiniteInsideAnInstanceIsAnErrorThereAsInTheGraph() throws {
+        // 5 ÷ (x + x) is 0 over plain numbers when x + x overflows; in the graph x + x is an error.
+        var graph = Graph()
+        try graph.apply(
+            .addDefinition(
+                DefinitionDescription(
+                    kind: "tiny", name: "Tiny", inputs: ["x"], output: "ratio",
+                    nodes: [
+                        NodeDescription(id: "x", kind: "groupInput", value: .number(0)),
+                        NodeDescription(id: "twice", kind: "add", inputs: ["x", "x"]),
+                        NodeDescription(id: "five", kind: "number", value: .number(5)),
+                        NodeDescription(id: "ratio", kind: "divide", inputs: ["five", "twice"]),
+                    ])))
+        try graph.addNode("big", kind: "number", value: .number(1e308))
+        try graph.addNode("t", kind: "tiny", inputs: ["big"])
+        #expect(
+            graph.value(of: "t")
+                == .error(
+                    ValueError(reason: "result is not a finite number", origin: "t", innerPath: ["twice"])))
+    }
+
+    @Test func anUnfedSlotOfANestedInstanceReadsItsGroupInputsValue() throws {
+        var graph = Graph()
+        var average = averageDefinition()
+        average.nodes[1].value = .number(7)
+        try graph.apply(.addDefinition(average))
+        try graph.apply(
+            .addDefinition(
+                DefinitionDescription(
+                    kind: "half", name: "Half", inputs: ["x"], output: "mean",
+                    nodes: [
+                        NodeDescription(id: "x", kind: "groupInput", value: .number(0)),
+                        NodeDescription(id: "mean", kind: "average", inputs: ["x"]),
+                    ])))
+        try graph.addNode("one", kind: "number", value: .number(1))
+        try graph.addNode("h", kind: "half", inputs: ["one"])
+        #expect(graph.value(of: "h") == .number(4))
+    }
+
     @Test func anEditInsideADefinitionRecomputesEveryInstanceOnceThenWhatFollows() throws {
         var graph = try averageGraph()
         try graph.addNode("avg2", kind: "average", inputs: ["five", "five"])

@@ -5,6 +5,7 @@ import NodeGraph
 /// counts exactly those instructions (Benchmarks/callgrind.sh). Prints the recompute count per op.
 func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bool) {
     if floor { return floorInstructions(op: op, workload: workload, n: n, reps: reps) }
+    if workload == "groups" { return groupsInstructions(op: op, reps: reps) }
     let w = Workload(workload, n: n)
     var graph = buildGraph(w)
     var recomputes = 0

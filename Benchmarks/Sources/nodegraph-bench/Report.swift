@@ -285,6 +285,7 @@ func renderReport(path: String) -> String {
     md += beforeAfterSection(results, beforePath: siblingPath(of: path, named: "results-before.jsonl"))
     md += referenceSection(results)
     md += extrasSection(results)
+    md += groupsSection(results)
     if let notes = try? String(
         contentsOfFile: siblingPath(of: path, named: "report-notes.md"), encoding: .utf8)
     {

@@ -18,8 +18,9 @@ let usage = """
       --table           print a human table at the end (JSON lines still go to --jsonl FILE)
       --jsonl FILE      also write the JSON lines to FILE
       --report FILE     render BENCHMARKS.md (markdown) from a JSON-lines file and exit
-                        canvas and file (fixed sizes: 10k-node canvas frame, 100k-node file) run
-                        once per invocation when selected (see Extras.swift)
+                        canvas and file (fixed sizes: 10k-node canvas frame, 100k-node file) and
+                        groups (1,000 instances of a 100-node definition) run once per invocation
+                        when selected (see Extras.swift, Groups.swift)
 
     Output: one JSON line per measurement (engine nodegraph or floor), a machine line first.
     Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree.
@@ -137,6 +138,7 @@ for n in sizes {
 
 if selectedOps.contains("canvas") { all += runCanvas() }
 if selectedOps.contains("file") { all += runFile() }
+if selectedOps.contains("groups") { all += runGroups() }
 
 if tableMode { print(renderTable(all), terminator: "") }
 if !failures.isEmpty {

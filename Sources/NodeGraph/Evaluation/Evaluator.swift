@@ -126,6 +126,8 @@ extension NodeStore {
     /// on as it is, the kind's
     /// failure, a result that is not finite or not of the kind's type turned into an error.
     func evaluateThroughKind(_ node: Int32, _ entry: KindEntry) -> Value {
+        // An instance of a definition evaluates the definition, its slots read where they are.
+        if let plan = entry.plan { return plan.evaluate(instance: node, in: self) }
         let start = nodes.slotStart[node]
         var values: [Value] = []
         values.reserveCapacity(entry.slotCount)
@@ -136,7 +138,7 @@ extension NodeStore {
                 continue
             }
             let value = value(of: upstream)
-            if case .error = value, !entry.receivesErrors { return value }
+            if case .error = value { return value }
             values.append(value)
         }
         return entry.value(
@@ -146,8 +148,7 @@ extension NodeStore {
 }
 
 extension KindEntry {
-    /// The value a node of this kind holds when its slots read `inputs` (errors only for an
-    /// instance, which ``receivesErrors``): what the
+    /// The value a node of this kind holds when its slots read `inputs` (none an error): what the
     /// kind's `evaluate` returns, or an error value arising at `origin` (the kind's failure, a
     /// result that is not finite, a value of the wrong type).
     func value(of inputs: [Value], parameter: Value?, pushed: Value? = nil, origin: NodeID) -> Value {

@@ -75,6 +75,7 @@ extension Graph {
     /// - Complexity: O(*n*).
     mutating func indexInstances() {
         groups.instances = [:]
+        groups.instanceNodes = [:]
         guard groups.tracksInstances else { return }
         for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
             let entry = store.entry(of: node)

@@ -102,6 +102,9 @@ struct GroupState {
     var tracksInstances = false
     /// The kind-table indices of removed definitions' kinds, for their return.
     var retiredKinds: [String: UInt16] = [:]
+    /// The node indices of ``instances``, in index order, by kind: asked for on every edit inside
+    /// a definition, kept until its instances change (a live node keeps its index).
+    var instanceNodes: [String: [Int32]] = [:]
 
     /// The number of instances at this level of a definition.
     func instanceCount(of kind: String) -> Int { instances[kind]?.count ?? 0 }
@@ -113,7 +116,11 @@ struct GroupState {
         if let old {
             instances[old]?.remove(id)
             if instances[old]?.isEmpty == true { instances[old] = nil }
+            instanceNodes[old] = nil
         }
-        if let new { instances[new, default: []].insert(id) }
+        if let new {
+            instances[new, default: []].insert(id)
+            instanceNodes[new] = nil
+        }
     }
 }

@@ -97,11 +97,10 @@ extension Graph {
             store.kindIndexByName[kind.name] = retired
         }
         guard let index = store.kindIndexByName[kind.name] else { return [] }
-        let ids = groups.instances[kind.name].map { slotMap == nil ? Array($0) : $0.sorted() } ?? []
-        let instances = ids.map { store.index(of: $0)! }
+        let instances = instanceNodes(of: kind.name)
         guard let slotMap else {
             store.replaceKind(at: index, with: kind)
-            roots += instances.sorted()
+            roots += instances
             return []
         }
         let oldCount = Int(store.kindColumns.slotCount[Int(index)])
@@ -128,8 +127,16 @@ extension Graph {
                 store.attach(start + Int32(slot), to: sources[old])
             }
         }
-        roots += instances.sorted()
+        roots += instances
         return dropped
+    }
+
+    /// This level's instances of a definition, as node indices in index order.
+    private mutating func instanceNodes(of kind: String) -> [Int32] {
+        if let known = groups.instanceNodes[kind] { return known }
+        let nodes = (groups.instances[kind] ?? []).map { store.index(of: $0)! }.sorted()
+        groups.instanceNodes[kind] = nodes
+        return nodes
     }
 
     /// Forgets a removed definition's kind at this level (no node has it); its table index is

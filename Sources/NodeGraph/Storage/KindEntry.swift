@@ -13,9 +13,9 @@ final class KindEntry: @unchecked Sendable {
     let outputType: ValueType
     let parameterType: ValueType?
     let defaultParameter: Value?
-    /// Whether the kind is given inputs that are errors (an instance of a definition, whose
-    /// output may not depend on them) rather than passing the first one on.
-    let receivesErrors: Bool
+    /// For an instance of a definition (a group), the definition compiled: the general path
+    /// evaluates the instance by it.
+    let plan: DefinitionPlan?
     /// Whether the kind is a live source (its value is pushed from outside).
     let isLive: Bool
 
@@ -28,7 +28,7 @@ final class KindEntry: @unchecked Sendable {
         outputType = kind.outputType
         parameterType = kind.parameterType
         defaultParameter = kind.defaultParameter
-        receivesErrors = kind is DefinitionKind
+        plan = (kind as? DefinitionKind)?.plan
         isLive = kind is any LiveSourceKind
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }

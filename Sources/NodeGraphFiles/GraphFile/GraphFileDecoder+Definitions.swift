@@ -282,7 +282,7 @@ extension GraphFileDecoder {
             if let id = nodes.ids[node], indexOfID[id] == nil { indexOfID[id] = node }
         }
         func isGroupInput(_ node: Int) -> Bool {
-            nodes.kinds[node] >= 0 && kinds[Int(nodes.kinds[node])].kind is GroupInputKind
+            nodes.kinds[node] >= 0 && kinds[Int(nodes.kinds[node])].isGroupInput
         }
         var listed: Set<NodeID> = []
         for (slot, input) in definition.inputs.enumerated() {

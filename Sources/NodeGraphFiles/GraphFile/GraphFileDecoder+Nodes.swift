@@ -12,6 +12,21 @@ extension GraphFileDecoder {
         /// What a node of this kind holds when the file gives no `value`: coerced, or why it
         /// cannot be (a tool-defined kind at fault); `nil` for a kind that holds nothing.
         var defaultParameter: Result<Value, GraphError>?
+        /// Whether the kind is a group input's, or a live source (asked of every node, so asked
+        /// once here).
+        var isGroupInput: Bool
+        var isLiveSource: Bool
+
+        init(
+            kind: any NodeKind, name: [UInt8], title: [UInt8], defaultParameter: Result<Value, GraphError>?
+        ) {
+            self.kind = kind
+            self.name = name
+            self.title = title
+            self.defaultParameter = defaultParameter
+            isGroupInput = kind is GroupInputKind
+            isLiveSource = kind is any LiveSourceKind
+        }
     }
 
     /// The nodes of one list, in file order, as columns.
@@ -190,21 +205,15 @@ extension GraphFileDecoder {
                 reason: "must be a string, not \(document.typeDescription(of: value))")
             return
         }
-        if nodes.definition == nil && document.isString(value, equalTo: "groupInput") {
-            report(
-                .invalidDefinition, node: node, of: nodes, field: "kind", at: value,
-                reason: "a groupInput node belongs inside a definition")
-            return
-        }
         if let bytes = document.plainStringBytes(value),
             let known = kinds.firstIndex(where: { $0.name.elementsEqual(bytes) })
         {
-            setKind(known, of: node, at: value, into: &nodes)
+            setKind(known, of: node, in: &nodes, at: value)
             return
         }
         let name = document.string(value)!
         if let known = kinds.firstIndex(where: { $0.kind.name == name }) {
-            setKind(known, of: node, at: value, into: &nodes)
+            setKind(known, of: node, in: &nodes, at: value)
             return
         }
         guard let kind = registry.kind(named: name) ?? definitionKinds[name] ?? groupInputKind(named: name)
@@ -226,14 +235,22 @@ extension GraphFileDecoder {
             KnownKind(
                 kind: kind, name: Array(name.utf8), title: Array(kind.title.utf8),
                 defaultParameter: defaultParameter))
-        setKind(kinds.count - 1, of: node, at: value, into: &nodes)
+        setKind(kinds.count - 1, of: node, in: &nodes, at: value)
     }
 
-    /// Gives a node a kind met in the file, or reports a live source inside a definition.
+    /// Gives a node the kind met at `known`, unless it is a group input outside a definition or
+    /// a live source inside one.
+    @inline(__always)
     private mutating func setKind(
-        _ known: Int, of node: Int, at value: JSONElement, into nodes: inout FileNodes
+        _ known: Int, of node: Int, in nodes: inout FileNodes, at value: JSONElement
     ) {
-        if nodes.definition != nil, kinds[known].kind is any LiveSourceKind {
+        if kinds[known].isGroupInput && nodes.definition == nil {
+            report(
+                .invalidDefinition, node: node, of: nodes, field: "kind", at: value,
+                reason: "a groupInput node belongs inside a definition")
+            return
+        }
+        if kinds[known].isLiveSource && nodes.definition != nil {
             report(
                 .invalidDefinition, node: node, of: nodes, field: "kind", at: value,
                 reason:
@@ -324,7 +341,7 @@ extension GraphFileDecoder {
         var kindIndex = Int(nodes.kinds[node])
         guard kindIndex >= 0 else { return }
         // A group input's value types it: a string is a color ("#rrggbb").
-        if kinds[kindIndex].kind is GroupInputKind, let value, document.kind(of: value) == .string {
+        if kinds[kindIndex].isGroupInput, let value, document.kind(of: value) == .string {
             kindIndex = knownKind(GroupInputKind(type: .color))
             nodes.kinds[node] = Int32(kindIndex)
         }

@@ -25,7 +25,7 @@ public enum JSONValue: Hashable, Sendable {
         case .error(let error):
             self = .error(
                 reason: error.reason, from: error.origin.rawValue,
-                path: error.innerPath.isEmpty ? [] : error.path.map(\.rawValue))
+                path: error.path.count > 1 ? error.path.map(\.rawValue) : [])
         case .custom(let custom): self = JSONValue(custom.payload)
         }
     }
