@@ -110,6 +110,9 @@ public struct GraphChecker {
         // Nodes the edit itself touches, and everything downstream of them afterwards.
         var touched = Set<NodeID>()
         collectTouched(change.edit, before: before, into: &touched)
+        // Every node the change added (its inverse removes it) is new, even one whose id a node
+        // had before (grouping, then ungrouping in one batch, gives an id back).
+        touched.formUnion(Self.removed(by: change.inverse))
         var downstream = touched
         var stack = Array(touched)
         while let id = stack.popLast() {
@@ -164,6 +167,15 @@ public struct GraphChecker {
             touched.formUnion(Set(graph.nodeIDs).subtracting(before.nodeIDs))
             touched.insert(id)
             touched.formUnion(before.dependents(of: id).map(\.node))
+        }
+    }
+
+    /// The top-level nodes an edit removes.
+    private static func removed(by edit: Edit) -> [NodeID] {
+        switch edit {
+        case .removeNode(let id): [id]
+        case .batch(let edits): edits.flatMap(removed(by:))
+        default: []
         }
     }
 
