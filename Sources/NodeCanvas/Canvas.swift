@@ -36,13 +36,21 @@ public final class Canvas {
         didSet {
             widgetImages.removeAll()
             routes.removeAll()
-            scene.rebuild(from: document.graph, dataSource: dataSource)
+            scene.rebuild(from: shownGraph, dataSource: dataSource)
         }
     }
     /// Hears what changes on the canvas; may veto link targets and edits.
     public weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
     public private(set) var dispatcher = PluginDispatcher()
+    /// The document's name, the first step of the breadcrumb inside a group (`demo › Average`).
+    public var title = "graph"
+    /// The graph shown: the document's, or inside an opened group the definition's, holding the
+    /// values of the instance it was entered from.
+    public var shownGraph: Graph { levelGraph ?? document.graph }
+
+    /// The opened group's graph (see ``shownGraph``); `nil` at the top level.
+    private var levelGraph: Graph?
 
     private let widgetImages = WidgetImageCache()
     private let routes = RouteCache()
@@ -93,15 +101,48 @@ public final class Canvas {
 
     /// The scene follows the changes first (the seam between the document and what is drawn),
     /// all of a bulk application at once, then the reducer hears of each.
+    ///
+    /// Inside a group, the definition is shown again with its new values, and the reducer hears
+    /// of each change as an edit at that level; when the instance entered is gone (an undo),
+    /// the canvas goes back up to the deepest level still there.
     private func documentDidChange(_ changes: [Change]) {
-        scene.update(after: changes, in: document.graph, dataSource: dataSource)
-        for change in changes { send(.documentChanged(change, cause: changeCause)) }
+        let opened = state.openedGroups
+        guard !opened.isEmpty else {
+            scene.update(after: changes, in: document.graph, dataSource: dataSource)
+            for change in changes { send(.documentChanged(change, cause: changeCause)) }
+            return
+        }
+        var kept = opened.count
+        while kept > 0, document.graph.graph(insideInstance: opened[..<kept].map(\.instance)) == nil {
+            kept -= 1
+        }
+        if kept < opened.count {
+            send(.openedGroupsGone(keeping: kept))
+        } else {
+            showLevel()
+        }
+        let kind = kept > 0 ? opened[kept - 1].kind : nil
+        for change in changes { send(.documentChanged(change.atLevel(kind), cause: changeCause)) }
+    }
+
+    /// Shows the level the state names: the document's graph, or the innermost opened group's
+    /// definition with the values of the instance entered.
+    private func showLevel() {
+        let path = state.openedGroups.map(\.instance)
+        levelGraph = path.isEmpty ? nil : document.graph.graph(insideInstance: path)
+        widgetImages.removeAll()
+        routes.removeAll()
+        scene.rebuild(from: shownGraph, dataSource: dataSource)
     }
 
     /// Live sources updated: the scene follows the values (as after an edit that only recomputed
     /// them), then the reducer hears of it.
     private func sourcesDidUpdate(_ change: SourceChange) {
-        scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
+        if state.openedGroups.isEmpty {
+            scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
+        } else {
+            showLevel()
+        }
         send(.sourceUpdated(change))
     }
 
@@ -109,7 +150,11 @@ public final class Canvas {
     /// and tells the reducer.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
-        scene.rebuild(from: document.graph, dataSource: dataSource)
+        if state.openedGroups.isEmpty {
+            scene.rebuild(from: document.graph, dataSource: dataSource)
+        } else {
+            send(.openedGroupsGone(keeping: 0))
+        }
         send(.documentReplaced)
     }
 
@@ -127,14 +172,14 @@ public final class Canvas {
     /// What the reducer reads.
     public var context: CanvasContext {
         CanvasContext(
-            graph: document.graph, scene: scene, area: area,
+            graph: shownGraph, scene: scene, area: area,
             areaForState: { [weak self] state in self?.area(for: state) ?? .zero },
             isModified: document.isModified,
             offersLinkTarget: { [weak self] candidate, source in
                 self?.delegate?.shouldOfferLinkTarget(candidate, from: source) ?? true
             },
             defaultSize: { [dataSource] kind in dataSource.defaultSize(ofNewNodeOfKind: kind) },
-            arrow: theme.glyphs.arrow, separator: theme.glyphs.separator)
+            arrow: theme.glyphs.arrow, separator: theme.glyphs.separator, documentGraph: document.graph)
     }
 
     // MARK: Actions
@@ -170,6 +215,11 @@ public final class Canvas {
             refreshScene(for: next)
             let before = state
             let effects = CanvasReducer.reduce(&state, next, context: context)
+            if state.openedGroups != before.openedGroups {
+                showLevel()
+                pending.insert(
+                    .groupLevelShown(entered: state.openedGroups.count > before.openedGroups.count), at: 0)
+            }
             if state.levelOfDetail != scene.levelOfDetail {
                 scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
             }
@@ -189,7 +239,7 @@ public final class Canvas {
     /// commands that measure them all (arrange, fit).
     private func refreshScene(for action: CanvasAction) {
         guard scene.hasPossiblyStaleNodes else { return }
-        let graph = document.graph
+        let graph = shownGraph
         let cursor = state.scaledCursor
         var regions = [Rect(x: cursor.x - 1, y: cursor.y - 1, width: 3, height: 3)]
         switch action {
@@ -226,7 +276,7 @@ public final class Canvas {
     /// (the inspector shows it, wherever it is).
     private func refreshTargets() {
         guard scene.hasPossiblyStaleNodes else { return }
-        let graph = document.graph
+        let graph = shownGraph
         if let node = state.cursorNode { scene.refreshNode(node, from: graph, dataSource: dataSource) }
         if state.targets.count == 1, let node = state.targets.first {
             scene.refreshNode(node, from: graph, dataSource: dataSource)
@@ -248,7 +298,7 @@ public final class Canvas {
                 }
                 changeCause = .edit
                 defer { changeCause = .host }
-                try document.apply(edit)
+                try document.apply(state.openedGroups.last.map { .inside(definition: $0.kind, edit) } ?? edit)
             case .undo:
                 guard let step = document.history.undoSteps.last else { throw GraphError.nothingToUndo }
                 changeCause = .undo(of: step.edit)
@@ -271,7 +321,7 @@ public final class Canvas {
             let reason: String =
                 switch error {
                 case .nothingToUndo, .nothingToRedo: error.description
-                default: CanvasText.describe(error, in: document.graph, arrow: arrow)  // unchanged: refused
+                default: CanvasText.describe(error, in: shownGraph, arrow: arrow)  // unchanged: refused
                 }
             if case .apply = effect {
                 pending.append(.editRefused(edit, reason: reason))
@@ -348,7 +398,7 @@ public final class Canvas {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         refreshTargets()
         lastFrame = SceneRenderer.draw(
-            scene: &scene, graph: document.graph, dataSource: dataSource, state: state, area: area,
+            scene: &scene, graph: shownGraph, dataSource: dataSource, state: state, area: area,
             on: &surface, theme: theme, cache: widgetImages, routeCache: routes)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
@@ -360,5 +410,17 @@ public final class Canvas {
         }
         for plugin in dispatcher.plugins { plugin.draw(on: &surface, canvas: self) }
         return surface
+    }
+}
+
+extension Change {
+    /// The change as the level showing definition `kind` (`nil`: the top level) sees it: an
+    /// edit inside that definition as the plain edit it is there.
+    func atLevel(_ kind: String?) -> Change {
+        guard let kind, case .inside(kind, let edit) = self.edit else { return self }
+        guard case .inside(kind, let inverse) = self.inverse else {
+            return Change(edit: edit, inverse: self.inverse, recomputed: recomputed)
+        }
+        return Change(edit: edit, inverse: inverse, recomputed: recomputed)
     }
 }

@@ -65,7 +65,8 @@ extension CanvasDelegate {
 
 /// The calculator's renderers, chosen by kind.
 public enum StandardRenderers {
-    /// Live sources show their value and that they are live, number bodies the value, color
+    /// Live sources show their value and that they are live, groups what they are and their
+    /// value, group inputs the value read and the value held, number bodies the value, color
     /// kinds a swatch, arithmetic the formula and result, anything else its symbol and value;
     /// standard input and output rows.
     /// - Parameter node: The node's model.
@@ -74,6 +75,10 @@ public enum StandardRenderers {
         let body: any NodeBodyRenderer =
             if node.isLive {
                 LiveSourceBodyRenderer()
+            } else if node.group != nil {
+                GroupBodyRenderer()
+            } else if node.kind == GroupInputKind.kindName {
+                GroupInputBodyRenderer()
             } else if node.isSource && node.parameter?.number != nil {
                 NumberBodyRenderer()
             } else if node.outputType == .color {

@@ -171,6 +171,15 @@ import Testing
         assertSnapshot(canvas.render(), named: "prompt-replace")
     }
 
+    @Test func theGroupNameQuestion() throws {
+        let canvas = try canvas()
+        canvas.select("add")
+        canvas.send(.character(" "))
+        canvas.select("multiply")
+        canvas.send([.character("g"), .character("S"), .character("u"), .character("m")])
+        assertSnapshot(canvas.render(), named: "prompt-group-name")
+    }
+
     @Test func theRecoveryQuestionListsWhatItWouldApply() throws {
         let canvas = try canvas()
         canvas.send(.noticeArrived(StatusMessage("an old message", isError: true)))

@@ -83,7 +83,7 @@ extension Canvas {
 
     /// Presses Tab until a node is selected.
     func select(_ node: NodeID) {
-        for _ in 0..<(document.graph.count + 1) where state.cursorNode != node { send(.tab) }
+        for _ in 0..<(shownGraph.count + 1) where state.cursorNode != node { send(.tab) }
     }
 
     /// The status line as the last render showed it.

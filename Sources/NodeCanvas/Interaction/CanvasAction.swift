@@ -46,6 +46,12 @@ public enum CanvasAction: Hashable, Sendable {
     /// The host read the clipboard for a paste (``CanvasEffect/paste(keepingOutsideInputs:)``);
     /// `nil` when it is empty or unreadable.
     case clipboardRead(ClipboardContents?, keepingOutsideInputs: Bool)
+    /// The canvas shows the level ``CanvasState/openedGroups`` names, after a group was opened
+    /// (`entered`) or left: the scene holds that level's nodes now.
+    case groupLevelShown(entered: Bool)
+    /// Instances the opened groups were entered from are gone (an undo took them): only the
+    /// first `keeping` opened groups are still there, and the canvas goes back up to them.
+    case openedGroupsGone(keeping: Int)
 }
 
 /// Why the document changed.
@@ -81,6 +87,9 @@ public struct CanvasContext {
     public var arrow: String
     /// Separates the parts of a message (`·`, or `|` in ASCII).
     public var separator: Character
+    /// The document's graph: the top level, where the definitions are (``graph`` is the opened
+    /// group's definition inside one).
+    public var documentGraph: Graph
 
     /// Creates a context.
     /// - Parameters:
@@ -93,14 +102,16 @@ public struct CanvasContext {
     ///   - defaultSize: The size of a new node of a kind.
     ///   - arrow: The arrow between names.
     ///   - separator: Separates the parts of a message.
+    ///   - documentGraph: The document's graph, when ``graph`` is a definition's; `nil`: ``graph``.
     public init(
         graph: Graph, scene: CanvasScene, area: Rect, areaForState: ((CanvasState) -> Rect)? = nil,
         isModified: Bool = false,
         offersLinkTarget: @escaping (LinkCandidate, NodeID) -> Bool = { _, _ in true },
         defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }, arrow: String = "→",
-        separator: Character = "·"
+        separator: Character = "·", documentGraph: Graph? = nil
     ) {
         self.graph = graph
+        self.documentGraph = documentGraph ?? graph
         self.scene = scene
         self.area = area
         self.areaForState = areaForState ?? { _ in area }

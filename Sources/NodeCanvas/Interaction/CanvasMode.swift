@@ -83,6 +83,8 @@ public enum Prompt: Hashable, Sendable {
     case saveAs(text: String, thenQuit: Bool)
     /// The file typed for "save as" exists: replace it?
     case replace(path: String, thenQuit: Bool)
+    /// `g`: the name of the group the nodes are about to become, typed on the status line.
+    case groupName(text: String, nodes: [NodeID])
 
     /// The badge at the left of the status line.
     public var title: String {
@@ -91,6 +93,7 @@ public enum Prompt: Hashable, Sendable {
         case .quitWithUnsavedChanges: "QUIT"
         case .saveAs: "SAVE AS"
         case .replace: "REPLACE"
+        case .groupName: "GROUP"
         }
     }
 
@@ -101,6 +104,7 @@ public enum Prompt: Hashable, Sendable {
         case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
         case .saveAs(let text, _): "save as \(text)"
         case .replace: "replace? y/n"
+        case .groupName(let text, _): "group as \(text)"
         }
     }
 }

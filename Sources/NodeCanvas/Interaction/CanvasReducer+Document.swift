@@ -85,6 +85,7 @@ extension Edit {
     var addedNodes: [NodeID] {
         switch self {
         case .addNode(let description): [description.id]
+        case .group(_, _, _, let id): [id]
         case .batch(let edits): edits.flatMap(\.addedNodes)
         default: []
         }

@@ -258,11 +258,25 @@ extension CanvasReducer {
         }
     }
 
+    /// The kinds the palette lists for a filter in a graph: the registered kinds, then the
+    /// graph's definitions (groups), those whose name or title contains it.
+    /// - Parameters:
+    ///   - query: The filter; empty lists every kind.
+    ///   - graph: The document's graph, whose definitions are listed after the registered kinds.
+    /// - Returns: The matching kinds.
+    public static func paletteKinds(matching query: String, in graph: Graph) -> [any NodeKind] {
+        let needle = query.lowercased()
+        let definitions = graph.definitionKinds.filter {
+            needle.isEmpty || $0.name.lowercased().contains(needle) || $0.title.lowercased().contains(needle)
+        }
+        return paletteKinds(matching: query, in: graph.registry) + definitions
+    }
+
     static func reducePalette(
         _ state: inout CanvasState, _ palette: PaletteState, _ event: InputEvent, context: CanvasContext
     ) -> [CanvasEffect] {
         var palette = palette
-        let kinds = paletteKinds(matching: palette.query, in: context.graph.registry)
+        let kinds = paletteKinds(matching: palette.query, in: context.documentGraph)
         switch event {
         case .escape:
             state.mode = .normal

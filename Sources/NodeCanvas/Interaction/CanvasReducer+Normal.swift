@@ -54,6 +54,14 @@ extension CanvasReducer {
             return [.beginTransaction]
         case .editValue:
             return startEditingValue(&state, context: context)
+        case .open:
+            return open(&state, context: context)
+        case .group:
+            return startGrouping(&state, context: context)
+        case .ungroup:
+            return ungroup(&state, context: context)
+        case .leaveGroup:
+            leaveGroup(&state)
         case .step(let amount):
             guard let node = state.cursorNode, graph.kind(of: node)?.valueEditor == .number,
                 let number = graph.parameter(of: node)?.number
@@ -110,7 +118,11 @@ extension CanvasReducer {
                 "selected \(count == 1 ? "1 node" : "\(count) nodes") \(context.separator) Esc clears", &state
             )
         case .clearSelection:
-            state.selection = []
+            if state.selection.isEmpty && !state.openedGroups.isEmpty {
+                leaveGroup(&state)
+            } else {
+                state.selection = []
+            }
         case .copy:
             let nodes = state.targets
             guard !nodes.isEmpty else {
@@ -192,7 +204,7 @@ extension CanvasReducer {
 
     /// `e` or Enter: the editor the cursor's node's kind asks for (``NodeKind/valueEditor``): a
     /// number or a text typed in, the old text selected; a toggle switches at once.
-    private static func startEditingValue(_ state: inout CanvasState, context: CanvasContext)
+    static func startEditingValue(_ state: inout CanvasState, context: CanvasContext)
         -> [CanvasEffect]
     {
         guard let node = state.cursorNode, let kind = context.graph.kind(of: node),

@@ -93,6 +93,8 @@ extension CanvasReducer {
                 else { return [] }
             }
             state.mode = .prompt(.saveAs(text: text, thenQuit: thenQuit))
+        case .groupName(let text, let nodes):
+            return reduceGroupName(&state, text: text, nodes: nodes, event, context: context)
         case .replace(let path, let thenQuit):
             if yes { return [.saveAs(path: path, replacing: true, thenQuit: thenQuit)] }
             if no || event == .escape { state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit)) }

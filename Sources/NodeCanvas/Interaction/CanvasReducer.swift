@@ -69,6 +69,12 @@ public enum CanvasReducer {
         case .noticeArrived(let message):
             state.message = message
             return []
+        case .groupLevelShown(let entered):
+            groupLevelShown(entered: entered, &state, context: context)
+            return []
+        case .openedGroupsGone(let keeping):
+            openedGroupsGone(keeping: keeping, &state)
+            return []
         default:
             return reduceHostAnswer(&state, action, context: context)
         }

@@ -174,6 +174,9 @@ public struct CanvasState: Hashable, Sendable {
     /// How many live sources run and which fail, as the host last reported; `nil` until it
     /// reports (a graph without sources shows nothing).
     public var liveSources: LiveSourceStatus?
+    /// The groups opened with Enter, outermost first; empty at the top level. The canvas shows
+    /// the innermost one's definition, and its edits are edits inside that definition.
+    public var openedGroups: [OpenedGroup] = []
 
     /// Creates a canvas state.
     /// - Parameters:

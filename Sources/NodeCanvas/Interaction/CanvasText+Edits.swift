@@ -100,6 +100,11 @@ extension CanvasText {
             }.first
             let oldName = name(node) == title ? oldTitle ?? name(node) : name(node)
             return "\(oldName) is now \(title)\(suffix)"
+        case .group(let nodes, _, let title, _):
+            let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
+            return "grouped \(count) as \(title): Enter opens it (u undoes)"
+        case .ungroup(let id):
+            return "ungrouped \(name(id)) (u undoes)"
         case .rename(let node, let newName):
             let old = change.inverse.plainEdits.compactMap {
                 if case .rename(_, let old) = $0 { old } else { nil }

@@ -25,6 +25,12 @@ public enum CanvasText {
         case .notASource(let node, _): return "\(name(node)) computes its value; it holds none to edit"
         case .nonFiniteValue(let node): return "the value of \(name(node)) must be a finite number"
         case .invalidPosition(let node): return "\(name(node)) cannot go that far"
+        case .severalGroupOutputs(let nodes, let feedOutside):
+            let names = nodes.map(name)
+            let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            return feedOutside
+                ? "a group has one output, but \(list) each feed nodes outside it"
+                : "a group has one output, but nothing in it uses \(list)"
         default: return error.description
         }
     }

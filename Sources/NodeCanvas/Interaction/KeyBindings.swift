@@ -59,6 +59,14 @@ public enum CanvasCommand: Hashable, Sendable {
     case paste(keepingOutsideInputs: Bool)
     /// Duplicate what the command acts on beside itself.
     case duplicate
+    /// Enter: open the group at the cursor; on a source, edit its value (or flip a switch).
+    case open
+    /// Make what the command acts on one group (asks the definition's name first).
+    case group
+    /// Replace the group at the cursor by its definition's nodes.
+    case ungroup
+    /// Leave the open group, back to where the cursor and the view were.
+    case leaveGroup
 }
 
 /// A key and the command it runs.
@@ -153,8 +161,9 @@ public enum KeyBindings {
             "m", "move the selection: arrows, Enter keeps, Esc puts back", keys: [.character("m")],
             .move),
         KeyBinding(
-            "e / Enter", "edit a value (type it, Enter sets) or flip a switch",
-            keys: [.character("e"), .enter], .editValue),
+            "e", "edit a value (type it, Enter sets) or flip a switch", keys: [.character("e")], .editValue),
+        KeyBinding(
+            "Enter", "open a group; on a source, edit its value or flip a switch", keys: [.enter], .open),
         KeyBinding(
             "+ / -", "step a number by 1",
             [KeyCommand(.character("+"), .step(1)), KeyCommand(.character("-"), .step(-1))]),
@@ -170,7 +179,8 @@ public enum KeyBindings {
             "Space", "add the node to the selection, or take it out", keys: [.character(" ")],
             .toggleSelection),
         KeyBinding("Ctrl-A", "select every node", keys: [.control("a")], .selectAll),
-        KeyBinding("Esc", "clear the selection", keys: [.escape], .clearSelection),
+        KeyBinding(
+            "Esc", "clear the selection; with none, leave the open group", keys: [.escape], .clearSelection),
         KeyBinding("y", "copy the selection (and the links among it)", keys: [.character("y")], .copy),
         KeyBinding(
             "p / P", "paste at the cursor / also keeping inputs from outside",
@@ -179,6 +189,9 @@ public enum KeyBindings {
                 KeyCommand(.character("P"), .paste(keepingOutsideInputs: true)),
             ]),
         KeyBinding("D", "duplicate the selection beside itself", keys: [.character("D")], .duplicate),
+        KeyBinding("g", "group the selection into one node (asks its name)", keys: [.character("g")], .group),
+        KeyBinding("G", "ungroup: the group's nodes back in its place", keys: [.character("G")], .ungroup),
+        KeyBinding("Backspace", "leave the open group, back where you were", keys: [.backspace], .leaveGroup),
         KeyBinding(
             "u / U", "undo / redo (the status line says what)",
             [KeyCommand(.character("u"), .undo), KeyCommand(.character("U"), .redo)]),

@@ -24,7 +24,7 @@ public final class InspectorPlugin: CanvasPlugin {
     /// - Parameter canvas: The canvas.
     /// - Returns: The lines, or a hint when nothing is selected.
     public func lines(for canvas: Canvas) -> [String] {
-        let graph = canvas.document.graph
+        let graph = canvas.shownGraph
         let arrow = canvas.theme.glyphs.arrow
         let targets = canvas.state.targets
         if targets.count > 1 {

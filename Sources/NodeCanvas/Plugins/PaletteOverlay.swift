@@ -5,7 +5,8 @@ enum PaletteOverlay {
     static func draw(_ palette: PaletteState, canvas: Canvas, on surface: inout Surface) {
         let theme = canvas.theme
         let styles = theme.styles
-        let kinds = CanvasReducer.paletteKinds(matching: palette.query, in: canvas.document.graph.registry)
+        let graph = canvas.document.graph
+        let kinds = CanvasReducer.paletteKinds(matching: palette.query, in: graph)
         let area = canvas.area
         let width = min(area.width, 30)
         let height = min(area.height, max(1, min(kinds.count, 10)) + 3)
@@ -49,7 +50,8 @@ enum PaletteOverlay {
             var detailStyle = style
             if index != choice { detailStyle = styles.secondary }
             surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)
-            surface.put(kind.category, in: text, style: detailStyle, alignment: .trailing)
+            let category = graph.definition(named: kind.name) != nil ? "group" : kind.category
+            surface.put(category, in: text, style: detailStyle, alignment: .trailing)
         }
     }
 }

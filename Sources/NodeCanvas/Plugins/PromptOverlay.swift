@@ -26,7 +26,7 @@ enum PromptOverlay {
                 "The graph has changes that are not saved.", "", "y  quit without saving", "n  stay",
                 "s  save, then quit",
             ]
-        case .saveAs, .replace:
+        case .saveAs, .replace, .groupName:
             return
         }
         let area = canvas.area

@@ -27,7 +27,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
     {
         let state = canvas.state
-        let graph = canvas.document.graph
+        let graph = canvas.shownGraph
         if case .prompt(let prompt) = state.mode {
             let glyphs = canvas.theme.glyphs
             let question = Self.question(prompt, glyphs: glyphs)
@@ -81,12 +81,26 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "file: \(text)\(textCursor)  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
             return "\(path) exists. Replace it? y replaces\(dot)n goes back"
+        case .groupName(let text, let nodes):
+            let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
+            return "name: \(text)\(textCursor)  Enter groups \(count)\(dot)Esc cancels"
         }
+    }
+
+    /// The breadcrumb inside an opened group: the document's title, then each group opened
+    /// (`demo › Average`); `nil` at the top level.
+    /// - Parameter canvas: The canvas.
+    /// - Returns: The path.
+    public static func breadcrumb(for canvas: Canvas) -> String? {
+        let opened = canvas.state.openedGroups
+        guard !opened.isEmpty else { return nil }
+        let step = canvas.theme.glyphs.arrow == "→" ? " › " : " > "
+        return ([canvas.title] + opened.map(\.name)).joined(separator: step)
     }
 
     private func hints(for canvas: Canvas) -> String {
         let state = canvas.state
-        let graph = canvas.document.graph
+        let graph = canvas.shownGraph
         let glyphs = canvas.theme.glyphs
         let dot = " \(glyphs.separator) "
         switch state.mode {
@@ -105,6 +119,9 @@ public final class StatusBarPlugin: CanvasPlugin {
                 }
             if state.targets.count > 1 {
                 return "x delete\(dot)m move\(dot)Space unselect\(dot)Esc clear\(dot)? help"
+            }
+            if graph.instanceSummary(of: node) != nil {
+                return "Enter opens\(dot)G ungroups\(dot)l link\(dot)m move\(dot)x delete\(dot)? help"
             }
             let cycle = Self.cyclesKind(of: node, in: graph) ? "o operator\(dot)" : ""
             return "l link\(dot)m move\(dot)\(edit)\(cycle)x delete\(dot)? help"
@@ -163,6 +180,12 @@ public final class StatusBarPlugin: CanvasPlugin {
         surface.fill(row, with: " ", style: styles.status)
         var (mode, selection, message, isError) = text(for: canvas)
         var x = surface.put(" \(mode) ", x: 0, y: y, style: styles.statusMode)
+        if let breadcrumb = Self.breadcrumb(for: canvas) {
+            var style = styles.status
+            style.bold = true
+            style.underline = true
+            x = surface.put(" \(breadcrumb) ", x: x, y: y, style: style)
+        }
         if !selection.isEmpty {
             var style = styles.status
             style.bold = true

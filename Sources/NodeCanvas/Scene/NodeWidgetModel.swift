@@ -68,14 +68,17 @@ public struct NodeWidgetModel: Hashable, Sendable {
     public var blockedBy: String?
     /// Whether the node is a live source: its value comes from outside (a clock, a file).
     public var isLive: Bool
+    /// What the node is an instance of, when it is a group (an instance of a definition).
+    public var group: InstanceSummary?
 
     /// Creates a widget model.
     public init(
         id: NodeID, name: String, kind: String, kindTitle: String, symbol: String, category: String,
         position: Position, value: Value, parameter: Value?, outputType: ValueType, inputs: [InputRowModel],
-        blockedBy: String?, isLive: Bool = false
+        blockedBy: String?, isLive: Bool = false, group: InstanceSummary? = nil
     ) {
         self.isLive = isLive
+        self.group = group
         self.id = id
         self.name = name
         self.kind = kind
@@ -116,7 +119,7 @@ public struct NodeWidgetModel: Hashable, Sendable {
             id: id, name: graph.name(of: id) ?? id.rawValue, kind: kind.name, kindTitle: kind.title,
             symbol: kind.symbol, category: kind.category, position: position, value: value,
             parameter: graph.parameter(of: id), outputType: kind.outputType, inputs: rows,
-            blockedBy: blockedBy, isLive: kind is any LiveSourceKind)
+            blockedBy: blockedBy, isLive: kind is any LiveSourceKind, group: graph.instanceSummary(of: id))
     }
 
     /// Whether the node holds a value a person can edit (a source node).

@@ -124,3 +124,25 @@ struct GroupState {
         }
     }
 }
+
+/// What an instance is, as a canvas shows it: its definition's kind and display name and how
+/// many nodes the definition holds.
+public struct InstanceSummary: Hashable, Sendable {
+    /// The definition's kind, e.g. `average`.
+    public var kind: String
+    /// The definition's display name, e.g. `Average`.
+    public var name: String
+    /// The number of nodes inside the definition, group inputs included.
+    public var nodeCount: Int
+
+    /// Creates a summary.
+    /// - Parameters:
+    ///   - kind: The definition's kind.
+    ///   - name: Its display name.
+    ///   - nodeCount: The nodes inside it.
+    public init(kind: String, name: String, nodeCount: Int) {
+        self.kind = kind
+        self.name = name
+        self.nodeCount = nodeCount
+    }
+}

@@ -10,6 +10,8 @@ struct DefinitionKind: NodeKind {
     let inputs: [SlotSpec]
     let outputType: ValueType
     let plan: DefinitionPlan
+    /// The number of nodes inside the definition.
+    let nodeCount: Int
 
     init(_ definition: Definition) {
         name = definition.kind
@@ -17,6 +19,7 @@ struct DefinitionKind: NodeKind {
         inputs = definition.slots
         outputType = definition.outputType
         plan = definition.plan
+        nodeCount = definition.graph.count
     }
 
     /// Each definition is a category of its own: the canvas cycles an operator's kind within

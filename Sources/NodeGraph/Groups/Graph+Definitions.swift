@@ -21,6 +21,22 @@ extension Graph {
         instanceKind(of: id).flatMap { groups.definitions[$0] }
     }
 
+    /// What an instance at this level is: its definition's kind, display name and size. Unlike
+    /// ``definition(ofInstance:)`` it answers inside a definition too, where an instance of
+    /// another definition is a node like any other.
+    /// - Parameter id: The node.
+    /// - Returns: The summary, or `nil` when the node is not an instance (or does not exist).
+    public func instanceSummary(of id: NodeID) -> InstanceSummary? {
+        guard let node = store.index(of: id), let kind = store.entry(of: node).kind as? DefinitionKind else {
+            return nil
+        }
+        return InstanceSummary(kind: kind.name, name: kind.title, nodeCount: kind.nodeCount)
+    }
+
+    /// The kinds the definitions add, for a palette beside the registered kinds: one per
+    /// definition, in the order of ``definitions``.
+    public var definitionKinds: [any NodeKind] { definitionOrder().compactMap { store.localKinds[$0] } }
+
     /// The nodes at this level that are instances of a definition, in id order.
     /// - Parameter kind: The definition's kind.
     /// - Returns: The instances.

@@ -18,13 +18,25 @@ extension EditorSession {
 
     /// What the top right corner says: the file (or that this is the demo) and whether it has
     /// unsaved changes.
+    /// Inside an opened group it shows the path there instead (`demo › Average`).
     public var fileTag: String {
         let name =
-            file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? configuration.demo.title
+            StatusBarPlugin.breadcrumb(for: canvas)
+            ?? file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? configuration.demo.title
         let dot = canvas.theme.glyphs.separator
         if isReadOnly { return "\(name) \(dot) read-only" }
         if file == nil { return document.isModified ? "\(name) \(dot) not saved" : name }
         return document.isModified ? "\(name) \(dot) modified" : name
+    }
+
+    /// The graph's name, where the breadcrumb inside a group starts: the file's name without
+    /// the tool's extension (`groups` for `Examples/graphs/groups.json`), or the demo's title.
+    var title: String {
+        guard let file else { return configuration.demo.title }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let suffix = "." + configuration.fileExtension
+        return name.hasSuffix(suffix) && name.count > suffix.count
+            ? String(name.dropLast(suffix.count)) : name
     }
 
     /// Draws the file tag at the top right, unless it would cover a node (the status line says
@@ -86,7 +98,7 @@ extension Prompt {
         switch self {
         case .recover: "y/n/Esc"
         case .quitWithUnsavedChanges: "y/n/s"
-        case .saveAs: "Enter/Esc"
+        case .saveAs, .groupName: "Enter/Esc"
         case .replace: "y/n"
         }
     }

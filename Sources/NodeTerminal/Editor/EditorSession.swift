@@ -117,6 +117,7 @@ public final class EditorSession {
             self?.followSources(after: change)
         }
         canvas.delegate = self
+        canvas.title = title
         access = claimAccess()
         canvas.send(.documentOpened(welcome: welcome()))
         if !isReadOnly, let journal = journalPath { offerRecovery(from: journal) }
@@ -228,6 +229,7 @@ public final class EditorSession {
     func adoptFile(_ path: String) {
         if file != path { log.write("the session's file is now \(path)") }
         file = path
+        canvas.title = title
     }
 
     /// Shows a problem on the status line and logs it.
