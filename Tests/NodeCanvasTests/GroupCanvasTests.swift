@@ -244,4 +244,39 @@ extension Canvas {
         #expect(canvas.document.graph.definition(named: "average")?.graph.name(of: added) == "Multiply")
         #expect(!canvas.document.graph.contains(added))
     }
+
+    @Test func copyingAGroupCarriesTheDefinitionsItUsesEachAfterTheOnesItUses() throws {
+        var graph = try averages()
+        try graph.group(["avg", "total"], kind: "outer", name: "Outer", id: "outer")
+        let canvas = makeCanvas(graph)
+        canvas.select("outer")
+        let effects = canvas.send(.character("y"))
+        guard case .copy(let contents)? = effects.first else {
+            Issue.record("y gave \(effects)")
+            return
+        }
+        #expect(contents.definitions.map(\.kind) == ["average", "outer"])
+    }
+
+    @Test func pastingAGroupIntoAGraphWithoutItsDefinitionAddsItInTheSameUndoStep() throws {
+        let source = try averages()
+        let contents = ClipboardContents.copying(["avg2"], from: source)
+        let canvas = makeCanvas(try demoCalculator())
+        canvas.send(.clipboardRead(contents, keepingOutsideInputs: false))
+        let graph = canvas.document.graph
+        #expect(graph.definition(named: "average") != nil)
+        #expect(graph.instanceSummary(of: "avg2")?.kind == "average")
+        canvas.send(.character("u"))
+        #expect(canvas.document.graph.definitions.isEmpty)
+        #expect(!canvas.document.graph.contains("avg2"))
+    }
+
+    @Test func pastingAGroupWhereItsDefinitionIsUsesThatDefinition() throws {
+        let canvas = makeCanvas(try averages())
+        canvas.select("avg2")
+        canvas.send(.character("D"))
+        let graph = canvas.document.graph
+        #expect(graph.definitions.map(\.kind) == ["average"])
+        #expect(graph.instances(of: "average").count == 3)
+    }
 }

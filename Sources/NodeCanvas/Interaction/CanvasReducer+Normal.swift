@@ -129,7 +129,7 @@ extension CanvasReducer {
                 say("nothing to copy: put the cursor on a node (Tab)", error: true, &state)
                 return []
             }
-            let contents = ClipboardContents.copying(nodes, from: graph)
+            let contents = ClipboardContents.copying(nodes, from: graph, document: context.documentGraph)
             let count = contents.nodes.count == 1 ? "1 node" : "\(contents.nodes.count) nodes"
             say("copied \(count) \(context.separator) p pastes at the cursor, P with their inputs", &state)
             return [.copy(contents)]
@@ -141,7 +141,7 @@ extension CanvasReducer {
                 say("nothing to duplicate: put the cursor on a node (Tab)", error: true, &state)
                 return []
             }
-            let contents = ClipboardContents.copying(nodes, from: graph)
+            let contents = ClipboardContents.copying(nodes, from: graph, document: context.documentGraph)
             let frames = nodes.compactMap { context.scene.layouts[$0]?.frame }
             guard let first = frames.first, let top = contents.nodes.map(\.position).min(by: { $0.y < $1.y })
             else {

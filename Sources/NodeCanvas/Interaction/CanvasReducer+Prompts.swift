@@ -25,7 +25,8 @@ extension CanvasReducer {
                 return []
             }
             let paste = contents.pasteEdit(
-                into: context.graph, at: state.cursor, keepingOutsideInputs: keepingOutsideInputs)
+                into: context.graph, at: state.cursor, keepingOutsideInputs: keepingOutsideInputs,
+                addingDefinitions: state.openedGroups.isEmpty)
             let count = paste.ids.count == 1 ? "1 node" : "\(paste.ids.count) nodes"
             say("pasted \(count)\(keepingOutsideInputs ? " with their inputs" : "") (u undoes)", &state)
             return [.apply(paste.edit)]

@@ -1,29 +1,39 @@
 import NodeGraph
 
-/// What `y` copies: the selected nodes with the links among them, and the links that fed them
-/// from nodes outside the selection (which `P` keeps).
+/// What `y` copies: the selected nodes with the links among them, the links that fed them from
+/// nodes outside the selection (which `P` keeps), and the definitions the groups among them use.
 public struct ClipboardContents: Hashable, Sendable {
     /// The copied nodes; their inputs name only other copied nodes.
     public var nodes: [NodeDescription]
     /// The links from nodes outside the copy into copied nodes, as `link` edits.
     public var outsideInputs: [Edit]
+    /// The definitions the copied groups use, directly or through others, each after the ones it
+    /// uses: a paste into a graph without them adds them.
+    public var definitions: [DefinitionDescription]
 
     /// Creates clipboard contents.
     /// - Parameters:
     ///   - nodes: The nodes, inputs naming only each other.
     ///   - outsideInputs: The links from outside nodes into them.
-    public init(nodes: [NodeDescription], outsideInputs: [Edit] = []) {
+    ///   - definitions: The definitions the nodes' groups use, each after the ones it uses.
+    public init(
+        nodes: [NodeDescription], outsideInputs: [Edit] = [], definitions: [DefinitionDescription] = []
+    ) {
         self.nodes = nodes
         self.outsideInputs = outsideInputs
+        self.definitions = definitions
     }
 
-    /// Copies some nodes of a graph.
+    /// Copies some nodes of a graph, with the definitions their groups use.
     /// - Parameters:
     ///   - ids: The nodes to copy.
-    ///   - graph: The graph.
+    ///   - graph: The graph: the document's, or inside a group the definition's.
+    ///   - document: The document's graph, which holds the definitions; `nil`: `graph`.
     /// - Returns: The contents, nodes in the graph's dependency order.
-    /// - Complexity: O(*n* + *e*).
-    public static func copying(_ ids: some Sequence<NodeID>, from graph: Graph) -> ClipboardContents {
+    /// - Complexity: O(*n* + *e*), plus the definitions used.
+    public static func copying(_ ids: some Sequence<NodeID>, from graph: Graph, document: Graph? = nil)
+        -> ClipboardContents
+    {
         let chosen = Set(ids)
         var nodes: [NodeDescription] = []
         var outside: [Edit] = []
@@ -35,7 +45,18 @@ public struct ClipboardContents: Hashable, Sendable {
             }
             nodes.append(node)
         }
-        return ClipboardContents(nodes: nodes, outsideInputs: outside)
+        let document = document ?? graph
+        var used = Set(nodes.compactMap { graph.instanceSummary(of: $0.id)?.kind })
+        var stack = Array(used)
+        while let kind = stack.popLast() {
+            for inner in document.definition(named: kind)?.usedDefinitions ?? []
+            where used.insert(inner).inserted {
+                stack.append(inner)
+            }
+        }
+        let definitions =
+            used.isEmpty ? [] : document.definitions.filter { used.contains($0.kind) }.map(\.description)
+        return ClipboardContents(nodes: nodes, outsideInputs: outside, definitions: definitions)
     }
 
     /// The edit that adds the copied nodes to a graph with fresh ids and free names, moved so
@@ -45,11 +66,14 @@ public struct ClipboardContents: Hashable, Sendable {
     ///   - graph: The graph pasted into.
     ///   - origin: Where the copy's top left goes.
     ///   - keepingOutsideInputs: Whether to keep the links from outside nodes.
+    ///   - addingDefinitions: Whether the edit first adds the copied definitions `graph` lacks
+    ///     (a definition of the same kind already there is used as it is). Pasting inside a
+    ///     group, where definitions cannot be added, passes `false`.
     /// - Returns: One batch edit (one undo step), and the new ids in order.
     /// - Complexity: O(*n* + *c*) for *c* copied nodes.
-    public func pasteEdit(into graph: Graph, at origin: Position, keepingOutsideInputs: Bool)
-        -> (edit: Edit, ids: [NodeID])
-    {
+    public func pasteEdit(
+        into graph: Graph, at origin: Position, keepingOutsideInputs: Bool, addingDefinitions: Bool = true
+    ) -> (edit: Edit, ids: [NodeID]) {
         guard let first = nodes.first else { return (.batch([]), []) }
         let left = nodes.dropFirst().reduce(first.position.x) { min($0, $1.position.x) }
         let top = nodes.dropFirst().reduce(first.position.y) { min($0, $1.position.y) }
@@ -57,6 +81,14 @@ public struct ClipboardContents: Hashable, Sendable {
         var takenNames = Set(graph.nodes.compactMap { graph.name(of: $0.id) })
         var renamed: [NodeID: NodeID] = [:]
         var edits: [Edit] = []
+        if addingDefinitions {
+            for definition in definitions
+            where graph.definition(named: definition.kind) == nil
+                && graph.registry.kind(named: definition.kind) == nil
+            {
+                edits.append(.addDefinition(definition))
+            }
+        }
         for node in nodes {
             let id = Self.freeID(like: node.id, in: graph, taken: takenIDs)
             takenIDs.insert(id)

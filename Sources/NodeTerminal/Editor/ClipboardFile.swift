@@ -6,7 +6,8 @@ import NodeGraphFiles
 /// The clipboard every session of a tool shares, whatever file each edits:
 /// `$XDG_STATE_HOME/TOOL/clipboard.json` (``EditorConfiguration/clipboard(environment:)``), a
 /// graph file fragment (`GraphFile.encode(_:outsideInputs:)`) holding the copied nodes, the links
-/// among them, and in their `inputs` the nodes outside the copy that fed them (what `P` keeps).
+/// among them, in their `inputs` the nodes outside the copy that fed them (what `P` keeps), and
+/// the definitions the copied groups use (a version 2 fragment).
 public struct ClipboardFile: Hashable, Sendable {
     /// The fragment's file.
     public let path: String
@@ -24,6 +25,13 @@ public struct ClipboardFile: Hashable, Sendable {
     public func write(_ contents: ClipboardContents, registry: KindRegistry) throws(ClipboardError) -> String
     {
         var graph = Graph(registry: registry)
+        for definition in contents.definitions {
+            do throws(GraphError) {
+                try graph.apply(.addDefinition(definition))
+            } catch {
+                throw ClipboardError(reason: "cannot copy the definition \(definition.kind): \(error)")
+            }
+        }
         for node in contents.nodes {
             do throws(GraphError) {
                 try graph.apply(.addNode(node))
@@ -51,7 +59,9 @@ public struct ClipboardFile: Hashable, Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do throws(GraphFileError) {
             let fragment = try GraphFile.loadFragment(path: path, registry: registry)
-            return ClipboardContents(nodes: fragment.graph.nodes, outsideInputs: fragment.outsideInputs)
+            return ClipboardContents(
+                nodes: fragment.graph.nodes, outsideInputs: fragment.outsideInputs,
+                definitions: fragment.graph.definitions.map(\.description))
         } catch {
             throw ClipboardError(
                 reason: "cannot read the clipboard \(path): \(error.problems.first.map { "\($0)" } ?? "")")

@@ -427,6 +427,30 @@ import Testing
         #expect(statusLine(second).contains("pasted 1 node with their inputs"))
     }
 
+    @Test func aCopiedGroupPastesIntoAnotherSessionWithItsDefinition() throws {
+        let directory = try temporaryDirectory()
+        let clipboard = ClipboardFile(path: directory + "/clipboard.json")
+        var graph = Graph.demoCalculator()
+        try graph.group(["add", "subtract", "multiply"], kind: "combine", name: "Combine", id: "combine")
+        let first = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: graph), file: nil, width: 100,
+            height: 30, clipboard: clipboard)
+        first.canvas.send(.nodeChosen("combine"))
+        first.handle(.character("y"))
+        #expect(statusLine(first).contains("copied 1 node"))
+        first.finish(clean: true)
+
+        let second = EditorSession(
+            configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+            width: 100, height: 30, clipboard: clipboard)
+        second.handle(.character("P"))
+        let pasted = second.document.graph
+        #expect(pasted.definition(named: "combine")?.name == "Combine")
+        #expect(pasted.value(of: "combine") == .number(6), "(One + Two) × (Three − One), from the nodes here")
+        second.handle(.character("u"))
+        #expect(second.document.graph.definitions.isEmpty, "the paste, definition included, is one undo step")
+    }
+
     @Test func pastingWithNothingCopiedSaysTheClipboardIsEmpty() throws {
         let clipboard = ClipboardFile(path: try temporaryDirectory() + "/clipboard.json")
         let session = EditorSession(
