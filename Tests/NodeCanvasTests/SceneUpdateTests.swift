@@ -221,8 +221,11 @@ import Testing
             let canvas = try! Self.canvasAtTheTopLeft()
             for code in codes {
                 Self.step(code, on: canvas)
-                // The node under the cursor is drawn on top: found again as a fresh canvas finds it.
-                canvas.send(.viewPlaced(origin: canvas.state.viewport.origin, cursor: canvas.state.cursor))
+                // The node under the cursor is drawn on top: found again as a fresh canvas finds
+                // it (the cursor leaves first, so the node it was on is not preferred).
+                let (origin, cursor) = (canvas.state.viewport.origin, canvas.state.cursor)
+                canvas.send(.viewPlaced(origin: origin, cursor: Position(x: -100_000, y: -100_000)))
+                canvas.send(.viewPlaced(origin: origin, cursor: cursor))
                 Self.expectFreshFrame(canvas.render(), of: canvas)
             }
         }

@@ -23,12 +23,14 @@ extension CanvasScene {
         guard hasPossiblyStaleNodes, !region.isEmpty else { return }
         // Asked for every thin strip a long link is routed through: the stale nodes are gathered
         // into a kept buffer, without allocating, then brought up to date.
-        var stale: [Int32] = []
-        swap(&stale, &staleScratch)
-        stale.removeAll(keepingCapacity: true)
-        nodeIndex.appendKeys(in: reach(of: region), where: isPossiblyStale, to: &stale)
-        for number in stale { refresh(number, from: graph, dataSource: dataSource) }
-        swap(&stale, &staleScratch)
+        var found: [Int32] = []
+        swap(&found, &staleScratch)
+        found.removeAll(keepingCapacity: true)
+        nodeIndex.appendKeys(in: reach(of: region), to: &found)
+        for number in found where isPossiblyStale(number) {
+            refresh(number, from: graph, dataSource: dataSource)
+        }
+        swap(&found, &staleScratch)
     }
 
     /// Brings up to date both ends of every link that could cross a region, so that where the

@@ -144,11 +144,10 @@ public struct CanvasScene {
         let update = models.apply(changes, in: graph)
         revision += 1
         if update.leftValuesBehind {
-            // Every model may be behind now; the rebuilt ones are marked up to date below. Any
-            // box may have changed width where no one looked yet: routes must be found again.
+            // Every model may be behind now; the rebuilt ones are marked up to date below. (Kept
+            // routes are checked against the value revision: see `RouteCache`.)
             valueRevision += 1
             possiblyStaleCount = numbers.count
-            geometryRevision += 1
         }
         var rebuiltNumbers: [Int32] = []
         for id in update.rebuilt {

@@ -64,20 +64,31 @@ enum SceneRenderer {
         // cursor or changes the mode reuses them.
         let routingKey = RouteCache.Key(
             region: region, revision: scene.geometryRevision, selection: state.cursorNode)
+        var kept: RouteCache.Routing?
+        if let (routing, valueRevision) = routeCache?.routing(for: routingKey) {
+            if valueRevision != scene.valueRevision {
+                // Values changed since: the far boxes these routes went around may have changed
+                // width unseen. Brought up to date, if none moved the routes still hold.
+                for strip in routing.strips {
+                    scene.refreshNodes(in: strip, from: graph, dataSource: dataSource)
+                }
+            }
+            if scene.geometryRevision == routingKey.revision { kept = routing }
+        }
         let routing: RouteCache.Routing
-        if let cached = routeCache?.routing(for: routingKey) {
-            routing = cached
+        if let kept {
+            routing = kept
         } else {
             routing = route(
                 scene: &scene, graph: graph, dataSource: dataSource, region: region,
                 selection: state.cursorNode)
-            // Routing may have brought far boxes up to date: the routes hold for the scene as it
-            // is now.
-            routeCache?.store(
-                routing,
-                for: RouteCache.Key(
-                    region: region, revision: scene.geometryRevision, selection: state.cursorNode))
         }
+        // Routing may have brought far boxes up to date: the routes hold for the scene as it is now.
+        routeCache?.store(
+            routing,
+            for: RouteCache.Key(
+                region: region, revision: scene.geometryRevision, selection: state.cursorNode),
+            valueRevision: scene.valueRevision)
         let links = routing.links, routed = routing.routed, lines = routing.lines
         let cells = LinkCells(theme: theme)
         lines.draw(on: &surface, offset: shift, clip: area, cells: cells)
@@ -195,6 +206,7 @@ enum SceneRenderer {
         var nearbyBoxes: [Rect] = []
         scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
         var grid = NearbyBoxes(nearbyBoxes, in: nearby)
+        var strips: [Rect] = []
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
             let route: Corners
@@ -229,6 +241,7 @@ enum SceneRenderer {
                         obstacles: { rect, result in
                             scene.refreshNodes(in: rect, from: graph, dataSource: dataSource)
                             scene.nodeIndex.appendRects(in: rect, to: &result)
+                            strips.append(rect)
                         },
                         occupancy: occupancy, owner: owner)
                 }
@@ -240,7 +253,7 @@ enum SceneRenderer {
             lines.add(route: route, highlight: highlight)
             routed.append((linkIndex, route))
         }
-        return RouteCache.Routing(links: links, routed: routed, lines: lines)
+        return RouteCache.Routing(links: links, routed: routed, lines: lines, strips: strips)
     }
 }
 

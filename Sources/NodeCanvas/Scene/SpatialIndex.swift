@@ -166,19 +166,16 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// Appends the keys whose rectangles overlap a region and that pass a test, each once.
+    /// Appends the keys whose rectangles overlap a region, each once, to a buffer kept by the
+    /// caller (no array is made per query).
     /// - Parameters:
     ///   - region: The region.
-    ///   - isIncluded: Whether to append a key.
     ///   - result: Receives the keys, in no particular order.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
-    func appendKeys(in region: Rect, where isIncluded: (Key) -> Bool, to result: inout [Key]) {
-        forEachEntry(in: region) { contents, index in
-            let key = contents.keys[index]
-            if isIncluded(key) { result.append(key) }
-        }
+    func appendKeys(in region: Rect, to result: inout [Key]) {
+        forEachEntry(in: region) { contents, index in result.append(contents.keys[index]) }
         for key in large {
-            if let rect = rects[key], rect.intersects(region), isIncluded(key) { result.append(key) }
+            if let rect = rects[key], rect.intersects(region) { result.append(key) }
         }
     }
 

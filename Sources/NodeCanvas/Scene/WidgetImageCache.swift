@@ -104,8 +104,9 @@ extension Surface {
     }
 }
 
-/// The links of the latest frame, routed: reused while the view, the scene and the selection
-/// stay the same (moving the cursor or changing mode redraws without routing again).
+/// The links of the latest frame, routed: reused while the view, the boxes and link ends it
+/// routed around, and the selection stay the same (moving the cursor or changing mode redraws
+/// without routing again, and so does a change of values that moved no box).
 final class RouteCache {
     struct Key: Equatable {
         var region: Rect
@@ -118,16 +119,23 @@ final class RouteCache {
         var links: [LinkGeometry]
         var routed: [(link: Int, route: Corners)]
         var lines: LineCanvas
+        /// The regions beyond the view whose boxes long links were routed around: after a large
+        /// change, what to bring up to date before these routes may be reused.
+        var strips: [Rect]
     }
 
-    private var latest: (key: Key, routing: Routing)?
+    private var latest: (key: Key, valueRevision: Int, routing: Routing)?
 
-    func routing(for key: Key) -> Routing? {
+    /// The routing kept for a key, with the scene's value revision when it was made or last
+    /// found still valid.
+    func routing(for key: Key) -> (routing: Routing, valueRevision: Int)? {
         guard let latest, latest.key == key else { return nil }
-        return latest.routing
+        return (latest.routing, latest.valueRevision)
     }
 
-    func store(_ routing: Routing, for key: Key) { latest = (key, routing) }
+    func store(_ routing: Routing, for key: Key, valueRevision: Int) {
+        latest = (key, valueRevision, routing)
+    }
 
     func removeAll() { latest = nil }
 }
