@@ -130,6 +130,29 @@ import Testing
         #expect(effects.isEmpty)
     }
 
+    @Test(arguments: [
+        CanvasAction.fileNameNeeded(proposal: "calculator.json", thenQuit: false),
+        .saveTargetExists(path: "calculator.json", thenQuit: true),
+        .recoveryFound(RecoveryOffer(journal: "g.json.autosave.jsonl", editCount: 2, preview: [])),
+    ])
+    func aQuestionTheHostAsksIsNeverGluedToAnOldMessage(_ question: CanvasAction) throws {
+        let canvas = try canvas()
+        canvas.send(.noticeArrived(StatusMessage("the autosave journal could not be written", isError: true)))
+        let (state, effects) = reduce(canvas, question)
+        guard case .prompt = state.mode else {
+            Issue.record("no question opened: \(state.mode)")
+            return
+        }
+        var expected = canvas.state
+        expected.mode = state.mode
+        expected.message = nil
+        #expect(state == expected)
+        #expect(effects.isEmpty)
+        canvas.send(question)
+        let status = statusLine(canvas.render())
+        #expect(!status.contains("autosave journal"), "'\(status)' keeps the old message")
+    }
+
     @Test func qWithUnsavedChangesOpensTheQuitQuestion() throws {
         let canvas = try canvas(on: "one")
         canvas.send(.character("+"))
