@@ -7,8 +7,9 @@
 //   recovery  recovery of 1,000 journaled edits on 10,000 nodes (target: ≤ 0.5 s)
 //   burst     100 keys in a burst (target: never more than 2 frames behind)
 //
-// --quick skips the 100,000-node figure; --jsonl appends the figures as JSON lines for
-// Benchmarks/generate.sh. Exits 1 when a target is missed.
+// --quick skips the 100,000-node figure; --jsonl appends the figures to FILE as JSON lines (the
+// figures and what they are measured against are in BENCHMARKS.md, "Editing on the canvas").
+// Exits 1 when a target is missed.
 import Foundation
 
 var only: Set<String> = ["frames", "edit", "arrange", "recovery", "burst"]
