@@ -1,6 +1,6 @@
 extension Glyphs {
     /// Whether every glyph is ASCII: a frame drawn with them is then made all ASCII by
-    /// ``renderCanvas(_:width:height:lod:theme:)`` (names and symbols included).
+    /// ``renderCanvas(_:width:height:lod:theme:dataSource:)`` (names and symbols included).
     public var isASCII: Bool {
         Mirror(reflecting: self).children.allSatisfy { child in
             switch child.value {
