@@ -159,6 +159,36 @@ import Testing
         #expect(try Self.replayRefusal(#"{"op":"removeNode","node":"a\nb"}"#) == #"unknown node 'a\nb'"#)
     }
 
+    @Test(arguments: controls)
+    func aSaveErrorShowsTheCharacterInThePathEscaped(byte: UInt8) {
+        let character = String(Unicode.Scalar(byte))
+        let path = "/nonexistent-directory\(character)x/graph\(character)y.json"
+        let shown = Self.shown(byte)
+        do {
+            try GraphFile.save(Graph(), to: path)
+            Issue.record("the save should have failed")
+        } catch {
+            Self.expectOneLine(error.description)
+            #expect(
+                error.description.hasPrefix(
+                    "cannot save '/nonexistent-directory\(shown)x/graph\(shown)y.json': "
+                        + "cannot open the directory '/nonexistent-directory\(shown)x': "),
+                "\(error.description)")
+        }
+    }
+
+    @Test(arguments: controls)
+    func aJournalRecorderErrorShowsTheCharacterInThePathEscaped(byte: UInt8) {
+        let path = "/nonexistent-directory/x\(String(Unicode.Scalar(byte)))y.jsonl"
+        do {
+            _ = try JournalRecorder(path: path)
+            Issue.record("opening the journal should have failed")
+        } catch {
+            Self.expectOneLine(error.description)
+            #expect(error.description.hasPrefix("/nonexistent-directory/x\(Self.shown(byte))y.jsonl: "))
+        }
+    }
+
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{FEFF}"])
     func lineSeparatorsAndInvisibleCharactersAreEscapedToo(character: String) throws {
         let reason = try #require(try Self.replayRefusal(#"{"op":"removeNode","node":"a\#(character)b"}"#))

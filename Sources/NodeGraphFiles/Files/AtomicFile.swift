@@ -16,8 +16,9 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `cannot save 'graph.json': reason`.
-    public var description: String { "cannot save '\(path)': \(reason)" }
+    /// `cannot save 'graph.json': reason`, on one line: anything unprintable in the path is shown
+    /// escaped (`'a\nb.json'`).
+    public var description: String { "cannot save '\(path.escapedForMessage)': \(reason)" }
 }
 
 /// Replaces a file's contents so that, whatever happens — a full disk, a crash, a power cut —
@@ -47,7 +48,9 @@ public enum AtomicFile {
         }
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else {
-            throw SaveError(path: path, reason: "cannot open the directory '\(directory)': \(systemError())")
+            throw SaveError(
+                path: path,
+                reason: "cannot open the directory '\(directory.escapedForMessage)': \(systemError())")
         }
         defer { close(directoryDescriptor) }
         removeAbandonedTemporaries(of: name, in: directory, descriptor: directoryDescriptor)

@@ -114,6 +114,6 @@ public struct JournalRecorderError: Error, Hashable, Sendable, CustomStringConve
     /// What went wrong.
     public var reason: String
 
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, on one line: anything unprintable in the path is shown escaped.
+    public var description: String { "\(path.escapedForMessage): \(reason)" }
 }
