@@ -51,6 +51,20 @@ import Testing
         try expectConsistent(graph)
     }
 
+    /// A node given another kind and back gets new slots after everyone else's (its old ones
+    /// went to a node added meanwhile): a full evaluation must read them there, not after the
+    /// previous node's.
+    @Test func evaluationAgreesAfterANodesSlotsMoveToTheEnd() throws {
+        var graph = try chain(10)
+        try graph.setKind("multiply", of: "n4")
+        try graph.addNode("extra", kind: "add", inputs: ["n9", "n9", "n9"])
+        try graph.setKind("add", of: "n4")
+        try graph.link(from: "n0", to: "n4", slot: 2)
+        try graph.setValue(.number(2), of: "n0")
+        #expect(graph.value(of: "n9") == .number(4))
+        try expectConsistent(graph)
+    }
+
     @Test func theInlinedAddFallsBackForErrorsAndColors() throws {
         var graph = Graph()
         try graph.addNode("zero", kind: "number", value: .number(0))

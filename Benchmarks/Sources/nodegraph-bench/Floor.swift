@@ -25,8 +25,9 @@ final class Floor {
     /// Scratch for `topologicalOrder`: pending input counts; during a cycle search, the nodes
     /// reached.
     let degree: UnsafeMutablePointer<Int32>
-    /// A string-keyed engine needs its id → index map; the floor's build includes one.
-    var index: [NodeID: Int32] = [:]
+    /// A string-keyed engine needs its id → index map; the floor's build includes one, and the
+    /// operations that name nodes by id resolve them through it.
+    let ids: FloorIDs
 
     /// Builds the floor from the workload arrays (this is the timed `build`).
     init(_ w: Workload) {
@@ -42,10 +43,9 @@ final class Floor {
         stack = .allocate(capacity: 2 * n)
         queue = .allocate(capacity: 2 * n)
         degree = .allocate(capacity: n)
-        index.reserveCapacity(n)
+        ids = FloorIDs(w.ids)
         w.inputs.withUnsafeBufferPointer { inputs in
             for i in 0..<n {
-                index[w.ids[i]] = Int32(i)
                 let src = w.isSource[i]
                 isSource[i] = src
                 held[i] = src ? 1.0 : 0

@@ -8,6 +8,8 @@ extension Graph {
         makeUnique()
         let store = self.store
         let evaluator = Evaluator(store)
+        // Every value is computed again, boxed ones too: none is kept to compare with.
+        store.releaseBoxedValues()
         if store.indexOrderIsTopological {
             // Index order is a topological order: one sequential pass, whose adds run in
             // `SequentialPass`; the node it stops at is recomputed out of line.
@@ -17,7 +19,10 @@ extension Graph {
             while node < end {
                 node = pass.evaluate(from: node, to: end)
                 if node == end { break }
-                evaluator.recomputeOutOfLine(Int32(node), Int(store.nodes.kind[node]))
+                let kindIndex = store.nodes.kind[node]
+                if kindIndex != NodeStore.freeKind {
+                    evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex))
+                }
                 node += 1
             }
             return store.liveCount

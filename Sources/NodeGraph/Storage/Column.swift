@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A column of plain values addressed by `Int32` index (a node's or a slot's): a view into memory
 /// that a ``ColumnTable`` owns. Copying a column copies the view, never the values, and a column
 /// never frees anything.
@@ -34,7 +38,28 @@ final class ColumnBlock: ManagedBuffer<Int, UInt64> {
     /// A block of at least `byteCount` bytes, aligned to 8.
     static func allocate(byteCount: Int) -> ColumnBlock {
         let words = Swift.max(1, (byteCount + 7) / 8)
-        return unsafeDowncast(create(minimumCapacity: words) { _ in words }, to: ColumnBlock.self)
+        let block = unsafeDowncast(create(minimumCapacity: words) { _ in words }, to: ColumnBlock.self)
+        block.askForHugePages(byteCount: words * 8)
+        return block
+    }
+
+    /// The size of a huge page (Linux, x86-64 and most arm64 kernels).
+    private static let hugePage = 2 << 20
+
+    /// Asks the kernel to back the whole 2 MB pages inside a large block with huge pages (before
+    /// the columns are filled, so the pages are made that way). A large graph's columns span
+    /// many megabytes, and an edit or a search reaches into them at scattered places: with 4 KB
+    /// pages most of those reaches also miss the address translation cache. Where huge pages are
+    /// off, or elsewhere than Linux, this does nothing.
+    private func askForHugePages(byteCount: Int) {
+        #if os(Linux)
+            guard byteCount >= 4 * ColumnBlock.hugePage else { return }
+            let start = Int(bitPattern: self.start)
+            let first = (start + ColumnBlock.hugePage - 1) & ~(ColumnBlock.hugePage - 1)
+            let end = (start + byteCount) & ~(ColumnBlock.hugePage - 1)
+            guard end > first, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            _ = madvise(address, end - first, MADV_HUGEPAGE)
+        #endif
     }
 
     /// The first byte.

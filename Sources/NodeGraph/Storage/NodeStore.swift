@@ -85,6 +85,11 @@ final class NodeStore {
     var nodeCapacity: Int { nodeTable.capacity }
 
     @exclusivity(unchecked) var slotEnd: Int32 = 0
+    /// Whether every node's slots follow the slots of the node before it (node `i + 1`'s start
+    /// where node `i`'s end): true for a graph built in order, until slots are freed (a node
+    /// removed or given a new kind) or a removed node's index is reused. Lets the sequential
+    /// passes step from one node's slots to the next without reading `slotStart`.
+    @exclusivity(unchecked) var slotsFollowNodes = true
     @exclusivity(unchecked) private(set) var slotTable: ColumnTable<SlotColumns>
     @inline(__always) var slots: SlotColumns { slotTable.columns }
 
@@ -152,6 +157,7 @@ final class NodeStore {
         nodeEnd = other.nodeEnd
         nodeTable = other.nodeTable.copy()
         slotEnd = other.slotEnd
+        slotsFollowNodes = other.slotsFollowNodes
         slotTable = other.slotTable.copy()
         ids = other.ids.copy(capacity: other.ids.capacity)
         idTable = other.idTable.copy()
@@ -232,6 +238,7 @@ final class NodeStore {
     func allocateNode(_ id: NodeID) -> Int32 {
         if let index = freeNodes.popLast() {
             storePositions()
+            slotsFollowNodes = false
             storeID(id, at: index)
             return index
         }
@@ -263,6 +270,7 @@ final class NodeStore {
     }
 
     func freeSlots(start: Int32, count: Int) {
+        slotsFollowNodes = false
         guard count > 0 else { return }
         for slot in start..<start + Int32(count) { slots.outLink[slot].owner = -1 }
         freeSlotRanges[count, default: []].append(start)
@@ -313,6 +321,14 @@ final class NodeStore {
         if payload.isFinite { return .number(payload) }
         if let color = StoredValue.color(in: payload) { return .color(color) }
         return boxed[node] ?? .number(0)
+    }
+
+    /// Forgets every boxed value (before each is computed again): their payloads then hold a
+    /// placeholder NaN that no kernel takes for a number.
+    func releaseBoxedValues() {
+        guard !boxed.isEmpty else { return }
+        for node in boxed.keys { nodes.payload[node] = .nan }
+        boxed.removeAll()
     }
 
     /// Stores a value (a number is finite); returns whether it differs from the value held before.
