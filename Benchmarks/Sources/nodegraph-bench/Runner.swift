@@ -106,7 +106,12 @@ func buildGraph(_ w: Workload) -> Graph {
             try builder.add(w.ids[i], kind: "add", inputs: inputs.map { $0 >= 0 ? Int($0) : nil })
         }
     }
-    return builder.finish()
+    // The closure above captured `builder` in a box that still holds the graph: without moving
+    // it out, `finish()` would find its storage shared and evaluate a copy of the whole graph
+    // (twice the memory at the peak, and a copy's time).
+    let built = builder
+    builder = GraphBuilder()
+    return built.finish()
 }
 
 /// `build_edits`: one `addNode` per node, inputs by id, each returning its `Change`.
