@@ -67,33 +67,16 @@ public struct GroupInputBodyRenderer: NodeBodyRenderer {
 
     /// Two rows: the value read, and the value held.
     public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
-        Size(
-            width: max(
-                displayWidth(of: valueText(of: node, context: context)),
-                displayWidth(of: heldText(of: node, context: context))),
-            height: 2)
+        ValueAndSettingBody.size(
+            value: valueText(of: node, context: context), setting: heldText(of: node, context: context))
     }
 
     /// Draws the value read (bold), then the value held (dim) or the edit text.
     public func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
-        let styles = context.theme.styles
-        let ellipsis = context.theme.glyphs.ellipsis
-        let first = Rect(x: region.x, y: region.y, width: region.width, height: 1)
-        if !drawErrorBody(node, in: first, on: &surface, context: context) {
-            var style = styles.text
-            style.bold = true
-            surface.put(valueText(of: node, context: context), in: first, style: style, ellipsis: ellipsis)
-        }
-        guard region.height > 1 else { return }
-        let second = Rect(x: region.x, y: region.y + 1, width: region.width, height: 1)
-        if context.editText != nil {
-            surface.fill(second, style: styles.editing)
-            surface.put(heldText(of: node, context: context), in: second, style: styles.editing)
-            return
-        }
-        surface.put(
-            heldText(of: node, context: context), in: second, style: styles.secondary, ellipsis: ellipsis)
+        ValueAndSettingBody.draw(
+            node, value: valueText(of: node, context: context), setting: heldText(of: node, context: context),
+            in: region, on: &surface, context: context)
     }
 }

@@ -29,33 +29,17 @@ public struct LiveSourceBodyRenderer: NodeBodyRenderer {
 
     /// Two rows: the value's and the setting's widths.
     public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
-        Size(
-            width: max(
-                displayWidth(of: valueText(of: node, context: context)),
-                displayWidth(of: settingText(of: node, context: context))),
-            height: 2)
+        ValueAndSettingBody.size(
+            value: valueText(of: node, context: context), setting: settingText(of: node, context: context))
     }
 
     /// Draws the value (bold), then the live line (dim) or the setting being typed.
     public func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
-        let styles = context.theme.styles
-        let ellipsis = context.theme.glyphs.ellipsis
-        let first = Rect(x: region.x, y: region.y, width: region.width, height: 1)
-        if !drawErrorBody(node, in: first, on: &surface, context: context) {
-            var style = styles.text
-            style.bold = true
-            surface.put(valueText(of: node, context: context), in: first, style: style, ellipsis: ellipsis)
-        }
-        guard region.height > 1 else { return }
-        let second = Rect(x: region.x, y: region.y + 1, width: region.width, height: 1)
-        if context.editText != nil {
-            surface.fill(second, style: styles.editing)
-            surface.put(settingText(of: node, context: context), in: second, style: styles.editing)
-            return
-        }
-        surface.put(
-            settingText(of: node, context: context), in: second, style: styles.secondary, ellipsis: ellipsis)
+        ValueAndSettingBody.draw(
+            node, value: valueText(of: node, context: context),
+            setting: settingText(of: node, context: context),
+            in: region, on: &surface, context: context)
     }
 }
