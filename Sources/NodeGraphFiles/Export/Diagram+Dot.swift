@@ -9,16 +9,11 @@ extension Diagram {
             "  node [shape=box, style=rounded, fontname=\"monospace\"];",
             "  edge [fontname=\"monospace\", fontsize=10];",
         ]
-        for group in groups {
-            lines.append("  subgraph cluster_\(group.key) {")
-            lines.append("    label=\(Diagram.dotString(group.title));")
-            lines.append("    style=dashed;")
-            lines += group.boxes.map { "    " + Diagram.dot($0) }
-            lines += group.edges.map { "    " + Diagram.dot($0) }
-            lines.append("  }")
-        }
-        lines += boxes.map { "  " + Diagram.dot($0) }
-        lines += edges.map { "  " + Diagram.dot($0) }
+        lines += statements(
+            open: {
+                ["subgraph cluster_\($0.key) {", "label=\(Diagram.dotString($0.title));", "style=dashed;"]
+            },
+            close: "}", box: Diagram.dot, edge: Diagram.dot)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -32,14 +27,6 @@ extension Diagram {
     /// Text as a quoted `dot` string that shows exactly as written: control characters
     /// escaped (a line feed shows as `\n`), backslashes and quotes escaped for `dot`.
     static func dotString(_ text: String) -> String {
-        var quoted = "\""
-        for character in printable(text) {
-            switch character {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
+        quoted(text, escaping: ["\\": "\\\\", "\"": "\\\""])
     }
 }

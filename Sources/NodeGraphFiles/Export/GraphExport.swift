@@ -63,6 +63,34 @@ struct Diagram {
         var edges: [Edge] = []
     }
 
+    /// The diagram's statements in a language, two spaces deeper a level: each group (its
+    /// opening lines, its boxes and edges, its closing line), then the top-level boxes and edges.
+    /// - Parameters:
+    ///   - open: The lines that open a group; the ones after the first are inside it.
+    ///   - close: The line that closes a group.
+    ///   - box: A box's statement.
+    ///   - edge: An edge's statement.
+    func statements(
+        open: (Group) -> [String], close: String, box: (Box) -> String, edge: (Edge) -> String
+    ) -> [String] {
+        var lines: [String] = []
+        for group in groups {
+            let opening = open(group)
+            lines += opening.prefix(1).map { "  " + $0 } + opening.dropFirst().map { "    " + $0 }
+            lines += group.boxes.map { "    " + box($0) } + group.edges.map { "    " + edge($0) }
+            lines.append("  " + close)
+        }
+        return lines + boxes.map { "  " + box($0) } + edges.map { "  " + edge($0) }
+    }
+
+    /// Text in double quotes, each character in `replacements` written as its replacement and
+    /// control characters as escapes (``printable(_:)``).
+    static func quoted(_ text: String, escaping replacements: [Character: String]) -> String {
+        var quoted = "\""
+        for character in printable(text) { quoted += replacements[character] ?? String(character) }
+        return quoted + "\""
+    }
+
     /// Text for a label: as it is, but for control characters, written as escapes (`\u0007`)
     /// so that a label stays on one line.
     static func printable(_ text: String) -> String {
