@@ -89,7 +89,12 @@ extension Graph {
         }
         if let problem { throw .invalidNodeID(id, reason: problem) }
         if taken { throw .duplicateNode(id) }
-        guard let kindIndex = store.kindIndex(named: kind) else { throw .unknownKind(kind) }
+        // Inside a definition a group input's kind follows its value's type: the inverse of
+        // removing one names it as a file does, `groupInput` with its value.
+        let storedKind =
+            kind == GroupInputKind.kindName && !store.localKinds.isEmpty
+            ? GroupInputKind.storeKey(for: value?.type ?? .number) : kind
+        guard let kindIndex = store.kindIndex(named: storedKind) else { throw .unknownKind(kind) }
         let entry = store.kinds[Int(kindIndex)]
         try checkLevel(of: entry, for: id)
         if let name, let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }

@@ -37,6 +37,35 @@ import Testing
         #expect(graph.definition(named: "dim")?.graph.node("c")?.kind == "groupInput")
     }
 
+    @Test func aBatchInsideADefinitionThatRemovesAColorGroupInputAndFailsLeavesItAsItWas() throws {
+        // The batch's rollback adds the group input back from its inverse (`groupInput` holding a
+        // color), which once crashed: inside, the kind of a color group input is stored apart.
+        var graph = Graph()
+        try graph.apply(
+            .addDefinition(
+                DefinitionDescription(
+                    kind: "dim", name: "Dim", inputs: ["c"], output: "out",
+                    nodes: [
+                        NodeDescription(
+                            id: "c", kind: "groupInput", value: .color(Color(red: 200, green: 100, blue: 0))),
+                        NodeDescription(id: "half", kind: "number", value: .number(0.5)),
+                        NodeDescription(id: "out", kind: "colorAdjust", inputs: ["c", "half"]),
+                    ])))
+        try graph.addNode("dim", kind: "dim")
+        let before = graph
+        #expect(throws: GraphError.inDefinition("dim", .unknownNode("c"))) {
+            try graph.apply(
+                .inside(
+                    definition: "dim", .batch([.removeNode("c"), .setValue(node: "c", value: .number(5))])))
+        }
+        #expect(graph == before)
+        // Removing it and undoing that gives the color slot back, too.
+        let change = try graph.apply(.inside(definition: "dim", .removeNode("c")))
+        try graph.apply(change.inverse)
+        #expect(graph.kind(of: "dim")?.inputs.first?.type == .color)
+        #expect(graph.value(of: "dim") == .color(Color(red: 100, green: 50, blue: 0)))
+    }
+
     @Test func aResultThatIsNotFiniteInsideAnInstanceIsAnErrorThereAsInTheGraph() throws {
         // 5 ÷ (x + x) is 0 over plain numbers when x + x overflows; in the graph x + x is an error.
         var graph = Graph()
