@@ -21,16 +21,7 @@ import Testing
 
     @Test func aColorGroupInputMakesAColorSlot() throws {
         var graph = Graph()
-        try graph.apply(
-            .addDefinition(
-                DefinitionDescription(
-                    kind: "dim", name: "Dim", inputs: ["c"], output: "out",
-                    nodes: [
-                        NodeDescription(
-                            id: "c", kind: "groupInput", value: .color(Color(red: 200, green: 100, blue: 0))),
-                        NodeDescription(id: "half", kind: "number", value: .number(0.5)),
-                        NodeDescription(id: "out", kind: "colorAdjust", inputs: ["c", "half"]),
-                    ])))
+        try graph.apply(.addDefinition(dimDefinition))
         try graph.addNode("dim", kind: "dim")
         #expect(graph.kind(of: "dim")?.inputs.first?.type == .color)
         #expect(graph.value(of: "dim") == .color(Color(red: 100, green: 50, blue: 0)))
@@ -41,16 +32,7 @@ import Testing
         // The batch's rollback adds the group input back from its inverse (`groupInput` holding a
         // color), which once crashed: inside, the kind of a color group input is stored apart.
         var graph = Graph()
-        try graph.apply(
-            .addDefinition(
-                DefinitionDescription(
-                    kind: "dim", name: "Dim", inputs: ["c"], output: "out",
-                    nodes: [
-                        NodeDescription(
-                            id: "c", kind: "groupInput", value: .color(Color(red: 200, green: 100, blue: 0))),
-                        NodeDescription(id: "half", kind: "number", value: .number(0.5)),
-                        NodeDescription(id: "out", kind: "colorAdjust", inputs: ["c", "half"]),
-                    ])))
+        try graph.apply(.addDefinition(dimDefinition))
         try graph.addNode("dim", kind: "dim")
         let before = graph
         #expect(throws: GraphError.inDefinition("dim", .unknownNode("c"))) {
@@ -386,3 +368,12 @@ extension Graph {
         }
     }
 }
+
+/// `dim`: a color group input `c`, halved by a `colorAdjust`.
+private let dimDefinition = DefinitionDescription(
+    kind: "dim", name: "Dim", inputs: ["c"], output: "out",
+    nodes: [
+        NodeDescription(id: "c", kind: "groupInput", value: .color(Color(red: 200, green: 100, blue: 0))),
+        NodeDescription(id: "half", kind: "number", value: .number(0.5)),
+        NodeDescription(id: "out", kind: "colorAdjust", inputs: ["c", "half"]),
+    ])
