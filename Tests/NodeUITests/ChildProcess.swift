@@ -43,6 +43,19 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return try launch(
+            path, arguments, actions: &actions,
+            environment: environment.map { "\($0.key)=\($0.value)" })
+    }
+
+    /// Starts `path` with `arguments`, the file `actions` and `environment` (`NAME=value`
+    /// entries), with an empty signal mask and every signal's default handler.
+    static func launch(
+        _ path: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t,
+        environment: [String]
+    ) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -53,11 +66,8 @@ enum ChildProcess {
         sigfillset(&all)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }

@@ -32,24 +32,13 @@ private final class RunningWatch {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         for end in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, end) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([ChildProcess.nodeUI, "watch"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, ChildProcess.nodeUI, &actions, &attributes, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-        self.pid = pid
+        defer {
+            close(toChild[0])
+            close(fromChild[1])
+        }
+        pid = try ChildProcess.launch(
+            ChildProcess.nodeUI, ["watch"] + arguments, actions: &actions,
+            environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
         input = toChild[1]
         output = fromChild[0]
     }

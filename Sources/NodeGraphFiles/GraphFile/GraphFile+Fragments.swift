@@ -75,12 +75,7 @@ extension GraphFile {
     public static func loadFragment(
         path: String, registry: KindRegistry = .standard, limits: Limits = .standard
     ) throws(GraphFileError) -> GraphFragment {
-        let bytes: [UInt8]
-        do throws(LoadProblem) {
-            bytes = try TextFile.read(path, limit: limits.maximumBytes, what: "a graph file")
-        } catch {
-            throw GraphFileError(problems: [error])
-        }
+        let bytes = try readGraphFile(path, limits: limits)
         return try bytes.withUnsafeBufferPointer { bytes throws(GraphFileError) in
             try GraphFileDecoder.decode(bytes, registry: registry, limits: limits, asFragment: true).get()
         }

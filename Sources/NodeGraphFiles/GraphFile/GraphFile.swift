@@ -76,14 +76,19 @@ public enum GraphFile {
     public static func load(
         path: String, registry: KindRegistry = .standard, limits: Limits = .standard
     ) throws(GraphFileError) -> Graph {
-        let bytes: [UInt8]
-        do throws(LoadProblem) {
-            bytes = try TextFile.read(path, limit: limits.maximumBytes, what: "a graph file")
-        } catch {
-            throw GraphFileError(problems: [error])
-        }
+        let bytes = try readGraphFile(path, limits: limits)
         return try bytes.withUnsafeBufferPointer { bytes throws(GraphFileError) in
             try decode(bytes, registry: registry, limits: limits).get()
+        }
+    }
+
+    /// The bytes of the graph file at `path`, within the size limit; a file that cannot be read
+    /// is one problem of kind ``LoadProblem/Kind/unreadable``.
+    static func readGraphFile(_ path: String, limits: Limits) throws(GraphFileError) -> [UInt8] {
+        do throws(LoadProblem) {
+            return try TextFile.read(path, limit: limits.maximumBytes, what: "a graph file")
+        } catch {
+            throw GraphFileError(problems: [error])
         }
     }
 
