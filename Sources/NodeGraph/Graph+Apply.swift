@@ -8,7 +8,7 @@ extension Graph {
     /// - Throws: ``GraphError`` naming the node, slot and reason when the edit is refused.
     /// - Complexity: O(*a*), the size of the affected region (plus, for a link against the
     ///   maintained order, what a two-way search from its ends touches: see
-    ///   ``link(from:to:slot:)``).
+    ///   ``link(from:to:slot:)-(NodeID,NodeID,Int)``).
     @discardableResult
     public mutating func apply(_ edit: consuming Edit) throws(GraphError) -> Change {
         makeUnique()
@@ -139,7 +139,38 @@ extension Graph {
     public mutating func link(from upstream: NodeID, to downstream: NodeID, slot: Int) throws(GraphError)
         -> Change
     {
-        try apply(.link(from: upstream, to: downstream, slot: slot))
+        guard let from = store.index(of: upstream) else { throw .unknownNode(upstream) }
+        guard let to = store.index(of: downstream) else { throw .unknownNode(downstream) }
+        return try link(from: from, to: to, slot: slot, upstream: upstream, downstream: downstream)
+    }
+
+    /// Feeds a slot from a node, both found by handles: ``link(from:to:slot:)-(NodeID,NodeID,Int)``
+    /// without the two id lookups.
+    /// - Parameters:
+    ///   - upstream: The node whose output feeds the slot, from ``handle(of:)``.
+    ///   - downstream: The node that owns the slot, from ``handle(of:)``.
+    ///   - slot: The slot's index.
+    /// - Returns: The change, as for ids.
+    /// - Throws: As ``link(from:to:slot:)-(NodeID,NodeID,Int)``.
+    @discardableResult
+    public mutating func link(from upstream: NodeHandle, to downstream: NodeHandle, slot: Int)
+        throws(GraphError) -> Change
+    {
+        guard let from = index(of: upstream) else { throw .unknownNode(upstream.id) }
+        guard let to = index(of: downstream) else { throw .unknownNode(downstream.id) }
+        return try link(from: from, to: to, slot: slot, upstream: upstream.id, downstream: downstream.id)
+    }
+
+    /// A link between two live nodes, applied as ``apply(_:)`` applies ``Edit/link(from:to:slot:)``
+    /// (a link changes no level's list of instances), without the edit's dispatch.
+    private mutating func link(from: Int32, to: Int32, slot: Int, upstream: NodeID, downstream: NodeID)
+        throws(GraphError) -> Change
+    {
+        makeUnique()
+        let (inverse, changed) = try performLink(from: from, to: to, slot: slot, downstreamID: downstream)
+        return Change(
+            edit: .link(from: upstream, to: downstream, slot: slot), inverse: inverse,
+            recomputed: changed ? recompute(from: CollectionOfOne(to)) : [])
     }
 
     /// Disconnects a slot.
@@ -160,7 +191,7 @@ extension Graph {
     ///   - downstream: The node that owns the slot.
     ///   - slot: The slot's index.
     /// - Returns: The change.
-    /// - Throws: As ``link(from:to:slot:)``.
+    /// - Throws: As ``link(from:to:slot:)-(NodeID,NodeID,Int)``.
     @discardableResult
     public mutating func toggleLink(from upstream: NodeID, to downstream: NodeID, slot: Int)
         throws(GraphError) -> Change
@@ -176,9 +207,50 @@ extension Graph {
     ///   the one already held).
     /// - Throws: ``GraphError/notASource(_:kind:)``, ``GraphError/valueTypeMismatch(node:expected:got:)``,
     ///   ``GraphError/nonFiniteValue(node:)`` or an unknown node.
+    /// - Complexity: O(*a*), the nodes recomputed. Setting a number source's number takes a lean
+    ///   path (no edit dispatch, no list of roots); any other value goes through ``apply(_:)``.
     @discardableResult
     public mutating func setValue(_ value: Value, of id: NodeID) throws(GraphError) -> Change {
-        try apply(.setValue(node: id, value: value))
+        guard let node = store.index(of: id) else { throw .unknownNode(id) }
+        return try setValue(value, ofNodeAt: node, id: id)
+    }
+
+    /// Sets the value a source node holds, found by a handle: ``setValue(_:of:)-(Value,NodeID)``
+    /// without the id lookup, for a value set over and over (a slider being dragged).
+    /// - Parameters:
+    ///   - value: The new value.
+    ///   - handle: The source node, from ``handle(of:)``.
+    /// - Returns: The change, as for an id.
+    /// - Throws: As ``setValue(_:of:)-(Value,NodeID)``.
+    @discardableResult
+    public mutating func setValue(_ value: Value, of handle: NodeHandle) throws(GraphError) -> Change {
+        guard let node = index(of: handle) else { throw .unknownNode(handle.id) }
+        return try setValue(value, ofNodeAt: node, id: handle.id)
+    }
+
+    /// ``setValue(_:of:)-(Value,NodeID)`` of the live node at `node`, named `id` by the caller.
+    private mutating func setValue(_ value: Value, ofNodeAt node: Int32, id: NodeID) throws(GraphError)
+        -> Change
+    {
+        // A number into a number source, the usual edit: stored in its payload and recomputed
+        // from there. It is what ``performSetValue(_:of:roots:)`` does, without the dispatch.
+        guard case .number(let number) = value, store.isNumberSource(node) else {
+            return try apply(.setValue(node: id, value: value))
+        }
+        guard number.isFinite else { throw .nonFiniteValue(node: id) }
+        makeUnique()
+        let stored = store.ids[Int(node)]
+        let old = store.nodes.payload[node]
+        let inverse = Edit.setValue(node: stored, value: .number(old))
+        // Numerically equal (0 and -0 too, as `Value ==`): nothing changes.
+        if old == number {
+            return Change(edit: .setValue(node: id, value: value), inverse: inverse, recomputed: [])
+        }
+        store.nodes.payload[node] = number
+        store.changedNumbers.append(node)
+        return Change(
+            edit: .setValue(node: id, value: value), inverse: inverse,
+            recomputed: recompute(from: CollectionOfOne(node)))
     }
 
     /// Changes a node's kind; slots that no longer exist and links whose type no longer fits

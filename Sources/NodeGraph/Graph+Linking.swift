@@ -6,16 +6,29 @@ extension Graph {
     {
         let upstream = try index(of: upstreamID)
         let downstream = try index(of: downstreamID)
+        let (inverse, changed) = try performLink(
+            from: upstream, to: downstream, slot: slot, downstreamID: downstreamID)
+        if changed { roots.append(downstream) }
+        return inverse
+    }
+
+    /// ``performLink(from:to:slot:roots:)`` between two live nodes: checks the slot, the types
+    /// and the order, then links. Returns the inverse and whether anything changed (the slot
+    /// was fed by another node or none).
+    mutating func performLink(from upstream: Int32, to downstream: Int32, slot: Int, downstreamID: NodeID)
+        throws(GraphError) -> (inverse: Edit, changed: Bool)
+    {
         let slotIndex = try slotIndex(slot, of: downstream)
         try checkTypes(from: upstream, to: downstream, slot: slot)
         let previous = store.slots.source[slotIndex]
-        if previous == upstream { return .batch([]) }
+        if previous == upstream { return (.batch([]), false) }
         try orderForLink(from: upstream, to: downstream)
         store.detach(slotIndex)
         store.attach(slotIndex, to: upstream)
-        roots.append(downstream)
-        if previous >= 0 { return .link(from: store.ids[Int(previous)], to: downstreamID, slot: slot) }
-        return .unlink(to: downstreamID, slot: slot)
+        if previous >= 0 {
+            return (.link(from: store.ids[Int(previous)], to: downstreamID, slot: slot), true)
+        }
+        return (.unlink(to: downstreamID, slot: slot), true)
     }
 
     mutating func performUnlink(to downstreamID: NodeID, slot: Int, roots: inout [Int32]) throws(GraphError)
@@ -46,6 +59,12 @@ extension Graph {
 
     /// Throws when the slot does not accept what `upstream` produces.
     func checkTypes(from upstream: Int32, to downstream: Int32, slot: Int) throws(GraphError) {
+        // A number into a kind that takes numbers only: no kind entry to read (nor retain).
+        let numbersOnly = store.kindColumns.numbersOnly
+        if numbersOnly[Int(store.nodes.kind[upstream])] & numbersOnly[Int(store.nodes.kind[downstream])] == 1
+        {
+            return
+        }
         let produces = store.entry(of: upstream).outputType
         let spec = store.entry(of: downstream).slots[slot]
         guard produces == spec.type else {
@@ -59,7 +78,7 @@ extension Graph {
     /// Whether `upstream` may feed a slot of `downstream`, and why not.
     ///
     /// Answers without changing the graph; the link itself may still be applied with
-    /// ``link(from:to:slot:)``.
+    /// ``link(from:to:slot:)-(NodeID,NodeID,Int)``.
     /// - Parameters:
     ///   - upstream: The node whose output would feed the slot.
     ///   - downstream: The node that owns the slot.

@@ -1,10 +1,10 @@
 /// A graph of typed nodes that stays acyclic and recomputes exactly what an edit affects.
 ///
 /// `Graph` is a value: copies are independent (storage is shared until one of them changes).
-/// Every change goes through ``apply(_:)`` or one of its shorthands (``link(from:to:slot:)``,
-/// ``setValue(_:of:)``…), which validates the edit, refuses it with a ``GraphError`` that
-/// changes nothing, or applies it and returns a ``Change``: the nodes recomputed, in order, and
-/// the inverse edit.
+/// Every change goes through ``apply(_:)`` or one of its shorthands
+/// (``link(from:to:slot:)-(NodeID,NodeID,Int)``, ``setValue(_:of:)-(Value,NodeID)``…), which
+/// validates the edit, refuses it with a ``GraphError`` that changes nothing, or applies it and
+/// returns a ``Change``: the nodes recomputed, in order, and the inverse edit.
 ///
 /// ```swift
 /// var graph = Graph()

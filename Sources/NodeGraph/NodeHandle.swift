@@ -1,9 +1,11 @@
 /// A node's identifier together with where the graph keeps the node, so that asking about the
 /// node again skips the id lookup (a hash of the id and a probe of the id table).
 ///
-/// Get one with ``Graph/handle(of:)`` and use it where an id would do, for questions asked over
-/// and over: ``Graph/linkRefusal(from:to:slot:)-(NodeHandle,NodeHandle,Int)`` while a person drags a
-/// link, or ``Graph/value(of:)-(NodeHandle)`` in a loop.
+/// Get one with ``Graph/handle(of:)`` and use it where an id would do, for questions asked and
+/// edits made over and over: ``Graph/linkRefusal(from:to:slot:)-(NodeHandle,NodeHandle,Int)``
+/// while a person drags a link, ``Graph/value(of:)-(NodeHandle)`` in a loop,
+/// ``Graph/setValue(_:of:)-(Value,NodeHandle)`` while a slider moves, or
+/// ``Graph/link(from:to:slot:)-(NodeHandle,NodeHandle,Int)``.
 ///
 /// A handle never goes stale in a harmful way: it names its node by ``id``. When the node is
 /// still where the handle says, the graph reads it there; otherwise (the node was removed and

@@ -35,17 +35,19 @@ public struct GraphChecker {
     public mutating func apply(_ edit: Edit) -> Change? {
         let before = graph
         let change: Change
-        do {
+        do throws(GraphError) {
             change = try graph.apply(edit)
         } catch {
             refusedCount += 1
             if graph != before {
                 violations.append("refused \(edit.operationName) (\(error)) changed the graph")
             }
+            checkShorthands(of: edit, before: before, expected: .failure(error))
             checkStructure(after: edit)
             return nil
         }
         appliedCount += 1
+        checkShorthands(of: edit, before: before, expected: .success(change))
         history.record(change)
         checkStructure(after: edit)
         checkValues(after: edit)
@@ -60,6 +62,47 @@ public struct GraphChecker {
             violations.append("the inverse of \(edit.operationName) was refused: \(error)")
         }
         return change
+    }
+
+    /// The shorthands with a path of their own (``Graph/setValue(_:of:)-(Value,NodeID)`` and
+    /// ``Graph/link(from:to:slot:)-(NodeID,NodeID,Int)``, by id and by handle) must do exactly what
+    /// applying their edit did: the same change or error, the same graph.
+    private mutating func checkShorthands(of edit: Edit, before: Graph, expected: Result<Change, GraphError>)
+    {
+        let handle = before.handle(of:)
+        var outcomes: [(way: String, result: Result<Change, GraphError>, graph: Graph)] = []
+        func record(_ way: String, _ body: (inout Graph) throws(GraphError) -> Change) {
+            var copy = before
+            let result = Result { () throws(GraphError) -> Change in try body(&copy) }
+            outcomes.append((way, result, copy))
+        }
+        switch edit {
+        case .setValue(let id, let value):
+            record("setValue by id") { graph throws(GraphError) in try graph.setValue(value, of: id) }
+            if let node = handle(id) {
+                record("setValue by handle") { graph throws(GraphError) in try graph.setValue(value, of: node)
+                }
+            }
+        case .link(let from, let to, let slot):
+            record("link by ids") { graph throws(GraphError) in try graph.link(from: from, to: to, slot: slot)
+            }
+            if let upstream = handle(from), let downstream = handle(to) {
+                record("link by handles") { graph throws(GraphError) in
+                    try graph.link(from: upstream, to: downstream, slot: slot)
+                }
+            }
+        default:
+            return
+        }
+        let expectedGraph = if case .success = expected { graph } else { before }
+        for outcome in outcomes {
+            if outcome.result != expected {
+                violations.append("\(outcome.way) gave \(outcome.result), applying \(edit) gave \(expected)")
+            }
+            if outcome.graph != expectedGraph {
+                violations.append("\(outcome.way) left a graph unlike applying \(edit)")
+            }
+        }
     }
 
     /// Undoes every applied edit and checks that the starting graph comes back.

@@ -25,7 +25,7 @@ import Testing
                     // The answer is what linking does (a separate path through `apply`).
                     var copy = graph
                     do throws(GraphError) {
-                        try copy.link(from: from, to: to, slot: slot)
+                        try copy.apply(.link(from: from, to: to, slot: slot))
                         #expect(byID == nil, "\(from) → \(to) slot \(slot) was linked, but refused: \(byID!)")
                     } catch {
                         #expect(byID == error)
@@ -76,6 +76,45 @@ import Testing
         try copy.removeNode("sum")
         #expect(copy.value(of: sum) == nil)
         #expect(graph.value(of: sum) == .number(2))
+    }
+
+    @Test func settingAndLinkingByHandleFollowTheId() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "number", value: .number(1))
+        try graph.addNode("b", kind: "number", value: .number(2))
+        try graph.addNode("sum", kind: "add", inputs: ["a", "b"])
+        let a = try #require(graph.handle(of: "a"))
+        let sum = try #require(graph.handle(of: "sum"))
+
+        let change = try graph.setValue(.number(5), of: a)
+        #expect(change.recomputed == ["a", "sum"])
+        #expect(change.edit == .setValue(node: "a", value: .number(5)))
+        #expect(change.inverse == .setValue(node: "a", value: .number(1)))
+        #expect(graph.value(of: sum) == .number(7))
+        #expect(try graph.setValue(.number(5), of: a).recomputed.isEmpty)
+        #expect(throws: GraphError.nonFiniteValue(node: "a")) {
+            try graph.setValue(.number(.infinity), of: a)
+        }
+        #expect(throws: GraphError.notASource("sum", kind: "add")) { try graph.setValue(.number(1), of: sum) }
+
+        let relink = try graph.link(from: a, to: sum, slot: 1)
+        #expect(relink.inverse == .link(from: "b", to: "sum", slot: 1))
+        #expect(graph.value(of: sum) == .number(10))
+        #expect(throws: GraphError.wouldCreateCycle(path: ["sum", "sum"])) {
+            try graph.link(from: sum, to: sum, slot: 0)
+        }
+
+        // Removed, its index taken by another node, then added again elsewhere.
+        try graph.removeNode("a")
+        #expect(throws: GraphError.unknownNode("a")) { try graph.setValue(.number(1), of: a) }
+        #expect(throws: GraphError.unknownNode("a")) { try graph.link(from: a, to: sum, slot: 0) }
+        try graph.addNode("other", kind: "number", value: .number(9))
+        #expect(throws: GraphError.unknownNode("a")) { try graph.setValue(.number(1), of: a) }
+        try graph.addNode("a", kind: "number", value: .number(3))
+        try graph.link(from: a, to: sum, slot: 0)
+        #expect(try graph.setValue(.number(4), of: a).recomputed == ["a", "sum"])
+        #expect(graph.value(of: sum) == .number(4))
+        #expect(graph.value(of: "other") == .number(9))
     }
 
     @Test func aCycleThroughHandlesNamesItsPath() throws {

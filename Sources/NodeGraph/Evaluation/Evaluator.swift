@@ -15,6 +15,9 @@ struct Evaluator {
     let slotStart: Column<Int32>
     let source: Column<Int32>
     let payload: Column<Double>
+    /// ``NodeStore/changedNumbers`` (which a pass does not change): read here, not through
+    /// ``store``, whose every use from an evaluator costs a retain and a release.
+    let changedNumbers: UnsafeMutableBufferPointer<Int32>
 
     @inline(__always) init(_ store: NodeStore) {
         self.store = store
@@ -24,6 +27,7 @@ struct Evaluator {
         slotStart = store.nodes.slotStart
         source = store.slots.source
         payload = store.nodes.payload
+        changedNumbers = store.changedNumbers.elements
     }
 
     /// The calculator's add over three slots' payloads. An empty slot (-1) reads the payload
@@ -88,7 +92,7 @@ struct Evaluator {
     func recomputeOutOfLine(_ node: Int32, _ kindIndex: Int) -> Bool {
         let kernel = self.kernel[kindIndex]
         // A number source's value is its held number, which the edit that changed it stored.
-        if kernel == Kernel.heldNumber.rawValue { return store.numberChanged(node) }
+        if kernel == Kernel.heldNumber.rawValue { return changedNumbers.contains(node) }
         if kernel != Kernel.callKind.rawValue, let number = numericResult(node, kernel) {
             return storeNumber(number, at: node)
         }

@@ -8,9 +8,10 @@ extension Graph {
     /// alone (``countRegion(from:stack:queue:)``, then ``recomputeRegion(queue:)``), or, when the
     /// region turns out large and index order is a topological order, by one pass over the
     /// indices from the first root on (``recomputeBySweep(from:into:)``).
-    mutating func recompute(from roots: [Int32]) -> NodeList {
+    mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
-        if roots.count == 1, case let root = roots[0], store.isLive(root), store.nodes.firstOut[root] < 0 {
+        if roots.count == 1, case let root = roots.first!, store.isLive(root), store.nodes.firstOut[root] < 0
+        {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
             // it alone is recomputed.
             Evaluator(store).recompute(root)
@@ -23,7 +24,7 @@ extension Graph {
 
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
-    mutating func recomputeTrace(from roots: [Int32]) -> UnsafeMutableBufferPointer<Int32> {
+    mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
         defer { store.changedNumbers.removeAll() }
         return store.withWorkLists { stack, queue in
             if let firstRoot = countRegion(from: roots, stack: &stack, queue: &queue) {
@@ -38,7 +39,9 @@ extension Graph {
     /// region. While index order is topological, stops once the region exceeds a budget, when
     /// one sequential sweep over the indices after the first root is cheaper than following
     /// out-lists (a dependent cache miss per link), and returns that first root.
-    private func countRegion(from roots: [Int32], stack: inout IndexBuffer, queue: inout IndexBuffer)
+    private func countRegion(
+        from roots: some Collection<Int32>, stack: inout IndexBuffer, queue: inout IndexBuffer
+    )
         -> Int32?
     {
         let store = self.store
