@@ -17,7 +17,11 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
         }
         recomputes = w.count
     } else {
-        let source = w.ids[Int(op == "update_small" ? (w.smallSource ?? w.updateSource) : w.updateSource)]
+        let source = w.ids[
+            Int(op.hasPrefix("update_small") ? (w.smallSource ?? w.updateSource) : w.updateSource)]
+        let sourceHandle = graph.handle(of: source)!
+        let cycleFrom = w.ids[Int(w.cycleFrom)], cycleTo = w.ids[Int(w.cycleTo ?? 0)]
+        let cycleHandles = (graph.handle(of: cycleFrom)!, graph.handle(of: cycleTo)!)
         let edit = w.linkEdits[0]
         let from = w.ids[Int(edit.from)], to = w.ids[Int(edit.to)]
         let fromHandle = graph.handle(of: from)!, toHandle = graph.handle(of: to)!
@@ -26,20 +30,29 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
         // count its comparisons).
         let ops = [
             "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo",
-            "link_check_ids",
+            "link_check_ids", "update_small_ids", "cycle_ids",
         ]
         guard let code = ops.firstIndex(of: op) else { fatalError("unknown op \(op)") }
         callgrindMeasuredRegion {
             for k in 0..<reps {
                 switch code {
                 case 0: recomputes += graph.evaluateAll()
-                case 1, 2:
+                case 1, 9:
                     recomputes += try! graph.setValue(.number(k & 1 == 0 ? 2 : 1), of: source).recomputed
+                        .count
+                case 2:
+                    recomputes += try! graph.setValue(.number(k & 1 == 0 ? 2 : 1), of: sourceHandle)
+                        .recomputed
                         .count
                 case 3: recomputes += try! graph.setValue(.number(1), of: source).recomputed.count
                 case 4:
-                    do {
-                        _ = try graph.link(from: w.ids[Int(w.cycleFrom)], to: w.ids[Int(w.cycleTo!)], slot: 0)
+                    // Typed throws, as the timed benchmark catches it (no boxing into `any Error`).
+                    do throws(GraphError) {
+                        _ = try graph.link(from: cycleHandles.0, to: cycleHandles.1, slot: 0)
+                    } catch { blackHole(error) }
+                case 10:
+                    do throws(GraphError) {
+                        _ = try graph.link(from: cycleFrom, to: cycleTo, slot: 0)
                     } catch { blackHole(error) }
                 case 5: blackHole(graph.linkRefusal(from: fromHandle, to: toHandle, slot: edit.slot))
                 case 8: blackHole(graph.linkRefusal(from: from, to: to, slot: edit.slot))
@@ -64,7 +77,7 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
 /// ``instructionsMode(op:workload:n:reps:floor:)`` on the floor, for the ops it has.
 func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
     let w = Workload(workload, n: n)
-    let source = op == "update_small" ? (w.smallSource ?? w.updateSource) : w.updateSource
+    let source = op.hasPrefix("update_small") ? (w.smallSource ?? w.updateSource) : w.updateSource
     let edit = w.linkEdits[0]
     var recomputes = 0
     if op == "build" || op == "build_edits" {
@@ -75,7 +88,9 @@ func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
     }
     let floor = Floor(w)
     let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo"]
-    guard let code = ops.firstIndex(of: op) else { fatalError("the floor has no op \(op)") }
+    // The `_ids` variants differ only on NodeGraph's side.
+    let base = op.hasSuffix("_ids") ? String(op.dropLast(4)) : op
+    guard let code = ops.firstIndex(of: base) else { fatalError("the floor has no op \(op)") }
     callgrindMeasuredRegion {
         for k in 0..<reps {
             switch code {

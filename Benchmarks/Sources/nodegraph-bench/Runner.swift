@@ -61,15 +61,15 @@ func num(_ x: Double) -> String {
 }
 
 let allOps = [
-    "build", "build_edits", "eval", "update", "update_small", "update_noop", "cycle", "link_check",
-    "link_check_ids", "link_ok", "topo", "memory",
+    "build", "build_edits", "eval", "update", "update_small", "update_small_ids", "update_noop", "cycle",
+    "cycle_ids", "link_check", "link_check_ids", "link_ok", "topo", "memory",
 ]
 
 /// The ops that apply to a workload (`update_small` is random-only; fanout has no cycle edge).
 func ops(for workload: String, selected: Set<String>) -> [String] {
     allOps.filter {
-        selected.contains($0) && ($0 != "update_small" || workload == "random")
-            && ($0 != "cycle" || workload != "fanout")
+        selected.contains($0) && (!$0.hasPrefix("update_small") || workload == "random")
+            && (!$0.hasPrefix("cycle") || workload != "fanout")
     }
 }
 
@@ -204,7 +204,21 @@ final class NodeGraphRunner {
             record(op, s, checksum(graph, w))
         }
         if ops.contains("update") { updates("update", w.updateSource) }
-        if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+        if ops.contains("update_small"), let small = w.smallSource {
+            // By handle, taken before timing (as the floor's source is an integer).
+            let handle = graph.handle(of: w.ids[Int(small)])!
+            var k = 0
+            let s = measure {
+                let x = k & 1 == 0 ? 2.0 : 1.0
+                k += 1
+                do { return try graph.setValue(.number(x), of: handle).recomputed.count } catch {
+                    fatalError("\(error)")
+                }
+            }
+            if k & 1 == 1 { _ = try! graph.setValue(.number(1), of: handle) }
+            record("update_small", s, checksum(graph, w))
+        }
+        if ops.contains("update_small_ids"), let small = w.smallSource { updates("update_small_ids", small) }
         if ops.contains("update_noop") {
             // An edit that changes nothing downstream: the source already holds 1.0.
             let id = w.ids[Int(w.updateSource)]
@@ -215,13 +229,22 @@ final class NodeGraphRunner {
             }
             record("update_noop", s, checksum(graph, w))
         }
-        if ops.contains("cycle"), let cycleTo = w.cycleTo {
+        // `cycle` links by handles, taken before timing (as the floor's ends are integers);
+        // `cycle_ids` by ids, each looked up in the id table.
+        for op in ["cycle", "cycle_ids"] where ops.contains(op) {
+            guard let cycleTo = w.cycleTo else { break }
             let from = w.ids[Int(w.cycleFrom)], to = w.ids[Int(cycleTo)]
+            let fromHandle = graph.handle(of: from)!, toHandle = graph.handle(of: to)!
+            let byHandle = op == "cycle"
             var refusal = ""
             let s = measure {
                 // Typed throws, as Swift 6 code catches a `GraphError` (no boxing into `any Error`).
                 do throws(GraphError) {
-                    _ = try graph.link(from: from, to: to, slot: 0)
+                    if byHandle {
+                        _ = try graph.link(from: fromHandle, to: toHandle, slot: 0)
+                    } else {
+                        _ = try graph.link(from: from, to: to, slot: 0)
+                    }
                     fatalError("the cycle edge \(from) → \(to) was accepted")
                 } catch {
                     if refusal.isEmpty {
@@ -233,7 +256,7 @@ final class NodeGraphRunner {
                     return 0
                 }
             }
-            record("cycle", s, checksum(graph, w), notes: [("refusal", refusal), ("edge", "\(from)->\(to)")])
+            record(op, s, checksum(graph, w), notes: [("refusal", refusal), ("edge", "\(from)->\(to)")])
         }
         if ops.contains("link_check") {
             // The 256 pairs as handles, resolved before timing (as the floor's pairs are integers).
@@ -345,7 +368,9 @@ final class FloorRunner {
             record(op, s, floor.checksum)
         }
         if ops.contains("update") { updates("update", w.updateSource) }
-        if ops.contains("update_small"), let small = w.smallSource { updates("update_small", small) }
+        for op in ["update_small", "update_small_ids"] where ops.contains(op) {
+            if let small = w.smallSource { updates(op, small) }
+        }
         if ops.contains("update_noop") {
             // The floor's equivalent: compare the held value, do nothing.
             let source = Int(w.updateSource)
@@ -355,12 +380,13 @@ final class FloorRunner {
             }
             record("update_noop", s, floor.checksum)
         }
-        if ops.contains("cycle"), let cycleTo = w.cycleTo {
+        for op in ["cycle", "cycle_ids"] where ops.contains(op) {
+            guard let cycleTo = w.cycleTo else { break }
             let s = measure {
                 precondition(floor.refusesCycle(from: w.cycleFrom, to: cycleTo))
                 return 0
             }
-            record("cycle", s, floor.checksum, notes: [("refusal", "cycle found")])
+            record(op, s, floor.checksum, notes: [("refusal", "cycle found")])
         }
         for op in ["link_check", "link_check_ids"] where ops.contains(op) {
             var e = 0
