@@ -42,6 +42,24 @@ struct MistypedCommand: Equatable {
         self.suggestion = best.command
     }
 
+    /// The usage error for `help TOPIC` when TOPIC is not a command: the closest command when
+    /// one is within two edits.
+    /// - Parameters:
+    ///   - topic: The word after `help`.
+    ///   - commands: The command names, in the order ties are settled.
+    ///   - toolName: The tool's name, for the pointer to its help.
+    /// - Returns: The lines for standard error, or `nil` when `topic` is a command (or an option).
+    static func unknownHelpTopic(_ topic: String, commands: [String], toolName: String) -> [String]? {
+        guard !topic.hasPrefix("-"), !commands.contains(topic) else { return nil }
+        let escaped = topic.escapedForMessage
+        let pointer = "See '\(toolName) --help' for every command."
+        guard let near = MistypedCommand(arguments: [topic], commands: commands, pathExists: { _ in false })
+        else {
+            return ["Error: unknown command '\(escaped)'. \(pointer)"]
+        }
+        return ["Error: unknown command '\(escaped)'; did you mean '\(near.suggestion)'? \(pointer)"]
+    }
+
     /// The usage error: what was typed, the closest command, and how to open a file of that name.
     /// - Parameter toolName: The tool's name, for the pointer to its help.
     /// - Returns: Two lines for standard error.

@@ -73,6 +73,14 @@ struct ToolCommand: ParsableCommand {
             StandardError.write(lines: mistyped.message(toolName: ToolContext.current.name))
             return 2
         }
+        // `help TOPIC` with a TOPIC that is no command would print the top-level help.
+        if arguments.count > 1, arguments[0] == "help",
+            let lines = MistypedCommand.unknownHelpTopic(
+                arguments[1], commands: commandNames, toolName: ToolContext.current.name)
+        {
+            StandardError.write(lines: lines)
+            return 2
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

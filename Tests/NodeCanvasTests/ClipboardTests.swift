@@ -91,6 +91,31 @@ import Testing
         #expect(!canvas.document.history.canUndo)
     }
 
+    @Test func capitalDPlacesTheDuplicateClearOfTheNodesBesideIt() throws {
+        // "a", and right where its duplicate would go, "b"; below "b", "c", which the duplicate
+        // must clear too.
+        var graph = Graph()
+        try graph.addNode("a", kind: "number", at: Position(x: 2, y: 2), value: .number(1))
+        let canvas = makeCanvas(graph, width: 120, height: 40)
+        let width = try #require(canvas.scene.layouts["a"]).frame.width
+        try canvas.document.apply(
+            .addNode(NodeDescription(id: "b", kind: "number", position: Position(x: width + 5, y: 2))))
+        try canvas.document.apply(
+            .addNode(NodeDescription(id: "c", kind: "add", position: Position(x: 2 * width + 8, y: 3))))
+        canvas.send(.nodeChosen("a"))
+        canvas.send(.character("D"))
+        let copy = try #require(canvas.scene.layouts["a2"]).frame
+        #expect(copy.y == 2)
+        let gap = canvas.theme.spacing.nodeGap
+        for id: NodeID in ["a", "b", "c"] {
+            let layout = try #require(canvas.scene.layouts[id])
+            let around = Rect(
+                x: layout.frame.x - gap, y: layout.frame.y - gap,
+                width: layout.frame.width + 2 * gap, height: layout.frame.height + 2 * gap)
+            #expect(!around.intersects(copy), "the duplicate \(copy) covers or touches \(id) \(layout.frame)")
+        }
+    }
+
     @Test func capitalDDuplicatesTheSelectionBesideItselfKeepingItsInputs() throws {
         let canvas = try canvasWithAddAndSubtract()
         canvas.send(.character("D"))

@@ -69,6 +69,27 @@ private func examples(in help: String) -> [String] {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Examples"])
     }
 
+    @Test(arguments: [
+        (
+            ["help", "evl"],
+            "Error: unknown command 'evl'; did you mean 'eval'? See 'nodeui-tui --help' for every command.\n"
+        ),
+        (
+            ["help", "nothing"],
+            "Error: unknown command 'nothing'. See 'nodeui-tui --help' for every command.\n"
+        ),
+    ])
+    func helpOnAnUnknownCommandIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let result = try ChildProcess.runProduct("nodeui-tui", arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError == message)
+        #expect(result.standardOutput == "")
+        // A command's own help still prints.
+        let eval = try ChildProcess.runProduct("nodeui-tui", ["help", "eval"])
+        #expect(eval.status == 0)
+        #expect(eval.standardOutput.contains("eval"), "\(eval.standardOutput)")
+    }
+
     @Test(arguments: ["./evl", "evl.json", "notes", "evl"])
     func aFirstArgumentThatIsAPathAFileNameOrFarFromEveryCommandOpensAFile(_ argument: String) throws {
         let folder = try repositoryCopy()

@@ -149,7 +149,10 @@ extension CanvasReducer {
             }
             let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
             let left = contents.nodes.map(\.position.x).min() ?? 0
-            let origin = Position(x: left + bounds.width * state.levelOfDetail.horizontalScale + 2, y: top.y)
+            let origin = besideItself(
+                bounds,
+                at: Position(x: left + bounds.width * state.levelOfDetail.horizontalScale + 2, y: top.y),
+                state, context: context)
             let paste = contents.pasteEdit(into: graph, at: origin, keepingOutsideInputs: true)
             say(
                 "duplicated \(paste.ids.count == 1 ? "1 node" : "\(paste.ids.count) nodes") (u undoes)",
@@ -157,6 +160,28 @@ extension CanvasReducer {
             return [.apply(paste.edit)]
         }
         return []
+    }
+
+    /// Where a duplicate of nodes spanning `bounds` goes: at `position` (its top left, in graph
+    /// units), moved right past every node it would cover or come nearer to than the theme's
+    /// ``SpacingFamily/nodeGap``.
+    private static func besideItself(
+        _ bounds: Rect, at position: Position, _ state: CanvasState, context: CanvasContext
+    ) -> Position {
+        let gap = context.scene.theme.spacing.nodeGap
+        let columns = state.levelOfDetail.horizontalScale, rows = state.levelOfDetail.verticalScale
+        var spot = position
+        for _ in 0..<100 {
+            let footprint = Rect(
+                x: floorDivide(spot.x, columns) - gap, y: floorDivide(spot.y, rows) - gap,
+                width: bounds.width + 2 * gap, height: bounds.height + 2 * gap)
+            let blocking = context.scene.nodeIDs(in: footprint).compactMap {
+                context.scene.layouts[$0]?.frame
+            }
+            guard let right = blocking.map(\.maxX).max() else { break }
+            spot.x = (right + gap) * columns
+        }
+        return spot
     }
 
     /// Tab and Shift-Tab: the cursor to the next or previous node in reading order.
