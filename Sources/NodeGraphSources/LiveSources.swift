@@ -24,7 +24,8 @@ public final class LiveSources: Sendable {
     /// How often a file that cannot be watched (no kernel notifications, `/proc`, a folder that
     /// does not exist yet) is read again, in seconds. A new value is taken once two readings in
     /// a row agree, so a file written slowly never shows half a number: a change shows within
-    /// two intervals.
+    /// two intervals. A file the kernel makes (`/proc`, `/sys`) is never half written: each new
+    /// reading is taken at once.
     public static let pollingInterval = 0.25
 
     /// How many sources run and which of them fail.

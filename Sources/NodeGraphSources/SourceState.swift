@@ -35,6 +35,10 @@ struct RunningSource {
     var nextPoll = 0.0
     /// A polled file's new value read once: taken when the next reading agrees.
     var pending: Value?
+    /// Whether the file is made by the kernel (`/proc`, `/sys`): every read is a whole snapshot,
+    /// never half written, so each new reading is taken at once (one that changes faster than it
+    /// is polled would otherwise never agree with the next).
+    var readsWhole = false
     /// Whether a watched file's folder reported a change since it was read.
     var isDirty = false
     /// The latest value left in the inbox.
@@ -113,7 +117,8 @@ struct SourceState {
     private mutating func watch(_ source: inout RunningSource, now: Double) {
         guard let file = source.file else { return }
         let folders = file.folders
-        if let notifications, !folders.contains(where: SourceFile.isOnPseudoFileSystem) {
+        source.readsWhole = folders.contains(where: SourceFile.isOnPseudoFileSystem)
+        if let notifications, !source.readsWhole {
             var watched: [String] = []
             for folder in folders {
                 guard notifications.watch(folder) else { break }
@@ -170,12 +175,15 @@ struct SourceState {
         return !inbox.isEmpty
     }
 
-    /// Reads a polled file when due; a new value is taken when two readings in a row agree.
+    /// Reads a polled file when due; a new value is taken when two readings in a row agree, or
+    /// at once from a file the kernel makes.
     private mutating func pollFile(_ id: NodeID, _ source: inout RunningSource, now: Double) {
         guard now + SourceState.slack >= source.nextPoll else { return }
         source.nextPoll = now + LiveSources.pollingInterval
         let value = source.file!.read()
-        if value == source.last {
+        if source.readsWhole {
+            if value != source.last { push(value, to: id, &source) }
+        } else if value == source.last {
             source.pending = nil
         } else if value == source.pending {
             source.pending = nil

@@ -174,6 +174,24 @@ import Testing
         #expect(seen == [number("f", 250)])
     }
 
+    @Test func aKernelFileThatChangesFasterThanItIsPolledShowsEachReading() async throws {
+        // /proc/uptime changes every 10 ms: two readings 0.25 s apart never agree.
+        let (sources, clock) = testSources(try fileGraph("/proc/uptime"))
+        var seen = sources.takeUpdates()
+        for _ in 0..<3 {
+            try await Task.sleep(for: .milliseconds(30))
+            await clock.advance(by: .milliseconds(250))
+            sources.poll()
+            seen += sources.takeUpdates()
+        }
+        let uptimes = seen.compactMap { update -> Double? in
+            guard case .number(let seconds) = update.value else { return nil }
+            return seconds
+        }
+        #expect(seen.count == 4 && uptimes.count == 4, "\(seen)")
+        #expect(uptimes == uptimes.sorted() && Set(uptimes).count == 4, "\(uptimes)")
+    }
+
     @Test func aFileInAFolderThatDoesNotExistYetIsPolledUntilItAppears() async throws {
         let folder = try makeFolder()
         let (sources, clock) = testSources(try fileGraph("later/n.txt"), folder: folder)
