@@ -71,6 +71,8 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
         forward.reach(downstream, cursor: firstOut[downstream])
         marks[upstream] = SearchState.backwardRoot
         backward.reach(upstream, cursor: slotStart[upstream])
+        // Where the inputs of the node on top of the backward path end, kept while it is on top.
+        var backwardEnd = inputEnd(upstream)
         var forwardDone = false, backwardDone = false
         while true {
             // One arc forward: the next link out of the node on top of the forward path, to a
@@ -104,8 +106,9 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
                 while !arc && !backward.isPathEmpty {
                     let current = backward.node
                     let slot = backward.cursor
-                    if slot == slotStart[current] &+ slotCount[Int(kind[current])] {
+                    if slot == backwardEnd {
                         backward.pop()  // every input of this node followed
+                        if !backward.isPathEmpty { backwardEnd = inputEnd(backward.node) }
                         continue
                     }
                     backward.cursor = slot &+ 1
@@ -119,6 +122,7 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
                     if state == SearchState.idle && order.isAfterDownstream(previous) {
                         marks[previous] = SearchState.backward(toward: current)
                         backward.reach(previous, cursor: slotStart[previous])
+                        backwardEnd = inputEnd(previous)
                     }
                 }
                 if !arc {
@@ -127,6 +131,11 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
                 }
             }
         }
+    }
+
+    /// The slot after a node's last input slot.
+    @inline(__always) private func inputEnd(_ node: Int32) -> Int32 {
+        slotStart[node] &+ slotCount[Int(kind[node])]
     }
 
     /// The loop a met search found: from `downstream` along the forward search to `forwardEnd`,
