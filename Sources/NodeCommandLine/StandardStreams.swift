@@ -32,6 +32,11 @@ enum StandardError {
     }
 }
 
+/// The signal that asked the program to end (SIGINT, SIGTERM), set by a handler that lets the
+/// program end on its own (`watch`); 0 until then. A write blocked on a reader that stopped
+/// reading gives up once it is set, and the program ends with status 0, as the signal asked.
+nonisolated(unsafe) var endingSignal: Int32 = 0
+
 /// The program's standard input, output and error descriptors.
 enum StandardStreams {
     /// Opens `/dev/null`, read-only, on each of descriptors 0, 1 and 2 the program was started
@@ -50,15 +55,19 @@ enum StandardStreams {
     }
 
     /// Writes all of `text` to `descriptor`, waiting while a non-blocking one is full.
-    /// - Returns: `nil`, or the reason the text could not be written.
+    /// - Returns: `nil`, or the reason the text could not be written (`interrupted` when a
+    ///   signal asked the program to end while it waited: see ``endingSignal``).
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
+            if endingSignal != 0 { return interrupted }
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written >= 0 {
                 bytes = bytes.dropFirst(written)
-            } else if errno == EAGAIN {
+                continue
+            }
+            if errno == EAGAIN {
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&ready, 1, -1)
             } else if errno != EINTR {
@@ -68,10 +77,15 @@ enum StandardStreams {
         return nil
     }
 
+    /// What ``write(_:to:)`` says when a signal asked the program to end while it waited.
+    static let interrupted = "interrupted"
+
     /// Writes all of `text` to `descriptor`, or ends the program with status 1 and a line on
-    /// standard error naming `stream` and the reason.
+    /// standard error naming `stream` and the reason; with status 0 and nothing more when a
+    /// signal asked the program to end while the write waited.
     static func writeOrExit(_ text: String, to descriptor: Int32, naming stream: String) {
         guard let reason = write(text, to: descriptor) else { return }
+        if reason == interrupted { exit(0) }
         write("cannot write to \(stream): \(reason)\n", to: STDERR_FILENO)
         exit(1)
     }

@@ -5,6 +5,8 @@ import NodeGraphSources
 
 /// The write end of the pipe SIGINT and SIGTERM are reported on (written by the handler).
 nonisolated(unsafe) private var signalPipe: Int32 = -1
+/// The thread that runs the session, which the handler interrupts wherever the signal arrives.
+nonisolated(unsafe) private var sessionThread = pthread_t()
 
 /// What `watch` runs: one loop on the main thread waiting for journal lines on standard input,
 /// for the live sources' updates and for SIGINT/SIGTERM, printing what each changes.
@@ -30,9 +32,18 @@ struct WatchSession {
     mutating func run() {
         let signals = WatchSession.pipe()
         signalPipe = signals.write
+        sessionThread = pthread_self()
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
+            // No SA_RESTART: a write blocked on a reader that stopped reading returns, sees
+            // `endingSignal` and ends. The kernel may deliver the signal to the live sources'
+            // thread: then it is passed on to the session's, so that its write returns too.
             action.__sigaction_handler.sa_handler = { number in
+                if pthread_equal(pthread_self(), sessionThread) == 0 {
+                    pthread_kill(sessionThread, number)
+                    return
+                }
+                endingSignal = number
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = Glibc.write(signalPipe, &byte, 1)
             }

@@ -204,6 +204,19 @@ private let numbers =
         #expect(lines.filter { $0.hasPrefix("line ") && $0.contains("Clock") } == [])
     }
 
+    @Test func sigintEndsItWhileItWaitsForAReaderThatStoppedReading() throws {
+        // Every tick changes 2,000 nodes: a line of about 40 KB, so the pipe (64 KB) fills at
+        // once and nothing reads it.
+        let adds = (0..<2000).map { #"{"id": "n\#($0)", "kind": "add", "inputs": ["t"]}"# }
+        let folder = try graphFolder(
+            #"{"id": "t", "kind": "clock", "interval": 0.05}, "# + adds.joined(separator: ", "))
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        watch.closeInput()
+        usleep(1_500_000)
+        kill(watch.pid, SIGINT)
+        #expect(ChildProcess.wait(watch.pid, timeout: .seconds(10)) == 0)
+    }
+
     @Test func endsAfterTheLinesMaxUpdatesAllows() throws {
         let folder = try graphFolder(#"{"id": "t", "kind": "clock", "interval": 0.05}"#)
         let watch = try RunningWatch([
