@@ -5,7 +5,7 @@ extension Graph {
     /// A node is recomputed only when it is a root or one of its inputs changed value (cutoff);
     /// an unchanged node still lets its dependents go ahead. The region downstream of the roots
     /// is recomputed in one of two ways: by following links, in two passes over the region
-    /// alone (``countRegion(from:stack:queue:)``, then ``recomputeRegion(queue:)``), or, when the
+    /// alone (``countRegion(from:found:queue:)``, then ``recomputeRegion(queue:)``), or, when the
     /// region turns out large and index order is a topological order, by one pass over the
     /// indices from the first root on (``recomputeBySweep(from:into:)``).
     mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
@@ -27,45 +27,51 @@ extension Graph {
     mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
         defer { store.changedNumbers.removeAll() }
         return store.withWorkLists { stack, queue in
-            if let firstRoot = countRegion(from: roots, stack: &stack, queue: &queue) {
+            if let firstRoot = countRegion(from: roots, found: &stack, queue: &queue) {
                 return recomputeBySweep(from: firstRoot, into: &queue)
             }
             return recomputeRegion(queue: &queue)
         }
     }
 
-    /// The first pass over the region downstream of `roots`: marks each root as one that must be recomputed and puts it
-    /// in `queue`, and counts in every other node's mark the links arriving from inside the
-    /// region. While index order is topological, stops once the region exceeds a budget, when
+    /// The first pass over the region downstream of `roots`: marks each root as one that must
+    /// be recomputed and puts it in `queue`, and counts in every other node's mark the links
+    /// arriving from inside the region (`found` holds the nodes found, in the order they were
+    /// found). While index order is topological, stops once the region exceeds a budget, when
     /// one sequential sweep over the indices after the first root is cheaper than following
     /// out-lists (a dependent cache miss per link), and returns that first root.
     private func countRegion(
-        from roots: some Collection<Int32>, stack: inout IndexBuffer, queue: inout IndexBuffer
+        from roots: some Collection<Int32>, found: inout IndexBuffer, queue: inout IndexBuffer
     )
         -> Int32?
     {
         let store = self.store
         let state = store.nodes.recomputeState, firstOut = store.nodes.firstOut, outLink = store.slots.outLink
         let idle = RecomputeState.idle
-        stack.removeAll()
+        found.removeAll()
         queue.removeAll()
         var firstRoot = Int32.max
         for root in roots where store.isLive(root) && state[root] == idle {
             state[root] = RecomputeState.mustRecompute
-            stack.append(root)
+            found.append(root)
             queue.append(root)
             firstRoot = Swift.min(firstRoot, root)
         }
         let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
         let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 16) : Int.max
         var discovered = 0
-        // The stack's pointer and count live in locals (registers); written back only to grow.
-        var stackBase = stack.base, stackCapacity = stack.capacity, top = stack.count
-        defer { stack.count = 0 }
-        while top > 0 {
+        // Breadth first: the nodes to visit are taken from the front of `found` in the order
+        // they were found, so the next one never waits on the loads of the one just visited (a
+        // depth-first stack would visit the target it just found, one dependent cache miss
+        // after another). The buffer's pointer and counts live in locals (registers); written
+        // back only to grow.
+        var base = found.base, capacity = found.capacity, count = found.count
+        var next = 0
+        defer { found.count = 0 }
+        while next < count {
             if discovered > budget { return firstRoot }
-            top -= 1
-            let node = stackBase[top]
+            let node = base[next]
+            next += 1
             var slot = firstOut[node]
             while slot >= 0 {
                 let link = outLink[slot]
@@ -74,7 +80,7 @@ extension Graph {
                 if targetState == idle {
                     state[target] = 1
                     discovered += 1
-                    stack.append(target, base: &stackBase, capacity: &stackCapacity, count: &top)
+                    found.append(target, base: &base, capacity: &capacity, count: &count)
                 } else {
                     state[target] = targetState + 1
                 }
