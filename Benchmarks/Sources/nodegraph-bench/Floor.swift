@@ -96,18 +96,18 @@ final class Floor {
     /// Recomputes `root` and everything downstream: two passes over the region (count the
     /// in-region links, then release in Kahn order). Returns the number recomputed.
     func recompute(from root: Int32) -> Int {
-        var top = 0
         mark[Int(root)] = 0
         stack[0] = root
-        top = 1
-        // As NodeGraph does: once the region exceeds the budget, one sequential sweep over the
-        // indices after the root (a topological order) beats following out-lists.
+        // As NodeGraph does: breadth first (the next node to visit does not wait on the loads
+        // of the one just visited), and once the region exceeds the budget, one sequential
+        // sweep over the indices after the root (a topological order) beats following out-lists.
+        var next = 0, top = 1
         let budget = max(4096, (n - Int(root)) / 16)
         var discovered = 0
-        while top > 0 {
+        while next < top {
             if discovered > budget { return sweep(from: Int(root)) }
-            top -= 1
-            let node = stack[top]
+            let node = stack[next]
+            next += 1
             var slot = firstOut[Int(node)]
             while slot >= 0 {
                 let target = Int(slot / 3)
