@@ -45,13 +45,17 @@ import Testing
         #expect(graph.handle(of: "missing") == nil)
     }
 
-    @Test func aHandleFollowsItsIdAfterTheNodeIsRemovedOrMoved() throws {
+    /// `a` (1) and `b` (2) feeding `sum`, and handles for `a` and `sum`.
+    private func sumOfTwo() throws -> (graph: Graph, a: NodeHandle, sum: NodeHandle) {
         var graph = Graph()
         try graph.addNode("a", kind: "number", value: .number(1))
         try graph.addNode("b", kind: "number", value: .number(2))
         try graph.addNode("sum", kind: "add", inputs: ["a", "b"])
-        let a = try #require(graph.handle(of: "a"))
-        let sum = try #require(graph.handle(of: "sum"))
+        return (graph, try #require(graph.handle(of: "a")), try #require(graph.handle(of: "sum")))
+    }
+
+    @Test func aHandleFollowsItsIdAfterTheNodeIsRemovedOrMoved() throws {
+        var (graph, a, sum) = try sumOfTwo()
         #expect(graph.linkRefusal(from: a, to: sum, slot: 2) == nil)
 
         try graph.removeNode("a")
@@ -79,12 +83,7 @@ import Testing
     }
 
     @Test func settingAndLinkingByHandleFollowTheId() throws {
-        var graph = Graph()
-        try graph.addNode("a", kind: "number", value: .number(1))
-        try graph.addNode("b", kind: "number", value: .number(2))
-        try graph.addNode("sum", kind: "add", inputs: ["a", "b"])
-        let a = try #require(graph.handle(of: "a"))
-        let sum = try #require(graph.handle(of: "sum"))
+        var (graph, a, sum) = try sumOfTwo()
 
         let change = try graph.setValue(.number(5), of: a)
         #expect(change.recomputed == ["a", "sum"])

@@ -31,6 +31,10 @@ fi
 ROOT="$(pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/nodeui-e2e.XXXXXX")"
 SOCKET="nodeui-e2e-$$"
+# The whole run keeps its state (the demo's autosave journal) in WORK: a journal the developer's
+# own sessions left in ~/.local/state would otherwise be offered for recovery on top of a case's
+# screen. `start` gives each case a folder of its own inside it.
+export XDG_STATE_HOME="$WORK/state"
 TIMEOUT="${E2E_TIMEOUT:-10}"
 passed=0
 failed=0

@@ -243,7 +243,7 @@ case_suspend_and_resume() {
   mkdir -p "$dir"
   tm new-session -d -s $s -x 100 -y 30 "env PS1='ready\$ ' bash --norc -i"
   wait_for $s 'ready$' || return 1
-  keys $s "cd $(printf '%q' "$dir"); TERM=xterm-256color SWIFT_BACKTRACE=interactive=no $(printf '%q' "$BIN") --log $(printf '%q' "$dir/log")" Enter
+  keys $s "cd $(printf '%q' "$dir"); XDG_STATE_HOME=$(printf '%q' "$dir/state") TERM=xterm-256color SWIFT_BACKTRACE=interactive=no $(printf '%q' "$BIN") --log $(printf '%q' "$dir/log")" Enter
   wait_for $s "╭ One" || return 1
   keys $s C-z
   wait_for $s "Stopped" || return 1
