@@ -232,25 +232,17 @@ extension Graph {
     private mutating func setValue(_ value: Value, ofNodeAt node: Int32, id: NodeID) throws(GraphError)
         -> Change
     {
-        // A number into a number source, the usual edit: stored in its payload and recomputed
-        // from there. It is what ``performSetValue(_:of:roots:)`` does, without the dispatch.
+        // A number into a number source, the usual edit: what ``performSetValue(_:of:roots:)``
+        // does with it, without the dispatch.
         guard case .number(let number) = value, store.isNumberSource(node) else {
             return try apply(.setValue(node: id, value: value))
         }
         guard number.isFinite else { throw .nonFiniteValue(node: id) }
         makeUnique()
-        let stored = store.ids[Int(node)]
-        let old = store.nodes.payload[node]
-        let inverse = Edit.setValue(node: stored, value: .number(old))
-        // Numerically equal (0 and -0 too, as `Value ==`): nothing changes.
-        if old == number {
-            return Change(edit: .setValue(node: id, value: value), inverse: inverse, recomputed: [])
-        }
-        store.nodes.payload[node] = number
-        store.changedNumbers.append(node)
+        let (inverse, changed) = setHeldNumber(number, of: node)
         return Change(
             edit: .setValue(node: id, value: value), inverse: inverse,
-            recomputed: recompute(from: CollectionOfOne(node)))
+            recomputed: changed ? recompute(from: CollectionOfOne(node)) : [])
     }
 
     /// Changes a node's kind; slots that no longer exist and links whose type no longer fits

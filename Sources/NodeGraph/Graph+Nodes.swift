@@ -222,14 +222,9 @@ extension Graph {
         // A number into a number source: its value is its held number, stored here.
         if case .number(let number) = value, store.isNumberSource(node) {
             guard number.isFinite else { throw .nonFiniteValue(node: id) }
-            let stored = store.ids[Int(node)]
-            let old = store.nodes.payload[node]
-            // Numerically equal (0 and -0 too, as `Value ==`): nothing changes.
-            if old == number { return .setValue(node: stored, value: .number(old)) }
-            store.nodes.payload[node] = number
-            store.changedNumbers.append(node)
-            roots.append(node)
-            return .setValue(node: stored, value: .number(old))
+            let (inverse, changed) = setHeldNumber(number, of: node)
+            if changed { roots.append(node) }
+            return inverse
         }
         let kind = store.entry(of: node).kind
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
@@ -243,6 +238,20 @@ extension Graph {
         store.setParameter(newValue, of: node)
         roots.append(node)
         return .setValue(node: id, value: oldValue)
+    }
+
+    /// Stores a finite number as a number source's held number (its value, in its payload).
+    /// - Returns: The edit that sets the old number back, and whether the number changed
+    ///   (numerically: 0 and -0 are the same, as `Value ==` says); a changed one is noted for
+    ///   the recompute, which the caller starts from `node`.
+    @inline(__always)
+    mutating func setHeldNumber(_ number: Double, of node: Int32) -> (inverse: Edit, changed: Bool) {
+        let old = store.nodes.payload[node]
+        let inverse = Edit.setValue(node: store.ids[Int(node)], value: .number(old))
+        if old == number { return (inverse, false) }
+        store.nodes.payload[node] = number
+        store.changedNumbers.append(node)
+        return (inverse, true)
     }
 
     mutating func performSetKind(_ kindName: String, of id: NodeID, roots: inout [Int32]) throws(GraphError)
