@@ -61,10 +61,8 @@ final class ColumnBlock: ManagedBuffer<Int, UInt64> {
     /// Starts the columns on the block's first 2 MB boundary and asks the kernel to back the
     /// whole 2 MB pages from there with huge pages (before the columns are filled, so the pages
     /// are made that way). A large graph's columns and work lists span megabytes, read at
-    /// scattered places or several at a time: with 4 KB pages most reaches also miss the address
-    /// translation cache, and where each 4 KB page lands in physical memory decides which of
-    /// the columns read together share cache sets, so the same pass ran at 1× or 2.5× its best
-    /// time from one run to the next. Where huge pages are off, `madvise` does nothing.
+    /// scattered places or several at a time: with 4 KB pages most of those reaches also miss
+    /// the address translation cache. Where huge pages are off, `madvise` does nothing.
     private func startOnHugePages(byteCount: Int) {
         #if os(Linux)
             let elements = Int(bitPattern: withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) })
