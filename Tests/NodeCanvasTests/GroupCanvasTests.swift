@@ -1,24 +1,12 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphTesting
 import Testing
 
-/// One (1) and Five (5) feed Sum (6), and Sum ÷ Two is Half (3).
-private func halfOfASum() throws -> Graph {
-    var graph = Graph()
-    try graph.addNode("one", kind: "number", name: "One", at: Position(x: 2, y: 1), value: .number(1))
-    try graph.addNode("five", kind: "number", name: "Five", at: Position(x: 2, y: 7), value: .number(5))
-    try graph.addNode(
-        "sum", kind: "add", name: "Sum", at: Position(x: 26, y: 1), inputs: ["one", "five", nil])
-    try graph.addNode("two", kind: "number", name: "Two", at: Position(x: 26, y: 9), value: .number(2))
-    try graph.addNode(
-        "half", kind: "divide", name: "Half", at: Position(x: 50, y: 4), inputs: ["sum", "two"])
-    return graph
-}
-
-/// ``halfOfASum()`` with Sum, Two and Half grouped as an Average (`avg`, 3); a second Average
-/// (`avg2`) reads Five twice (5); Total adds both (8).
+/// `SampleGraphs.halfOfASum()` with Sum, Two and Half grouped as an Average (`avg`, 3); a second
+/// Average (`avg2`) reads Five twice (5); Total adds both (8).
 private func averages() throws -> Graph {
-    var graph = try halfOfASum()
+    var graph = try SampleGraphs.halfOfASum()
     try graph.group(["sum", "two", "half"], kind: "average", name: "Average", id: "avg")
     try graph.addNode(
         "avg2", kind: "average", name: "Average 2", at: Position(x: 26, y: 12), inputs: ["five", "five"])
@@ -27,9 +15,9 @@ private func averages() throws -> Graph {
     return graph
 }
 
-/// ``halfOfASum()``, not grouped, with Half + One as Out (4).
+/// `SampleGraphs.halfOfASum()`, not grouped, with Half + One as Out (4).
 private func flatAverage() throws -> Graph {
-    var graph = try halfOfASum()
+    var graph = try SampleGraphs.halfOfASum()
     try graph.addNode(
         "out", kind: "add", name: "Out", at: Position(x: 50, y: 12), inputs: ["half", "one", nil])
     return graph
