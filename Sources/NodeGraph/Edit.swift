@@ -107,10 +107,23 @@ public enum Edit: Hashable, Sendable {
 
 /// What an applied edit did: the nodes it recomputed, in order, and the edit that undoes it.
 public struct Change: Hashable, Sendable {
-    /// The edit that was applied.
-    public var edit: Edit
-    /// The edit that returns the graph to its state before ``edit``.
-    public var inverse: Edit
+    /// The usual edit, a number source's number set on a node with a short identifier (see
+    /// ``ShortIDs``), is kept as plain values and made into edits only when read: such a change
+    /// allocates nothing and touches no reference count. Used when ``edits`` is `nil`.
+    private let numberSet: NumberSet
+    /// The edit and its inverse, for any other change. (Both stored properties are constants:
+    /// a change is built in place, never assembled aside and copied.)
+    private let edits: EditPair?
+
+    /// ``Edit/setValue(node:value:)`` of `new` on `node`; its inverse sets `old` back.
+    private struct NumberSet {
+        var node: ShortID
+        var new: Double
+        var old: Double
+
+        static let none = NumberSet(node: .none, new: 0, old: 0)
+    }
+
     /// The nodes recomputed, in the order they were recomputed; each appears at most once.
     public var recomputed: NodeList
 
@@ -120,9 +133,70 @@ public struct Change: Hashable, Sendable {
     ///   - inverse: The edit that undoes it.
     ///   - recomputed: The nodes recomputed, in order.
     public init(edit: Edit, inverse: Edit, recomputed: NodeList) {
+        numberSet = .none
+        edits = EditPair(edit: edit, inverse: inverse)
+        self.recomputed = recomputed
+    }
+
+    /// The change of setting number source `node` from `old` to `new`; `short` is `node`, when it
+    /// is short.
+    @inline(__always)
+    init(
+        settingNumberOf node: NodeID, short: ShortID?, to new: Double, from old: Double, recomputed: NodeList
+    ) {
+        if let short {
+            numberSet = NumberSet(node: short, new: new, old: old)
+            edits = nil
+        } else {
+            numberSet = .none
+            edits = EditPair(
+                edit: .setValue(node: node, value: .number(new)),
+                inverse: .setValue(node: node, value: .number(old)))
+        }
+        self.recomputed = recomputed
+    }
+
+    /// The edit that was applied.
+    public var edit: Edit {
+        get {
+            if let edits { return edits.edit }
+            return .setValue(node: numberSet.node.id, value: .number(numberSet.new))
+        }
+        set { self = Change(edit: newValue, inverse: inverse, recomputed: recomputed) }
+    }
+
+    /// The edit that returns the graph to its state before ``edit``.
+    public var inverse: Edit {
+        get {
+            if let edits { return edits.inverse }
+            return .setValue(node: numberSet.node.id, value: .number(numberSet.old))
+        }
+        set { self = Change(edit: edit, inverse: newValue, recomputed: recomputed) }
+    }
+
+    /// Whether two changes applied the same edit, with the same inverse, recomputing the same
+    /// nodes in the same order.
+    public static func == (lhs: Change, rhs: Change) -> Bool {
+        lhs.edit == rhs.edit && lhs.inverse == rhs.inverse && lhs.recomputed == rhs.recomputed
+    }
+
+    /// Hashes the edit, the inverse and the recomputed nodes.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(edit)
+        hasher.combine(inverse)
+        hasher.combine(recomputed)
+    }
+}
+
+/// An edit and its inverse, as a ``Change`` keeps them (one reference, whatever their size).
+private final class EditPair: Sendable {
+    let edit: Edit
+    let inverse: Edit
+
+    init(edit: Edit, inverse: Edit) {
         self.edit = edit
         self.inverse = inverse
-        self.recomputed = recomputed
     }
 }
 

@@ -229,6 +229,7 @@ extension Graph {
     }
 
     /// ``setValue(_:of:)-(Value,NodeID)`` of the live node at `node`, named `id` by the caller.
+    @inline(__always)
     private mutating func setValue(_ value: Value, ofNodeAt node: Int32, id: NodeID) throws(GraphError)
         -> Change
     {
@@ -238,11 +239,25 @@ extension Graph {
             return try apply(.setValue(node: id, value: value))
         }
         guard number.isFinite else { throw .nonFiniteValue(node: id) }
+        return setNumber(number, ofSourceAt: node, id: id)
+    }
+
+    /// Stores a finite number as the held number of the number source at `node`, named `id`,
+    /// and recomputes what depends on it.
+    @inline(__always)
+    private mutating func setNumber(_ number: Double, ofSourceAt node: Int32, id: NodeID) -> Change {
         makeUnique()
-        let (inverse, changed) = setHeldNumber(number, of: node)
+        let payload = store.nodes.payload
+        let old = payload[node]
+        let short = store.ids.shortReader.shortID(at: node)
+        // Numerically: 0 and -0 are the same value (as `Value ==` says), so nothing changes.
+        if old == number {
+            return Change(settingNumberOf: id, short: short, to: number, from: old, recomputed: NodeList())
+        }
+        payload[node] = number
         return Change(
-            edit: .setValue(node: id, value: value), inverse: inverse,
-            recomputed: changed ? recompute(from: CollectionOfOne(node)) : [])
+            settingNumberOf: id, short: short, to: number, from: old,
+            recomputed: recompute(changedSource: node))
     }
 
     /// Changes a node's kind; slots that no longer exist and links whose type no longer fits

@@ -2,11 +2,13 @@
 /// (``Change/recomputed``), the path of a refused cycle (``GraphError/wouldCreateCycle(path:)``),
 /// the ``Graph/topologicalOrder()``.
 ///
-/// The graph hands these out without copying identifiers: a list holds the nodes' dense
-/// indices and a reference to the graph's identifier storage, and resolves each identifier
-/// when it is read. Making one costs O(1) per node, however long the identifiers are; reading
-/// one is like reading an array. The list stays valid and unchanged whatever happens to the
-/// graph afterwards (the graph never overwrites an identifier that a list can still read).
+/// The graph hands these out without copying identifiers one by one: a list of a few short
+/// identifiers (an edit's usual handful) holds them by value, and any other list holds the
+/// nodes' dense indices and a reference to the graph's identifier storage, resolving each
+/// identifier when it is read. Making one costs O(1) per node, however long the identifiers
+/// are; reading one is like reading an array. The list stays valid and unchanged whatever
+/// happens to the graph afterwards (the graph never overwrites an identifier that a list can
+/// still read).
 ///
 /// It compares, hashes and prints as the array of identifiers it lists, and an array literal
 /// makes one:
@@ -19,79 +21,86 @@
 public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
-    private enum Storage: @unchecked Sendable {  // an `IndexList` is never changed once made
-        case ids([NodeID])
-        /// Node indices and the identifier storage they index, in one object.
-        case indices(IndexList)
-        /// Up to four indices packed two to a word (an edit's few recomputed nodes: no allocation).
-        case few(UInt64, UInt64, IDStorage)
-        /// The first `count` stored identifiers, in index order.
-        case prefix(Int, IDStorage)
-    }
-
-    private let storage: Storage
+    /// Where the identifiers are; `nil` when they are all in `short`. (Never changed once made,
+    /// so sharing it between threads is safe.)
+    nonisolated(unsafe) private let stored: StoredIdentifiers?
+    /// The identifiers, when `stored` is `nil`: at most ``ShortIDs/capacity`` of them, each
+    /// short enough to live in its string (at most 15 UTF-8 bytes). Plain words, so that making,
+    /// copying and dropping such a list allocates nothing and touches no reference count.
+    private let short: ShortIDs
     /// The number of identifiers, kept beside the storage so that `count` reads one field.
     public let endIndex: Int
 
     /// The empty list.
     public init() {
-        storage = .ids([])
-        endIndex = 0
+        self.init(ShortIDs(), count: 0)
     }
 
     /// A list of the given identifiers.
     /// - Parameter ids: The identifiers, in order.
     public init(_ ids: some Sequence<NodeID>) {
-        let array = Array(ids)
-        storage = .ids(array)
-        endIndex = array.count
+        self.init(array: Array(ids))
     }
 
     /// A list of the given identifiers.
     /// - Parameter elements: The identifiers, in order.
     public init(arrayLiteral elements: NodeID...) {
-        storage = .ids(elements)
-        endIndex = elements.count
+        self.init(array: elements)
     }
 
+    private init(array: [NodeID]) {
+        if let short = ShortIDs(array) {
+            self.init(short, count: array.count)
+        } else {
+            self.init(StoredIdentifiers.make(array: array), count: array.count)
+        }
+    }
+
+    /// The list of up to ``ShortIDs/capacity`` short identifiers.
+    @inline(__always) init(_ short: ShortIDs, count: Int) {
+        stored = nil
+        self.short = short
+        endIndex = count
+    }
+
+    private init(_ stored: StoredIdentifiers, count: Int) {
+        self.stored = stored
+        short = ShortIDs()
+        endIndex = count
+    }
+
+    /// The nodes at `indices`, named by the identifiers in `ids` (read when the list is read).
     init(indices: [Int32], in ids: IDStorage) {
         self = indices.withUnsafeBufferPointer { NodeList(indices: $0, in: ids) }
     }
 
+    /// The nodes at `indices`, named by the identifiers in `ids` (read when the list is read).
     init(indices: UnsafeBufferPointer<Int32>, in ids: IDStorage) {
-        endIndex = indices.count
-        switch indices.count {
-        case 0: storage = .ids([])
-        case 1...4:
-            var low: UInt64 = 0, high: UInt64 = 0
-            for position in 0..<indices.count {
-                let bits = UInt64(UInt32(bitPattern: indices[position])) << (32 * UInt64(position & 1))
-                if position < 2 { low |= bits } else { high |= bits }
-            }
-            storage = .few(low, high, ids)
-        default:
-            storage = .indices(
-                IndexList.make(count: indices.count, ids: ids) {
-                    $0.initialize(from: indices.baseAddress!, count: indices.count)
-                })
+        guard !indices.isEmpty else {
+            self.init()
+            return
+        }
+        self.init(count: indices.count, in: ids) {
+            $0.initialize(from: indices.baseAddress!, count: indices.count)
         }
     }
 
     /// A list of `count` nodes whose indices `fill` writes (all of them).
     init(count: Int, in ids: IDStorage, filling fill: (UnsafeMutablePointer<Int32>) -> Void) {
-        endIndex = count
-        storage = .indices(IndexList.make(count: count, ids: ids, filling: fill))
+        self.init(StoredIdentifiers.make(count: count, ids: ids, filling: fill), count: count)
     }
 
-    init(index: Int32, in ids: IDStorage) {
-        storage = .few(UInt64(UInt32(bitPattern: index)), 0, ids)
-        endIndex = 1
-    }
-
+    /// The first `count` stored identifiers, in index order.
     init(prefix count: Int, of ids: IDStorage) {
-        storage = count == 0 ? .ids([]) : .prefix(count, ids)
-        endIndex = count
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        self.init(StoredIdentifiers.make(prefix: count, of: ids), count: count)
     }
+
+    /// Whether the list holds its identifiers by value (no allocation, no reference).
+    var isHeldByValue: Bool { stored == nil }
 
     /// The first position: 0.
     public var startIndex: Int { 0 }
@@ -99,19 +108,9 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// The identifier at a position.
     /// - Parameter position: A position from 0 to `count - 1`.
     public subscript(position: Int) -> NodeID {
-        switch storage {
-        case .ids(let ids): return ids[position]
-        case .indices(let list):
-            precondition(position >= 0 && position < endIndex, "index out of range")
-            return list[position]
-        case .few(let low, let high, let ids):
-            precondition(position >= 0 && position < endIndex, "index out of range")
-            let word = position < 2 ? low : high
-            return ids[Int32(truncatingIfNeeded: word >> (32 * UInt64(position & 1)))]
-        case .prefix(let count, let ids):
-            precondition(position >= 0 && position < count, "index out of range")
-            return ids[position]
-        }
+        precondition(position >= 0 && position < endIndex, "index out of range")
+        if let stored { return stored[position] }
+        return short[position].id
     }
 
     /// Whether two lists hold the same identifiers in the same order.
@@ -128,27 +127,141 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public var description: String { "[" + map(\.rawValue).joined(separator: ", ") + "]" }
 }
 
-/// Node indices and the identifier storage they index, in one allocation: what a ``NodeList`` of
-/// several nodes holds. Made whole, never changed. (The header is a stored property of the
-/// buffer, released with it; the indices are plain values.)
-final class IndexList: ManagedBuffer<IndexList.Header, Int32> {
+/// The identifiers of a ``NodeList`` that it does not hold by value, in one allocation: an array
+/// of them, or node indices (a tail of `Int32`s, or the first `count` indices) and the identifier
+/// storage they index. Made whole, never changed.
+final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
     struct Header {
-        let ids: IDStorage
-        let count: Int
+        /// The identifiers as given, or empty when they are read from `ids`.
+        let array: [NodeID]
+        let ids: IDStorage?
+        /// Whether the list is the first identifiers of `ids` in index order (no tail).
+        let isPrefix: Bool
     }
 
-    /// A list of `count` indices, all written by `fill`.
+    /// An array of identifiers.
+    static func make(array: [NodeID]) -> StoredIdentifiers {
+        unsafeDowncast(
+            create(minimumCapacity: 0) { _ in Header(array: array, ids: nil, isPrefix: false) },
+            to: StoredIdentifiers.self)
+    }
+
+    /// `count` node indices, all written by `fill`, into `ids`.
     static func make(count: Int, ids: IDStorage, filling fill: (UnsafeMutablePointer<Int32>) -> Void)
-        -> IndexList
+        -> StoredIdentifiers
     {
         let list = unsafeDowncast(
-            create(minimumCapacity: count) { _ in Header(ids: ids, count: count) }, to: IndexList.self)
+            create(minimumCapacity: count) { _ in Header(array: [], ids: ids, isPrefix: false) },
+            to: StoredIdentifiers.self)
         list.withUnsafeMutablePointerToElements(fill)
         return list
     }
 
-    /// The identifier of the node at `position` (checked by the caller).
+    /// The first identifiers of `ids`, in index order (as many as the list says).
+    static func make(prefix count: Int, of ids: IDStorage) -> StoredIdentifiers {
+        unsafeDowncast(
+            create(minimumCapacity: 0) { _ in Header(array: [], ids: ids, isPrefix: true) },
+            to: StoredIdentifiers.self)
+    }
+
+    /// The identifier at `position` (checked by the list).
     subscript(position: Int) -> NodeID {
-        withUnsafeMutablePointers { header, indices in header.pointee.ids[indices[position]] }
+        withUnsafeMutablePointers { header, indices in
+            let header = header.pointee
+            guard let ids = header.ids else { return header.array[position] }
+            return header.isPrefix ? ids[position] : ids[indices[position]]
+        }
+    }
+}
+
+/// An identifier short enough to live in its string (at most 15 UTF-8 bytes), as the bits of
+/// that string: such an identifier holds no reference, so the bits alone are the identifier and
+/// copying or dropping them touches no reference count. (Every identifier a graph stores is kept
+/// in this form when it fits: ``NodeID/compacted``.) One 16-byte word, written and read whole.
+struct ShortID {
+    let bits: SIMD2<UInt64>
+
+    /// The identifier.
+    @inline(__always) var id: NodeID { unsafeBitCast(bits, to: NodeID.self) }
+
+    /// Unused places of a ``ShortIDs``.
+    static let none = ShortID(bits: .zero)
+}
+
+extension NodeID {
+    /// This identifier as a ``ShortID``, when it is short; `nil` otherwise.
+    var shortID: ShortID? {
+        guard IDTable.Probe.inlineLayoutHolds else { return nil }
+        let bits = unsafeBitCast(self, to: SIMD2<UInt64>.self)
+        return IDTable.Probe.isInline((bits[0], bits[1])) ? ShortID(bits: bits) : nil
+    }
+}
+
+/// Up to four short identifiers (``ShortID``), by value.
+struct ShortIDs {
+    static let capacity = 4
+    private var ids = (ShortID.none, ShortID.none, ShortID.none, ShortID.none)
+
+    init() {}
+
+    /// The identifiers of the nodes at `indices`, as `ids` stores them, or `nil` when there are
+    /// more than ``capacity`` or one of them is not short.
+    @inline(__always) init?(_ indices: UnsafeBufferPointer<Int32>, in ids: IDStorage.ShortReader) {
+        guard indices.count <= ShortIDs.capacity else { return nil }
+        for position in 0..<indices.count {
+            guard let id = ids.shortID(at: indices[position]) else { return nil }
+            self[position] = id
+        }
+    }
+
+    /// The given identifiers, or `nil` when there are more than ``capacity`` or one of them is
+    /// not short.
+    init?(_ ids: [NodeID]) {
+        guard ids.count <= ShortIDs.capacity else { return nil }
+        for (position, id) in ids.enumerated() {
+            guard let short = id.shortID else { return nil }
+            self[position] = short
+        }
+    }
+
+    /// The identifier at `position` (below ``capacity``).
+    @inline(__always) subscript(position: Int) -> ShortID {
+        get {
+            switch position {
+            case 0: ids.0
+            case 1: ids.1
+            case 2: ids.2
+            default: ids.3
+            }
+        }
+        set {
+            switch position {
+            case 0: ids.0 = newValue
+            case 1: ids.1 = newValue
+            case 2: ids.2 = newValue
+            default: ids.3 = newValue
+            }
+        }
+    }
+}
+
+extension NodeStore {
+    /// The nodes at `indices`, as a list that names them by their stored identifiers: a few
+    /// short ones held by value, otherwise the indices and a reference to the identifiers.
+    @inline(__always) func list(of indices: UnsafeBufferPointer<Int32>) -> NodeList {
+        if let short = ShortIDs(indices, in: ids.shortReader) { return NodeList(short, count: indices.count) }
+        return storedList(of: indices)
+    }
+
+    /// The node at `index` alone, as a list.
+    @inline(__always) func list(of index: Int32) -> NodeList {
+        var index = index
+        return withUnsafePointer(to: &index) { list(of: UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// ``list(of:)`` by indices and a reference to the identifiers (out of line, so that the
+    /// usual list takes no reference).
+    @inline(never) private func storedList(of indices: UnsafeBufferPointer<Int32>) -> NodeList {
+        NodeList(indices: indices, in: ids)
     }
 }

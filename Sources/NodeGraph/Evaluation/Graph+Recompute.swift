@@ -5,9 +5,9 @@ extension Graph {
     /// A node is recomputed only when it is a root or one of its inputs changed value (cutoff);
     /// an unchanged node still lets its dependents go ahead. The region downstream of the roots
     /// is recomputed in one of two ways: by following links, in two passes over the region
-    /// alone (``countRegion(from:found:queue:)``, then ``recomputeRegion(queue:)``), or, when the
+    /// alone (``RegionPasses/count(_:budget:)``, then ``RegionPasses/release(_:)``), or, when the
     /// region turns out large and index order is a topological order, by one pass over the
-    /// indices from the first root on (``recomputeBySweep(from:into:)``).
+    /// indices from the first root on (``recomputeBySweep(from:into:changedSource:)``).
     mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
         if roots.count == 1, case let root = roots.first!, store.isLive(root), store.nodes.firstOut[root] < 0
@@ -16,131 +16,102 @@ extension Graph {
             // it alone is recomputed.
             Evaluator(store).recompute(root)
             store.changedNumbers.removeAll()
-            return NodeList(index: root, in: store.ids)
+            return store.list(of: root)
         }
         let trace = recomputeTrace(from: roots)
-        return NodeList(indices: UnsafeBufferPointer(trace), in: store.ids)
+        return store.list(of: UnsafeBufferPointer(trace))
     }
 
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
         defer { store.changedNumbers.removeAll() }
-        return store.withWorkLists { stack, queue in
-            if let firstRoot = countRegion(from: roots, found: &stack, queue: &queue) {
-                return recomputeBySweep(from: firstRoot, into: &queue)
+        let store = self.store
+        return store.withWorkLists { found, queue in
+            let passes = RegionPasses(store)
+            found.removeAll()
+            queue.removeAll()
+            var firstRoot = Int32.max
+            for root in roots where store.isLive(root) && passes.state[root] == RecomputeState.idle {
+                passes.state[root] = RecomputeState.mustRecompute
+                found.append(root)
+                queue.append(root)
+                firstRoot = Swift.min(firstRoot, root)
             }
-            return recomputeRegion(queue: &queue)
+            if firstRoot == Int32.max { return UnsafeMutableBufferPointer(start: queue.base, count: 0) }
+            if !passes.count(&found, budget: regionBudget(from: firstRoot)) {
+                return recomputeBySweep(from: firstRoot, into: &queue, changedSource: -1)
+            }
+            // Roots fed by other roots wait for them.
+            var kept = 0
+            for index in 0..<queue.count where passes.state[queue[index]] & RecomputeState.pendingMask == 0 {
+                queue[kept] = queue[index]
+                kept += 1
+            }
+            queue.count = kept
+            return passes.release(&queue)
         }
     }
 
-    /// The first pass over the region downstream of `roots`: marks each root as one that must
-    /// be recomputed and puts it in `queue`, and counts in every other node's mark the links
-    /// arriving from inside the region (`found` holds the nodes found, in the order they were
-    /// found). While index order is topological, stops once the region exceeds a budget, when
-    /// one sequential sweep over the indices after the first root is cheaper than following
-    /// out-lists (a dependent cache miss per link), and returns that first root.
-    private func countRegion(
-        from roots: some Collection<Int32>, found: inout IndexBuffer, queue: inout IndexBuffer
-    )
-        -> Int32?
-    {
-        let store = self.store
-        let state = store.nodes.recomputeState, firstOut = store.nodes.firstOut, outLink = store.slots.outLink
-        let idle = RecomputeState.idle
-        found.removeAll()
-        queue.removeAll()
-        var firstRoot = Int32.max
-        for root in roots where store.isLive(root) && state[root] == idle {
-            state[root] = RecomputeState.mustRecompute
-            found.append(root)
-            queue.append(root)
-            firstRoot = Swift.min(firstRoot, root)
-        }
-        let sweepable = store.indexOrderIsTopological && firstRoot != Int32.max
-        let budget = sweepable ? Swift.max(4096, Int(store.nodeEnd - firstRoot) / 16) : Int.max
-        var discovered = 0
-        // Breadth first: the nodes to visit are taken from the front of `found` in the order
-        // they were found, so the next one never waits on the loads of the one just visited (a
-        // depth-first stack would visit the target it just found, one dependent cache miss
-        // after another). The buffer's pointer and counts live in locals (registers); written
-        // back only to grow.
-        var base = found.base, capacity = found.capacity, count = found.count
-        var next = 0
-        defer { found.count = 0 }
-        while next < count {
-            if discovered > budget { return firstRoot }
-            let node = base[next]
-            next += 1
-            var slot = firstOut[node]
-            while slot >= 0 {
-                let link = outLink[slot]
-                let target = link.owner
-                let targetState = state[target]
-                if targetState == idle {
-                    state[target] = 1
-                    discovered += 1
-                    found.append(target, base: &base, capacity: &capacity, count: &count)
-                } else {
-                    state[target] = targetState + 1
-                }
-                slot = link.next
-            }
-        }
-        return nil
+    /// ``recompute(from:)`` for one number source whose held number an edit has just stored, so
+    /// its value changed (its value is its held number): the source is not evaluated again, and
+    /// nothing is noted in ``NodeStore/changedNumbers``.
+    ///
+    /// The region downstream of the source, in a topological order, is kept as the store's plan
+    /// (``NodeStore/planned``) until a link changes: setting the same source again (a value dragged, a
+    /// live source ticking) follows that order in one pass, recomputing the nodes whose inputs
+    /// changed, instead of finding and counting the region again.
+    @inline(__always)
+    func recompute(changedSource source: Int32) -> NodeList {
+        if store.planSource != source && !plan(from: source) { return sweep(from: source) }
+        let trace = RegionPasses(store).run(store.planned, into: store.planTrace!)
+        return store.list(of: UnsafeBufferPointer(trace))
     }
 
-    /// The second pass over a counted region: releases nodes in dependency order (Kahn's
-    /// algorithm restricted to the region; roots fed by other roots wait their turn), recomputing
-    /// those that must be, and marking so the dependents of those whose value changed. The
-    /// trace, the nodes recomputed in order, is written over the front of the queue: it never
-    /// catches up with the head.
-    private func recomputeRegion(queue: inout IndexBuffer) -> UnsafeMutableBufferPointer<Int32> {
+    /// ``recompute(changedSource:)`` of a region too large to plan.
+    @inline(never)
+    private func sweep(from source: Int32) -> NodeList {
+        let trace = store.withWorkLists { _, queue in
+            recomputeBySweep(from: source, into: &queue, changedSource: source)
+        }
+        return store.list(of: UnsafeBufferPointer(trace))
+    }
+
+    /// Finds the region downstream of `source` and keeps it, in a topological order, as the
+    /// store's plan (``NodeStore/keepPlan(_:of:)``); `false` when the region is so large that a sweep is cheaper
+    /// (its marks are then left for the sweep to clear).
+    @inline(never)
+    private func plan(from source: Int32) -> Bool {
         let store = self.store
-        let state = store.nodes.recomputeState, firstOut = store.nodes.firstOut, outLink = store.slots.outLink
-        let mustRecompute = RecomputeState.mustRecompute, pendingMask = RecomputeState.pendingMask
-        let evaluator = Evaluator(store)
-        var kept = 0
-        for index in 0..<queue.count where state[queue[index]] & pendingMask == 0 {
-            queue[kept] = queue[index]
-            kept += 1
-        }
-        var queueBase = queue.base, queueCapacity = queue.capacity, tail = kept
-        var head = 0
-        var traced = 0
-        while head < tail {
-            let node = queueBase[head]
-            head += 1
-            let current = state[node]
-            state[node] = RecomputeState.idle
-            var changed = false
-            if current & mustRecompute != 0 {
-                changed = evaluator.recompute(node)
-                queueBase[traced] = node
-                traced += 1
+        return store.withWorkLists { found, queue in
+            let passes = RegionPasses(store)
+            passes.state[source] = 0
+            found.removeAll()
+            found.append(source)
+            guard passes.count(&found, budget: regionBudget(from: source)) else {
+                passes.state[source] = RecomputeState.mustRecompute
+                return false
             }
-            let flag = changed ? mustRecompute : 0
-            var slot = firstOut[node]
-            while slot >= 0 {
-                let link = outLink[slot]
-                let target = link.owner
-                let targetState = (state[target] - 1) | flag
-                state[target] = targetState
-                if targetState & pendingMask == 0 {
-                    queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
-                }
-                slot = link.next
-            }
+            queue.removeAll()
+            queue.append(source)
+            passes.order(&queue)
+            store.keepPlan(queue.elements, of: source)
+            return true
         }
-        queue.count = tail
-        return UnsafeMutableBufferPointer(start: queue.base, count: traced)
+    }
+
+    /// How many nodes a region whose first root is `first` may grow to before one sequential
+    /// sweep over the indices after it is cheaper than following out-lists (a dependent cache
+    /// miss per link); unbounded unless index order is topological (no sweep then).
+    @inline(__always) private func regionBudget(from first: Int32) -> Int {
+        store.indexOrderIsTopological ? Swift.max(4096, Int(store.nodeEnd - first) / 16) : Int.max
     }
 
     /// Recomputes, in index order (a topological order here), every node from `first` on that is
-    /// a root (its state says it must be recomputed) or has an input that changed; then clears the marks.
-    /// Region counts left in the states are ignored. Returns the trace, written into the queue's
-    /// buffer.
-    private func recomputeBySweep(from first: Int32, into queue: inout IndexBuffer)
+    /// a root (its state says it must be recomputed, or it is `changedSource`, whose value is
+    /// known to have changed) or has an input that changed; then clears the marks. Region counts
+    /// left in the states are ignored. Returns the trace, written into the queue's buffer.
+    private func recomputeBySweep(from first: Int32, into queue: inout IndexBuffer, changedSource: Int32)
         -> UnsafeMutableBufferPointer<Int32>
     {
         let store = self.store
@@ -175,12 +146,168 @@ extension Graph {
                 }
                 if !recompute { continue }
             }
-            if evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex)) { state[node] = changed }
+            if node == changedSource || evaluator.recomputeOutOfLine(Int32(node), Int(kindIndex)) {
+                state[node] = changed
+            }
             trace[traced] = Int32(node)
             traced += 1
         }
         (state.base + start).update(repeating: RecomputeState.idle, count: end - start)
         queue.count = traced
+        return UnsafeMutableBufferPointer(start: queue.base, count: traced)
+    }
+}
+
+/// The two passes of a recompute that follows links, over the columns they read (taken from
+/// the store once, so that they stay in registers).
+private struct RegionPasses {
+    let state: Column<Int32>
+    let firstOut: Column<Int32>
+    let outLink: Column<OutLink>
+    let evaluator: Evaluator
+
+    @inline(__always) init(_ store: NodeStore) {
+        state = store.nodes.recomputeState
+        firstOut = store.nodes.firstOut
+        outLink = store.slots.outLink
+        evaluator = Evaluator(store)
+    }
+
+    /// The first pass: from the roots in `found` (marked as nodes that must be recomputed),
+    /// finds the region downstream of them and counts in every other node's mark the links
+    /// arriving from inside the region. Returns `false` once the region exceeds `budget` nodes
+    /// besides the roots (its marks are then left for the sweep to clear).
+    ///
+    /// Breadth first: the nodes to visit are taken from the front of `found` in the order they
+    /// were found, so the next one never waits on the loads of the one just visited (a
+    /// depth-first stack would visit the target it just found, one dependent cache miss after
+    /// another). The buffer's pointer and counts live in locals (registers), written back only
+    /// to grow.
+    @inline(__always) func count(_ found: inout IndexBuffer, budget: Int) -> Bool {
+        let idle = RecomputeState.idle
+        var base = found.base, capacity = found.capacity, count = found.count
+        defer { found.count = 0 }
+        var discovered = 0
+        var next = 0
+        while next < count {
+            if discovered > budget { return false }
+            let node = base[next]
+            next += 1
+            var slot = firstOut[node]
+            while slot >= 0 {
+                let link = outLink[slot]
+                let target = link.owner
+                let targetState = state[target]
+                if targetState == idle {
+                    state[target] = 1
+                    discovered += 1
+                    found.append(target, base: &base, capacity: &capacity, count: &count)
+                } else {
+                    state[target] = targetState + 1
+                }
+                slot = link.next
+            }
+        }
+        return true
+    }
+
+    /// The second pass over a counted region, without recomputing: Kahn's algorithm from the
+    /// roots in `queue`, leaving in `queue` every node of the region in a topological order, and
+    /// every mark idle.
+    @inline(__always) func order(_ queue: inout IndexBuffer) {
+        var queueBase = queue.base, queueCapacity = queue.capacity, tail = queue.count
+        var head = 0
+        while head < tail {
+            let node = queueBase[head]
+            head += 1
+            state[node] = RecomputeState.idle
+            var slot = firstOut[node]
+            while slot >= 0 {
+                let link = outLink[slot]
+                let target = link.owner
+                let targetState = state[target] - 1
+                state[target] = targetState
+                if targetState == 0 {
+                    queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
+                }
+                slot = link.next
+            }
+        }
+        queue.count = tail
+    }
+
+    /// Recomputes a planned region, `plan` (a topological order of a source and the nodes
+    /// downstream of it, the source first, every mark idle): the source's value changed, so its
+    /// dependents must be recomputed; each node that must be is recomputed, and when its value
+    /// changed, its dependents must be too. Writes the trace to `trace` (room for the plan) and
+    /// returns it.
+    @inline(__always)
+    func run(_ plan: UnsafeMutableBufferPointer<Int32>, into trace: UnsafeMutablePointer<Int32>)
+        -> UnsafeMutableBufferPointer<Int32>
+    {
+        let mustRecompute = RecomputeState.mustRecompute
+        var traced = 0
+        var node = plan[0]
+        var changed = true
+        var position = 0
+        while true {
+            trace[traced] = node
+            traced += 1
+            if changed {
+                var slot = firstOut[node]
+                while slot >= 0 {
+                    let link = outLink[slot]
+                    state[link.owner] = mustRecompute
+                    slot = link.next
+                }
+            }
+            // The next node that must be recomputed.
+            repeat {
+                position += 1
+                if position == plan.count { return UnsafeMutableBufferPointer(start: trace, count: traced) }
+                node = plan[position]
+            } while state[node] != mustRecompute
+            state[node] = RecomputeState.idle
+            changed = evaluator.recompute(node)
+        }
+    }
+
+    /// The second pass over a counted region, from the roots in `queue` that wait on no input:
+    /// releases nodes in dependency order (Kahn's algorithm restricted to the region),
+    /// recomputing those that must be, and marking so the dependents of those whose value
+    /// changed. The trace, the nodes recomputed in order, is written over the front of the
+    /// queue: it never catches up with the head.
+    @inline(__always)
+    func release(_ queue: inout IndexBuffer) -> UnsafeMutableBufferPointer<Int32> {
+        let mustRecompute = RecomputeState.mustRecompute, pendingMask = RecomputeState.pendingMask
+        var queueBase = queue.base, queueCapacity = queue.capacity, tail = queue.count
+        var head = 0
+        var traced = 0
+        while head < tail {
+            let node = queueBase[head]
+            head += 1
+            let current = state[node]
+            state[node] = RecomputeState.idle
+            var changed = false
+            if current & mustRecompute != 0 {
+                changed = evaluator.recompute(node)
+                queueBase[traced] = node
+                traced += 1
+            }
+            let flag = changed ? mustRecompute : 0
+            var slot = firstOut[node]
+            while slot >= 0 {
+                let link = outLink[slot]
+                let target = link.owner
+                let targetState = (state[target] - 1) | flag
+                state[target] = targetState
+                if targetState & pendingMask == 0 {
+                    queue.append(target, base: &queueBase, capacity: &queueCapacity, count: &tail)
+                }
+                slot = link.next
+            }
+        }
+        queue.count = tail
         return UnsafeMutableBufferPointer(start: queue.base, count: traced)
     }
 }

@@ -12,6 +12,8 @@ final class IDStorage: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<NodeID>
     private(set) var count = 0
     let capacity: Int
+    /// ``IDTable/Probe/inlineLayoutHolds``, read once.
+    private let inlineLayout = IDTable.Probe.inlineLayoutHolds
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
@@ -26,6 +28,26 @@ final class IDStorage: @unchecked Sendable {
     @inline(__always) subscript(index: Int) -> NodeID { base[index] }
 
     @inline(__always) subscript(index: Int32) -> NodeID { base[Int(index)] }
+
+    /// Reads stored identifiers as ``ShortID``s, holding no reference to the storage (valid
+    /// while the storage is, and only until it is next changed).
+    struct ShortReader {
+        let base: UnsafeRawPointer
+        let inlineLayout: Bool
+
+        /// The identifier at `index` as a ``ShortID``, when it is short (as every stored
+        /// identifier that fits is: ``NodeID/compacted``); `nil` for a longer one.
+        @inline(__always) func shortID(at index: Int32) -> ShortID? {
+            guard inlineLayout else { return nil }
+            let bits = base.loadUnaligned(fromByteOffset: Int(index) &* 16, as: SIMD2<UInt64>.self)
+            return IDTable.Probe.isInline((bits[0], bits[1])) ? ShortID(bits: bits) : nil
+        }
+    }
+
+    /// A reader of the stored identifiers as ``ShortID``s.
+    @inline(__always) var shortReader: ShortReader {
+        ShortReader(base: UnsafeRawPointer(base), inlineLayout: inlineLayout)
+    }
 
     /// The stored identifiers, without retaining anything.
     var buffer: UnsafeBufferPointer<NodeID> { UnsafeBufferPointer(start: base, count: count) }

@@ -125,8 +125,11 @@ struct IDTable {
 
         /// Whether a string is stored inline (meaningful when ``inlineLayoutHolds``).
         @inline(__always) static func isInline(_ text: String) -> Bool {
-            unsafeBitCast(text, to: (UInt64, UInt64).self).1 & smallFlag != 0
+            isInline(unsafeBitCast(text, to: (UInt64, UInt64).self))
         }
+
+        /// Whether a string with these bits is stored inline (meaningful when ``inlineLayoutHolds``).
+        @inline(__always) static func isInline(_ bits: (UInt64, UInt64)) -> Bool { bits.1 & smallFlag != 0 }
 
         /// Whether this platform's strings are laid out as ``inlineWords(_:)`` reads them: checked
         /// once on sample strings; when it does not hold, every id is hashed from its bytes.

@@ -121,6 +121,31 @@ final class NodeStore {
     @exclusivity(unchecked) var stack = IndexBuffer()
     @exclusivity(unchecked) var queue = IndexBuffer()
 
+    /// The region downstream of ``planSource`` in a topological order, the source first (see
+    /// ``Graph/recompute(changedSource:)``), kept until a link changes; and room for the trace of
+    /// a recompute that follows it. Read through ``planned`` and ``planTrace``, which
+    /// ``keepPlan(_:of:)`` alone changes (a read through the buffers would retain their memory).
+    @exclusivity(unchecked) private var planBuffers: (plan: IndexBuffer, trace: IndexBuffer)?
+    @exclusivity(unchecked) private(set) var planned = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    @exclusivity(unchecked) private(set) var planTrace: UnsafeMutablePointer<Int32>?
+    /// The number source whose region ``planned`` is, or -1 for none. Dropped when a link is made
+    /// or removed (``attach(_:to:)``, ``detach(_:)``).
+    @exclusivity(unchecked) private(set) var planSource: Int32 = -1
+
+    /// Keeps `region` (a topological order of the region downstream of `source`, `source`
+    /// first) as the plan of `source`.
+    func keepPlan(_ region: UnsafeMutableBufferPointer<Int32>, of source: Int32) {
+        var buffers = planBuffers ?? (IndexBuffer(), IndexBuffer())
+        planBuffers = nil  // unique while it changes
+        buffers.plan.removeAll()
+        for node in region { buffers.plan.append(node) }
+        while buffers.trace.capacity < region.count { buffers.trace.grow() }
+        planned = buffers.plan.elements
+        planTrace = buffers.trace.base
+        planBuffers = buffers
+        planSource = source
+    }
+
     /// The order search's work lists.
     @exclusivity(unchecked) private var searchLists = SearchLists()
 
@@ -402,6 +427,7 @@ final class NodeStore {
 
     /// Adds `slot` to the out-list of `node`.
     @inline(__always) func attach(_ slot: Int32, to node: Int32) {
+        planSource = -1
         let slots = self.slots, firstOut = nodes.firstOut
         slots.source[slot] = node
         slots.outLink[slot].next = firstOut[node]
@@ -412,6 +438,7 @@ final class NodeStore {
     func detach(_ slot: Int32) {
         let upstream = slots.source[slot]
         guard upstream >= 0 else { return }
+        planSource = -1
         var current = nodes.firstOut[upstream]
         if current == slot {
             nodes.firstOut[upstream] = slots.outLink[slot].next

@@ -1,0 +1,147 @@
+import Testing
+
+@testable import NodeGraph
+
+/// Setting a number source keeps the region downstream of it as a plan, followed on the next
+/// set of the same source until a link changes; the change it returns keeps the edit as plain
+/// values and a few short identifiers by value. Each must give exactly what the general path
+/// (`apply`) gives, whatever happened to the graph in between.
+@Suite struct SourcePlanTests {
+    /// one → a → b → c, with two → b; `gate` = a × zero feeds `after`.
+    func graph() throws -> Graph {
+        var graph = Graph()
+        try graph.addNode("one", kind: "number", value: .number(1))
+        try graph.addNode("two", kind: "number", value: .number(2))
+        try graph.addNode("zero", kind: "number", value: .number(0))
+        try graph.addNode("a", kind: "add", inputs: ["one"])
+        try graph.addNode("b", kind: "add", inputs: ["a", "two"])
+        try graph.addNode("c", kind: "add", inputs: ["b"])
+        try graph.addNode("gate", kind: "multiply", inputs: ["a", "zero"])
+        try graph.addNode("after", kind: "add", inputs: ["gate"])
+        return graph
+    }
+
+    /// Sets `value` on `source` both ways, by the number path and through `apply`, on copies
+    /// of `graph`, expects the same change and graph, and returns the number path's graph.
+    @discardableResult
+    func expectSetAgrees(_ value: Double, of source: NodeID, in graph: inout Graph) throws -> Change {
+        var general = graph
+        let expected = try general.apply(.setValue(node: source, value: .number(value)))
+        let change = try graph.setValue(.number(value), of: source)
+        #expect(change == expected)
+        #expect(change.recomputed == expected.recomputed)
+        #expect(graph == general)
+        #expect(graph.currentValues() == graph.valuesFromScratch())
+        try graph.checkInvariants()
+        return change
+    }
+
+    @Test func setsOfOneSourceRecomputeWhatChangedInOrder() throws {
+        var graph = try graph()
+        try expectSetAgrees(5, of: "one", in: &graph)
+        // The plan is followed now: the gate still holds 0, so `after` is not recomputed.
+        let change = try expectSetAgrees(6, of: "one", in: &graph)
+        // Out-lists are newest link first: a's dependents are released as gate, then b.
+        #expect(change.recomputed == ["one", "a", "gate", "b", "c"])
+        #expect(!change.recomputed.contains("after"))
+        #expect(graph.value(of: "c") == .number(8))
+        #expect(try graph.setValue(.number(6), of: "one").recomputed.isEmpty)
+    }
+
+    @Test func aPlanFollowsEveryLinkChangeMadeAfterIt() throws {
+        var graph = try graph()
+        try expectSetAgrees(3, of: "one", in: &graph)
+        // A new dependent of a planned node.
+        try graph.addNode("d", kind: "add", inputs: ["c", "b"])
+        #expect(try expectSetAgrees(4, of: "one", in: &graph).recomputed.contains("d"))
+        // A link out of the region removed, and one into a node outside it added.
+        try graph.unlink(to: "c", slot: 0)
+        try graph.link(from: "a", to: "after", slot: 1)
+        let change = try expectSetAgrees(5, of: "one", in: &graph)
+        #expect(!change.recomputed.contains("c") && change.recomputed.contains("after"))
+        // A planned node removed, another given a kind that keeps its links.
+        try graph.removeNode("b")
+        try graph.setKind("multiply", of: "gate")
+        try graph.setKind("subtract", of: "gate")
+        try expectSetAgrees(6, of: "one", in: &graph)
+        // A link that reorders nodes, then undone by its inverse.
+        try graph.addNode("late", kind: "add")
+        let reorder = try graph.link(from: "late", to: "a", slot: 1)
+        try expectSetAgrees(7, of: "one", in: &graph)
+        try graph.apply(reorder.inverse)
+        try expectSetAgrees(8, of: "one", in: &graph)
+    }
+
+    @Test func aPlanSurvivesGroupingAndUngroupingTheRegion() throws {
+        var graph = try graph()
+        try expectSetAgrees(2, of: "one", in: &graph)
+        try graph.group(["b", "c"], kind: "pair", name: "Pair", id: "pair")
+        try expectSetAgrees(3, of: "one", in: &graph)
+        try graph.ungroup("pair")
+        try expectSetAgrees(4, of: "one", in: &graph)
+    }
+
+    @Test func anotherSourceAndACopyHaveTheirOwnPlans() throws {
+        var graph = try graph()
+        try expectSetAgrees(2, of: "one", in: &graph)
+        try expectSetAgrees(5, of: "two", in: &graph)
+        try expectSetAgrees(3, of: "one", in: &graph)
+        var copy = graph
+        try copy.addNode("tail", kind: "add", inputs: ["c"])
+        try expectSetAgrees(4, of: "one", in: &copy)
+        #expect(copy.value(of: "tail") == .number(9))
+        try expectSetAgrees(5, of: "one", in: &graph)
+        #expect(!graph.contains("tail"))
+    }
+
+    /// A source whose region is too large to plan is recomputed by the sweep, every time.
+    @Test func aLargeRegionIsSweptNotPlanned() throws {
+        var graph = Graph()
+        try graph.addNode("n0", kind: "number", value: .number(1))
+        for index in 1..<6000 { try graph.addNode("n\(index)", kind: "add", inputs: ["n\(index - 1)"]) }
+        #expect(try expectSetAgrees(2, of: "n0", in: &graph).recomputed.count == 6000)
+        #expect(try expectSetAgrees(3, of: "n0", in: &graph).recomputed.count == 6000)
+        #expect(graph.store.planSource != graph.store.index(of: "n0"))
+        #expect(graph.value(of: "n5999") == .number(3))
+    }
+
+    @Test func aNumberSetChangeReadsAndComparesAsItsEdits() throws {
+        var graph = try graph()
+        let change = try graph.setValue(.number(9), of: "one")
+        #expect(change.edit == .setValue(node: "one", value: .number(9)))
+        #expect(change.inverse == .setValue(node: "one", value: .number(1)))
+        let built = Change(edit: change.edit, inverse: change.inverse, recomputed: change.recomputed)
+        #expect(change == built && change.hashValue == built.hashValue)
+        var edited = change
+        edited.inverse = .setValue(node: "one", value: .number(2))
+        #expect(edited.edit == change.edit && edited.inverse == .setValue(node: "one", value: .number(2)))
+        #expect(edited != change)
+        try graph.apply(change.inverse)
+        #expect(graph.value(of: "c") == .number(3))
+    }
+
+    /// An identifier longer than 15 bytes is not held by value: the change and its list read it
+    /// from storage instead, and say the same.
+    @Test func aLongIdentifierTakesTheGeneralRepresentation() throws {
+        var graph = Graph()
+        let long = NodeID("a-source-with-a-long-name")
+        try graph.addNode(long, kind: "number", value: .number(1))
+        try graph.addNode("sum", kind: "add", inputs: [long])
+        let change = try graph.setValue(.number(2), of: long)
+        #expect(change.edit == .setValue(node: long, value: .number(2)))
+        #expect(change.inverse == .setValue(node: long, value: .number(1)))
+        #expect(change.recomputed == [long, "sum"])
+        #expect(!change.recomputed.isHeldByValue)
+    }
+
+    @Test func fewShortIdentifiersAreHeldByValue() throws {
+        var graph = try graph()
+        let change = try graph.setValue(.number(3), of: "two")
+        #expect(change.recomputed == ["two", "b", "c"])
+        #expect(change.recomputed.isHeldByValue)
+        #expect(NodeList(["x", "y"] as [NodeID]).isHeldByValue)
+        let five = NodeList(["a", "b", "c", "d", "e"] as [NodeID])
+        #expect(!five.isHeldByValue && five == ["a", "b", "c", "d", "e"] && five[4] == "e")
+        #expect(NodeList().isEmpty && NodeList() == [])
+    }
+}
