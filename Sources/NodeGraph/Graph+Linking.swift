@@ -129,7 +129,9 @@ extension Graph {
             var lists = SearchLists()
             guard case .loop(let forwardEnd, let backwardStart) = search.run(in: &lists, completing: false)
             else { return nil }
-            return search.loop(forwardEnd: forwardEnd, backwardStart: backwardStart, lists: lists, in: ids)
+            return search.loop(forwardEnd: forwardEnd, backwardStart: backwardStart, lists: lists) {
+                NodeList(count: $0, in: ids, filling: $1)
+            }
         }
         if let positions = store.positions {
             return loop(PositionBounds(positions: positions, upper: upper, lower: lower))

@@ -63,7 +63,7 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         endIndex = count
     }
 
-    private init(_ stored: StoredIdentifiers, count: Int) {
+    init(_ stored: StoredIdentifiers, count: Int) {
         self.stored = stored
         short = ShortIDs()
         endIndex = count
@@ -102,6 +102,9 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// Whether the list holds its identifiers by value (no allocation, no reference).
     var isHeldByValue: Bool { stored == nil }
 
+    /// The storage the list reads, when it does not hold its identifiers by value.
+    var storage: ObjectIdentifier? { stored.map(ObjectIdentifier.init) }
+
     /// The first position: 0.
     public var startIndex: Int { 0 }
 
@@ -129,14 +132,17 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
 /// The identifiers of a ``NodeList`` that it does not hold by value, in one allocation: an array
 /// of them, or node indices (a tail of `Int32`s, or the first `count` indices) and the identifier
-/// storage they index. Made whole, never changed.
+/// storage they index. Never changed while a list refers to it (see
+/// ``NodeStore/reusableList(count:filling:)``).
 final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
     struct Header {
         /// The identifiers as given, or empty when they are read from `ids`.
         let array: [NodeID]
-        let ids: IDStorage?
+        var ids: IDStorage?
         /// Whether the list is the first identifiers of `ids` in index order (no tail).
         let isPrefix: Bool
+        /// How many indices the tail has room for.
+        var room = 0
     }
 
     /// An array of identifiers.
@@ -151,7 +157,7 @@ final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
         -> StoredIdentifiers
     {
         let list = unsafeDowncast(
-            create(minimumCapacity: count) { _ in Header(array: [], ids: ids, isPrefix: false) },
+            create(minimumCapacity: count) { _ in Header(array: [], ids: ids, isPrefix: false, room: count) },
             to: StoredIdentifiers.self)
         list.withUnsafeMutablePointerToElements(fill)
         return list
@@ -263,5 +269,28 @@ extension NodeStore {
     /// usual list takes no reference).
     @inline(never) private func storedList(of indices: UnsafeBufferPointer<Int32>) -> NodeList {
         NodeList(indices: indices, in: ids)
+    }
+}
+
+extension NodeStore {
+    /// A list of `count` nodes whose indices `fill` writes (all of them), kept in the storage of
+    /// the last such list when nothing else refers to it any more: naming a refused link's loop,
+    /// over and over (a person trying links, a script probing them), allocates nothing.
+    func reusableList(count: Int, filling fill: (UnsafeMutablePointer<Int32>) -> Void) -> NodeList {
+        if isKnownUniquelyReferenced(&spareList) {
+            // Unique: no list reads it, so it may be written again.
+            let spare = spareList.unsafelyUnwrapped
+            let fits = spare.withUnsafeMutablePointers { header, indices in
+                guard header.pointee.room >= count else { return false }
+                if header.pointee.ids !== ids { header.pointee.ids = ids }
+                fill(indices)
+                return true
+            }
+            if fits { return NodeList(spare, count: count) }
+        }
+        let list = StoredIdentifiers.make(count: Swift.max(count, 32), ids: ids) { _ in }
+        list.withUnsafeMutablePointerToElements(fill)
+        spareList = list
+        return NodeList(list, count: count)
     }
 }

@@ -145,3 +145,49 @@ import Testing
         #expect(NodeList().isEmpty && NodeList() == [])
     }
 }
+
+/// A refused link names its loop in storage the graph reuses once nothing refers to it any more;
+/// a loop still held (an error kept, a copy of its path) must never change.
+@Suite struct RefusedLoopTests {
+    /// n0 → n1 → … → n9: linking n9 into n1 closes a loop of 10 nodes (too many to hold by value).
+    func chain() throws -> Graph {
+        var graph = Graph()
+        try graph.addNode("n0", kind: "number", value: .number(1))
+        for index in 1..<10 { try graph.addNode("n\(index)", kind: "add", inputs: ["n\(index - 1)"]) }
+        return graph
+    }
+
+    func loop(_ graph: inout Graph, from: NodeID, to: NodeID) -> NodeList? {
+        do {
+            try graph.link(from: from, to: to, slot: 1)
+        } catch .wouldCreateCycle(let path) {
+            return path
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        return nil
+    }
+
+    @Test func aKeptLoopIsNeverOverwritten() throws {
+        var graph = try chain()
+        let first = try #require(loop(&graph, from: "n9", to: "n1"))
+        let second = try #require(loop(&graph, from: "n8", to: "n2"))
+        #expect(first == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n1"])
+        #expect(second == ["n2", "n3", "n4", "n5", "n6", "n7", "n8", "n2"])
+        #expect(first.storage != second.storage)
+    }
+
+    @Test func aDroppedLoopsStorageIsReused() throws {
+        var graph = try chain()
+        let storage = try #require(loop(&graph, from: "n9", to: "n1")).storage
+        let next = try #require(loop(&graph, from: "n7", to: "n1"))
+        #expect(next == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n1"])
+        #expect(next.storage == storage)
+        // A copy of the graph does not write into a loop the original handed out.
+        let copy = graph
+        var other = copy
+        let third = try #require(loop(&other, from: "n9", to: "n2"))
+        #expect(next == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n1"])
+        #expect(third.first == "n2" && third.count == 9)
+    }
+}

@@ -41,8 +41,9 @@ extension Graph {
         _ search: inout OrderSearch<Column<Int32>, Order>, lists: inout SearchLists
     ) -> (loop: NodeList?, reached: Int) {
         if case .loop(let forwardEnd, let backwardStart) = search.run(in: &lists, completing: true) {
-            let path = search.loop(
-                forwardEnd: forwardEnd, backwardStart: backwardStart, lists: lists, in: store.ids)
+            let path = search.loop(forwardEnd: forwardEnd, backwardStart: backwardStart, lists: lists) {
+                store.reusableList(count: $0, filling: $1)
+            }
             search.clearMarks(lists)
             return (path, lists.reachedCount)
         }

@@ -145,7 +145,10 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
     /// A depth-first search's path is the chain of nodes that reached its top, so a side whose
     /// end of the loop is its top is copied from its path in order; only otherwise is the chain
     /// read back through the marks (a dependent load per node).
-    func loop(forwardEnd: Int32, backwardStart: Int32, lists: SearchLists, in ids: IDStorage) -> NodeList {
+    func loop(
+        forwardEnd: Int32, backwardStart: Int32, lists: SearchLists,
+        making list: (_ count: Int, _ fill: (UnsafeMutablePointer<Int32>) -> Void) -> NodeList
+    ) -> NodeList {
         let forwardPath = lists.forward.base + lists.forwardPath.lowerBound
         let backwardPath = lists.backward.base + lists.backwardPath.lowerBound
         let forwardOnPath = !lists.forwardPath.isEmpty && forwardPath[0] == forwardEnd
@@ -168,7 +171,7 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
                 step = child
             }
         }
-        return NodeList(count: forwardLength + backwardLength + 1, in: ids) { base in
+        return list(forwardLength + backwardLength + 1) { base in
             // The forward part, `downstream` first: the path's pairs run from its top (at the
             // front) to `downstream` (at the back).
             if forwardOnPath {

@@ -146,6 +146,9 @@ final class NodeStore {
         planSource = source
     }
 
+    /// The storage of the last list ``reusableList(count:filling:)`` made.
+    @exclusivity(unchecked) var spareList: StoredIdentifiers?
+
     /// The order search's work lists.
     @exclusivity(unchecked) private var searchLists = SearchLists()
 
