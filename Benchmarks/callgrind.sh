@@ -29,7 +29,7 @@ cases=(
   "build random 1e4 1" "build_edits random 1e4 1"
   "eval chain 1e4 10" "eval lattice 1e4 10" "eval random 1e4 10" "eval fanout 1e4 10"
   "update chain 1e4 10" "update lattice 1e4 10" "update random 1e4 10" "update fanout 1e4 10"
-  "update_small random 1e4 1000" "update_noop random 1e4 1000"
+  "update_small random 1e4 1000" "update_small_cold random 1e4 1000" "update_noop random 1e4 1000"
   "cycle chain 1e4 10" "cycle lattice 1e4 100" "cycle random 1e4 100"
   "link_check random 1e4 1000" "link_check_ids random 1e4 1000" "link_ok chain 1e4 10" "link_ok random 1e4 10"
   "topo random 1e4 10"

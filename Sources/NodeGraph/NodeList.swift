@@ -145,6 +145,9 @@ final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
         var room = 0
     }
 
+    /// The most indices a storage kept for reuse holds (16 KB).
+    static let reusedRoom = 4096
+
     /// An array of identifiers.
     static func make(array: [NodeID]) -> StoredIdentifiers {
         unsafeDowncast(
@@ -266,16 +269,24 @@ extension NodeStore {
     }
 
     /// ``list(of:)`` by indices and a reference to the identifiers (out of line, so that the
-    /// usual list takes no reference).
+    /// usual list takes no reference): in reused storage (``reusableList(count:filling:)``) up to
+    /// ``StoredIdentifiers/reusedRoom`` nodes, in its own beyond.
     @inline(never) private func storedList(of indices: UnsafeBufferPointer<Int32>) -> NodeList {
-        NodeList(indices: indices, in: ids)
+        guard indices.count <= StoredIdentifiers.reusedRoom else {
+            return NodeList(indices: indices, in: ids)
+        }
+        return reusableList(count: indices.count) {
+            $0.initialize(from: indices.baseAddress!, count: indices.count)
+        }
     }
 }
 
 extension NodeStore {
     /// A list of `count` nodes whose indices `fill` writes (all of them), kept in the storage of
-    /// the last such list when nothing else refers to it any more: naming a refused link's loop,
-    /// over and over (a person trying links, a script probing them), allocates nothing.
+    /// the last such list when nothing else refers to it any more: naming a refused link's loop
+    /// or the nodes an edit recomputed, over and over (a person trying links, a script setting
+    /// values), allocates nothing. Storage for more than ``StoredIdentifiers/reusedRoom`` nodes
+    /// is not kept for reuse.
     func reusableList(count: Int, filling fill: (UnsafeMutablePointer<Int32>) -> Void) -> NodeList {
         if isKnownUniquelyReferenced(&spareList) {
             // Unique: no list reads it, so it may be written again.
@@ -290,7 +301,7 @@ extension NodeStore {
         }
         let list = StoredIdentifiers.make(count: Swift.max(count, 32), ids: ids) { _ in }
         list.withUnsafeMutablePointerToElements(fill)
-        spareList = list
+        if count <= StoredIdentifiers.reusedRoom { spareList = list }
         return NodeList(list, count: count)
     }
 }

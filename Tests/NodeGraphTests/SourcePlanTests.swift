@@ -105,6 +105,39 @@ import Testing
         #expect(graph.value(of: "n5999") == .number(3))
     }
 
+    /// A source set once is recomputed without a plan; set again right after, it is planned.
+    @Test func aSourceIsPlannedWhenSetTwiceInARow() throws {
+        var graph = try graph()
+        let one = try #require(graph.store.index(of: "one"))
+        try expectSetAgrees(2, of: "one", in: &graph)
+        #expect(graph.store.planSource == -1)
+        try expectSetAgrees(3, of: "two", in: &graph)
+        try expectSetAgrees(4, of: "one", in: &graph)
+        #expect(graph.store.planSource == -1)
+        try expectSetAgrees(5, of: "one", in: &graph)
+        #expect(graph.store.planSource == one)
+        try graph.link(from: "zero", to: "c", slot: 1)
+        #expect(graph.store.planSource == -1)
+    }
+
+    /// The recomputed nodes of a change, too many to hold by value, stay as they were while the
+    /// change is kept, and their storage is used again once it is dropped.
+    @Test func aKeptChangesRecomputedNodesNeverChange() throws {
+        var graph = Graph()
+        try graph.addNode("n0", kind: "number", value: .number(1))
+        for index in 1..<8 { try graph.addNode("n\(index)", kind: "add", inputs: ["n\(index - 1)"]) }
+        try graph.addNode("m0", kind: "number", value: .number(1))
+        for index in 1..<6 { try graph.addNode("m\(index)", kind: "add", inputs: ["m\(index - 1)"]) }
+        let first = try graph.setValue(.number(2), of: "n0")
+        let second = try graph.setValue(.number(2), of: "m0")
+        #expect(Array(first.recomputed) == (0..<8).map { NodeID("n\($0)") })
+        #expect(Array(second.recomputed) == (0..<6).map { NodeID("m\($0)") })
+        #expect(first.recomputed.storage != second.recomputed.storage)
+        let storage = try graph.setValue(.number(3), of: "n0").recomputed.storage
+        #expect(try graph.setValue(.number(3), of: "m0").recomputed.storage == storage)
+        #expect(first.recomputed.last == "n7" && second.recomputed.last == "m5")
+    }
+
     @Test func aNumberSetChangeReadsAndComparesAsItsEdits() throws {
         var graph = try graph()
         let change = try graph.setValue(.number(9), of: "one")

@@ -30,8 +30,9 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
         // count its comparisons).
         let ops = [
             "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo",
-            "link_check_ids", "update_small_ids", "cycle_ids",
+            "link_check_ids", "update_small_ids", "cycle_ids", "update_small_cold",
         ]
+        let coldHandles = w.smallSources.map { graph.handle(of: w.ids[Int($0)])! }
         guard let code = ops.firstIndex(of: op) else { fatalError("unknown op \(op)") }
         // The read-only questions ask a local binding, as the timed benchmark does (asked through
         // the captured variable, each call would copy the `Graph` out first). Only for them: a
@@ -69,6 +70,12 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
                         recomputes += try! graph.unlink(to: to, slot: edit.slot).recomputed.count
                     }
                 case 7: recomputes += view.topologicalOrder().count
+                case 11:
+                    let (round, source) = k.quotientAndRemainder(dividingBy: coldHandles.count)
+                    recomputes += try! graph.setValue(
+                        .number(round & 1 == 0 ? 2 : 1), of: coldHandles[source]
+                    )
+                    .recomputed.count
                 default: fatalError("unknown op \(op)")
                 }
             }
@@ -91,7 +98,10 @@ func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
         return
     }
     let floor = Floor(w)
-    let ops = ["eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo"]
+    let ops = [
+        "eval", "update", "update_small", "update_noop", "cycle", "link_check", "link_ok", "topo",
+        "update_small_cold",
+    ]
     // The `_ids` variants differ only on NodeGraph's side.
     let base = op.hasSuffix("_ids") ? String(op.dropLast(4)) : op
     guard let code = ops.firstIndex(of: base) else { fatalError("the floor has no op \(op)") }
@@ -100,6 +110,10 @@ func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
             switch code {
             case 0: recomputes += floor.evaluateAll()
             case 1, 2: recomputes += floor.setValue(k & 1 == 0 ? 2 : 1, of: source)
+            case 8:
+                let sources = w.smallSources
+                let (round, index) = k.quotientAndRemainder(dividingBy: sources.count)
+                recomputes += floor.setValue(round & 1 == 0 ? 2 : 1, of: sources[index])
             case 3: if floor.held[Int(source)] != 1 { recomputes += floor.setValue(1, of: source) }
             case 4: blackHole(floor.refusesCycle(from: w.cycleFrom, to: w.cycleTo!))
             case 5: blackHole(floor.refusesCycle(from: edit.from, to: edit.to))

@@ -61,7 +61,8 @@ func num(_ x: Double) -> String {
 }
 
 let allOps = [
-    "build", "build_edits", "eval", "update", "update_small", "update_small_ids", "update_noop", "cycle",
+    "build", "build_edits", "eval", "update", "update_small", "update_small_ids", "update_small_cold",
+    "update_noop", "cycle",
     "cycle_ids", "link_check", "link_check_ids", "link_ok", "topo", "memory",
 ]
 
@@ -221,6 +222,22 @@ final class NodeGraphRunner {
                 }
             }
         }
+        if ops.contains("update_small_cold") {
+            // Eight sources set in turn: no set follows the one before on the same source.
+            let handles = w.smallSources.map { graph.handle(of: w.ids[Int($0)])! }
+            var k = 0
+            let s = measure {
+                let (round, source) = k.quotientAndRemainder(dividingBy: handles.count)
+                k += 1
+                do {
+                    return try graph.setValue(.number(round & 1 == 0 ? 2.0 : 1.0), of: handles[source])
+                        .recomputed
+                        .count
+                } catch { fatalError("\(error)") }
+            }
+            for handle in handles { _ = try! graph.setValue(.number(1), of: handle) }
+            record("update_small_cold", s, checksum(graph, w))
+        }
         if ops.contains("update_noop") {
             // An edit that changes nothing downstream: the source already holds 1.0.
             let id = w.ids[Int(w.updateSource)]
@@ -378,6 +395,17 @@ final class FloorRunner {
         if ops.contains("update") { updates("update", w.updateSource) }
         for op in ["update_small", "update_small_ids"] where ops.contains(op) {
             if let small = w.smallSource { updates(op, small) }
+        }
+        if ops.contains("update_small_cold") {
+            let sources = w.smallSources
+            var k = 0
+            let s = measure {
+                let (round, source) = k.quotientAndRemainder(dividingBy: sources.count)
+                k += 1
+                return floor.setValue(round & 1 == 0 ? 2.0 : 1.0, of: sources[source])
+            }
+            for source in sources where floor.held[Int(source)] != 1 { _ = floor.setValue(1, of: source) }
+            record("update_small_cold", s, floor.checksum)
         }
         if ops.contains("update_noop") {
             // The floor's equivalent: compare the held value, do nothing.

@@ -23,6 +23,9 @@ struct Workload {
     let updateSource: Int32
     /// The source `update_small` sets (random only).
     let smallSource: Int32?
+    /// The sources `update_small_cold` sets in turn (random only): the small source and the next
+    /// seven after it, each a source (every 50th node is).
+    var smallSources: [Int32] { smallSource.map { first in (0..<8).map { first + 50 * Int32($0) } } ?? [] }
     /// The node ids as a user would give them: "n0", "n1", …
     let ids: [NodeID]
     /// The cycle edge: link `cycleFrom` into slot 0 of `cycleTo`; `nil` where there is none

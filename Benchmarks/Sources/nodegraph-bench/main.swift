@@ -9,8 +9,9 @@ let usage = """
     flat-array floor engine. Build with -c release.
 
       --workload LIST   chain,lattice,random,fanout (default: all)
-      --op LIST         build,build_edits,eval,update,update_small,update_small_ids,update_noop,
-                        cycle,cycle_ids,link_check,link_check_ids,link_ok,topo,memory (default: all)
+      --op LIST         build,build_edits,eval,update,update_small,update_small_ids,
+                        update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,
+                        link_ok,topo,memory (default: all)
       --n LIST          sizes, e.g. 1e3,1e5 (default: 1e3,1e4,1e5,1e6)
       --quick           sizes up to 1e5, 0.2 s per measurement
       --min-time S      seconds of measurement per op (default 0.5; at least 3 samples anyway)

@@ -5,7 +5,7 @@ extension Graph {
     /// A node is recomputed only when it is a root or one of its inputs changed value (cutoff);
     /// an unchanged node still lets its dependents go ahead. The region downstream of the roots
     /// is recomputed in one of two ways: by following links, in two passes over the region
-    /// alone (``RegionPasses/count(_:budget:)``, then ``RegionPasses/release(_:)``), or, when the
+    /// alone (``RegionPasses/count(_:budget:)``, then ``RegionPasses/release(_:changedSource:)``), or, when the
     /// region turns out large and index order is a topological order, by one pass over the
     /// indices from the first root on (``recomputeBySweep(from:into:changedSource:)``).
     mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
@@ -49,7 +49,7 @@ extension Graph {
                 kept += 1
             }
             queue.count = kept
-            return passes.release(&queue)
+            return passes.release(&queue, changedSource: -1)
         }
     }
 
@@ -57,29 +57,45 @@ extension Graph {
     /// its value changed (its value is its held number): the source is not evaluated again, and
     /// nothing is noted in ``NodeStore/changedNumbers``.
     ///
-    /// The region downstream of the source, in a topological order, is kept as the store's plan
-    /// (``NodeStore/planned``) until a link changes: setting the same source again (a value dragged, a
-    /// live source ticking) follows that order in one pass, recomputing the nodes whose inputs
-    /// changed, instead of finding and counting the region again.
+    /// When the same source is set twice in a row, the region downstream of it is kept, in a
+    /// topological order, as the store's plan (``NodeStore/planned``) until a link changes:
+    /// setting it again (a value dragged, a parameter swept) follows that order in one pass,
+    /// recomputing the nodes whose inputs changed, instead of finding and counting the region
+    /// again. A source set once is recomputed as any root is.
     @inline(__always)
     func recompute(changedSource source: Int32) -> NodeList {
-        if store.planSource != source && !plan(from: source) { return sweep(from: source) }
+        if store.planSource != source {
+            guard store.lastChangedSource == source, plan(from: source) else { return recomputeOnce(source) }
+        }
         let trace = RegionPasses(store).run(store.planned, into: store.planTrace!)
         return store.list(of: UnsafeBufferPointer(trace))
     }
 
-    /// ``recompute(changedSource:)`` of a region too large to plan.
+    /// ``recompute(changedSource:)`` without a plan: the two passes, or a sweep.
     @inline(never)
-    private func sweep(from source: Int32) -> NodeList {
-        let trace = store.withWorkLists { _, queue in
-            recomputeBySweep(from: source, into: &queue, changedSource: source)
+    private func recomputeOnce(_ source: Int32) -> NodeList {
+        let store = self.store
+        store.lastChangedSource = source
+        let trace = store.withWorkLists { found, queue in
+            let passes = RegionPasses(store)
+            if passes.state[source] == RecomputeState.idle {  // else a plan was refused: it left the marks
+                passes.state[source] = RecomputeState.mustRecompute
+                found.removeAll()
+                found.append(source)
+                if passes.count(&found, budget: regionBudget(from: source)) {
+                    queue.removeAll()
+                    queue.append(source)
+                    return passes.release(&queue, changedSource: source)
+                }
+            }
+            return recomputeBySweep(from: source, into: &queue, changedSource: source)
         }
         return store.list(of: UnsafeBufferPointer(trace))
     }
 
     /// Finds the region downstream of `source` and keeps it, in a topological order, as the
-    /// store's plan (``NodeStore/keepPlan(_:of:)``); `false` when the region is so large that a sweep is cheaper
-    /// (its marks are then left for the sweep to clear).
+    /// store's plan (``NodeStore/keepPlan(_:of:)``); `false` when the region is so large that a
+    /// sweep is cheaper (its marks are then left for the sweep to clear).
     @inline(never)
     private func plan(from source: Int32) -> Bool {
         let store = self.store
@@ -275,10 +291,11 @@ private struct RegionPasses {
     /// The second pass over a counted region, from the roots in `queue` that wait on no input:
     /// releases nodes in dependency order (Kahn's algorithm restricted to the region),
     /// recomputing those that must be, and marking so the dependents of those whose value
-    /// changed. The trace, the nodes recomputed in order, is written over the front of the
-    /// queue: it never catches up with the head.
+    /// changed. `changedSource` (-1: none) is a root whose value is known to have changed, not
+    /// evaluated again. The trace, the nodes recomputed in order, is written over the front of
+    /// the queue: it never catches up with the head.
     @inline(__always)
-    func release(_ queue: inout IndexBuffer) -> UnsafeMutableBufferPointer<Int32> {
+    func release(_ queue: inout IndexBuffer, changedSource: Int32) -> UnsafeMutableBufferPointer<Int32> {
         let mustRecompute = RecomputeState.mustRecompute, pendingMask = RecomputeState.pendingMask
         var queueBase = queue.base, queueCapacity = queue.capacity, tail = queue.count
         var head = 0
@@ -290,7 +307,7 @@ private struct RegionPasses {
             state[node] = RecomputeState.idle
             var changed = false
             if current & mustRecompute != 0 {
-                changed = evaluator.recompute(node)
+                changed = node == changedSource || evaluator.recompute(node)
                 queueBase[traced] = node
                 traced += 1
             }

@@ -128,6 +128,9 @@ final class NodeStore {
     @exclusivity(unchecked) private var planBuffers: (plan: IndexBuffer, trace: IndexBuffer)?
     @exclusivity(unchecked) private(set) var planned = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     @exclusivity(unchecked) private(set) var planTrace: UnsafeMutablePointer<Int32>?
+    /// The number source set last (``Graph/recompute(changedSource:)``): set again, its region is
+    /// planned.
+    @exclusivity(unchecked) var lastChangedSource: Int32 = -1
     /// The number source whose region ``planned`` is, or -1 for none. Dropped when a link is made
     /// or removed (``attach(_:to:)``, ``detach(_:)``).
     @exclusivity(unchecked) private(set) var planSource: Int32 = -1
