@@ -7,7 +7,10 @@ import NodeGraph
 /// no dangling input); a refused edit changed nothing; incremental values equal a from-scratch
 /// evaluation; the trace lists each node at most once, only nodes downstream of the edit, and
 /// only nodes with an input that changed (or the edited node itself); the inverse edit restores
-/// the previous graph. At the end, undoing every step returns the starting graph.
+/// the previous graph; the shorthands (`setValue`, `link`, by id and by handle) do what applying
+/// the edit does, and a second graph that receives every edit through them, each number set
+/// twice in a row on its source (so that the source's kept plan is followed across later
+/// edits), stays equal to the first. At the end, undoing every step returns the starting graph.
 public struct GraphChecker {
     /// The graph as edited so far.
     public private(set) var graph: Graph
@@ -20,12 +23,17 @@ public struct GraphChecker {
     /// How many edits were refused.
     public private(set) var refusedCount = 0
     private let start: Graph
+    /// The same edits made through the shorthands where there is one, every number set twice in
+    /// a row on its source (so that its region is planned, and the plan kept across the edits
+    /// that follow): it must stay equal to ``graph``.
+    private var shorthandGraph: Graph
 
     /// Starts checking from a graph.
     /// - Parameter graph: The starting graph.
     public init(graph: Graph) {
         self.graph = graph
         start = graph
+        shorthandGraph = graph
     }
 
     /// Applies one edit and checks it.
@@ -43,11 +51,13 @@ public struct GraphChecker {
                 violations.append("refused \(edit.operationName) (\(error)) changed the graph")
             }
             checkShorthands(of: edit, before: before, expected: .failure(error))
+            checkShorthandGraph(after: edit, applied: false)
             checkStructure(after: edit)
             return nil
         }
         appliedCount += 1
         checkShorthands(of: edit, before: before, expected: .success(change))
+        checkShorthandGraph(after: edit, applied: true)
         history.record(change)
         checkStructure(after: edit)
         checkValues(after: edit)
@@ -102,6 +112,22 @@ public struct GraphChecker {
             if outcome.graph != expectedGraph {
                 violations.append("\(outcome.way) left a graph unlike applying \(edit)")
             }
+        }
+    }
+
+    /// Makes `edit` on ``shorthandGraph`` through its shorthand, a number set twice, and checks
+    /// that it still equals ``graph``.
+    private mutating func checkShorthandGraph(after edit: Edit, applied: Bool) {
+        switch edit {
+        case .setValue(let id, .number(let number)) where applied:
+            _ = try? shorthandGraph.setValue(.number(number + 1), of: id)
+            _ = try? shorthandGraph.setValue(.number(number), of: id)
+        case .link(let from, let to, let slot): _ = try? shorthandGraph.link(from: from, to: to, slot: slot)
+        default: _ = try? shorthandGraph.apply(edit)
+        }
+        if shorthandGraph != graph {
+            violations.append("after \(edit.operationName), the graph edited through the shorthands differs")
+            shorthandGraph = graph
         }
     }
 
