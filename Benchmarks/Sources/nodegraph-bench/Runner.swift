@@ -236,7 +236,18 @@ final class NodeGraphRunner {
                 } catch { fatalError("\(error)") }
             }
             for handle in handles { _ = try! graph.setValue(.number(1), of: handle) }
-            record("update_small_cold", s, checksum(graph, w))
+            // The nodes recomputed per set, over one whole turn untimed (the timed sets may stop
+            // partway through one, and each source recomputes its own number of nodes).
+            var turn = 0
+            for k in 0..<2 * handles.count {
+                let (round, source) = k.quotientAndRemainder(dividingBy: handles.count)
+                turn += try! graph.setValue(.number(round == 0 ? 2.0 : 1.0), of: handles[source]).recomputed
+                    .count
+            }
+            record(
+                "update_small_cold",
+                Sampled(median: s.median, reps: s.reps, recomputes: Double(turn) / Double(2 * handles.count)),
+                checksum(graph, w))
         }
         if ops.contains("update_noop") {
             // An edit that changes nothing downstream: the source already holds 1.0.
@@ -405,7 +416,15 @@ final class FloorRunner {
                 return floor.setValue(round & 1 == 0 ? 2.0 : 1.0, of: sources[source])
             }
             for source in sources where floor.held[Int(source)] != 1 { _ = floor.setValue(1, of: source) }
-            record("update_small_cold", s, floor.checksum)
+            var turn = 0
+            for k in 0..<2 * sources.count {
+                let (round, index) = k.quotientAndRemainder(dividingBy: sources.count)
+                turn += floor.setValue(round == 0 ? 2.0 : 1.0, of: sources[index])
+            }
+            record(
+                "update_small_cold",
+                Sampled(median: s.median, reps: s.reps, recomputes: Double(turn) / Double(2 * sources.count)),
+                floor.checksum)
         }
         if ops.contains("update_noop") {
             // The floor's equivalent: compare the held value, do nothing.
