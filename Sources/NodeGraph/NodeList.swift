@@ -21,12 +21,14 @@
 public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
-    /// Where the identifiers are; `nil` when they are all in `short`. (Never changed once made,
-    /// so sharing it between threads is safe.)
-    nonisolated(unsafe) private let stored: StoredIdentifiers?
+    /// Where the identifiers are; `nil` when they are all in `short`: a ``StoredIdentifiers``, or
+    /// the graph's ``IDStorage`` itself for a list of its first identifiers (`short` says which).
+    /// (Never changed while a list refers to it, so sharing it between threads is safe.)
+    nonisolated(unsafe) private let stored: AnyObject?
     /// The identifiers, when `stored` is `nil`: at most ``ShortIDs/capacity`` of them, each
     /// short enough to live in its string (at most 15 UTF-8 bytes). Plain words, so that making,
-    /// copying and dropping such a list allocates nothing and touches no reference count.
+    /// copying and dropping such a list allocates nothing and touches no reference count. When
+    /// `stored` is not `nil`, ``ShortIDs/prefixMark`` says that it is an ``IDStorage``.
     private let short: ShortIDs
     /// The number of identifiers, kept beside the storage so that `count` reads one field.
     public let endIndex: Int
@@ -69,6 +71,13 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         endIndex = count
     }
 
+    /// The first `count` identifiers of `ids`, in index order.
+    private init(prefix ids: IDStorage, count: Int) {
+        stored = ids
+        short = .prefixMark
+        endIndex = count
+    }
+
     /// The nodes at `indices`, named by the identifiers in `ids` (read when the list is read).
     init(indices: [Int32], in ids: IDStorage) {
         self = indices.withUnsafeBufferPointer { NodeList(indices: $0, in: ids) }
@@ -96,7 +105,7 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
             self.init()
             return
         }
-        self.init(StoredIdentifiers.make(prefix: count, of: ids), count: count)
+        self.init(prefix: ids, count: count)
     }
 
     /// Whether the list holds its identifiers by value (no allocation, no reference).
@@ -112,8 +121,9 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// - Parameter position: A position from 0 to `count - 1`.
     public subscript(position: Int) -> NodeID {
         precondition(position >= 0 && position < endIndex, "index out of range")
-        if let stored { return stored[position] }
-        return short[position].id
+        guard let stored else { return short[position].id }
+        if short.isPrefixMark { return unsafeDowncast(stored, to: IDStorage.self)[position] }
+        return unsafeDowncast(stored, to: StoredIdentifiers.self)[position]
     }
 
     /// Whether two lists hold the same identifiers in the same order.
@@ -131,16 +141,13 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 }
 
 /// The identifiers of a ``NodeList`` that it does not hold by value, in one allocation: an array
-/// of them, or node indices (a tail of `Int32`s, or the first `count` indices) and the identifier
-/// storage they index. Never changed while a list refers to it (see
-/// ``NodeStore/reusableList(count:filling:)``).
+/// of them, or node indices (a tail of `Int32`s) and the identifier storage they index. Never
+/// changed while a list refers to it (see ``NodeStore/reusableList(count:filling:)``).
 final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
     struct Header {
         /// The identifiers as given, or empty when they are read from `ids`.
         let array: [NodeID]
         var ids: IDStorage?
-        /// Whether the list is the first identifiers of `ids` in index order (no tail).
-        let isPrefix: Bool
         /// How many indices the tail has room for.
         var room = 0
     }
@@ -151,7 +158,7 @@ final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
     /// An array of identifiers.
     static func make(array: [NodeID]) -> StoredIdentifiers {
         unsafeDowncast(
-            create(minimumCapacity: 0) { _ in Header(array: array, ids: nil, isPrefix: false) },
+            create(minimumCapacity: 0) { _ in Header(array: array, ids: nil) },
             to: StoredIdentifiers.self)
     }
 
@@ -160,17 +167,10 @@ final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
         -> StoredIdentifiers
     {
         let list = unsafeDowncast(
-            create(minimumCapacity: count) { _ in Header(array: [], ids: ids, isPrefix: false, room: count) },
+            create(minimumCapacity: count) { _ in Header(array: [], ids: ids, room: count) },
             to: StoredIdentifiers.self)
         list.withUnsafeMutablePointerToElements(fill)
         return list
-    }
-
-    /// The first identifiers of `ids`, in index order (as many as the list says).
-    static func make(prefix count: Int, of ids: IDStorage) -> StoredIdentifiers {
-        unsafeDowncast(
-            create(minimumCapacity: 0) { _ in Header(array: [], ids: ids, isPrefix: true) },
-            to: StoredIdentifiers.self)
     }
 
     /// The identifier at `position` (checked by the list).
@@ -178,7 +178,7 @@ final class StoredIdentifiers: ManagedBuffer<StoredIdentifiers.Header, Int32> {
         withUnsafeMutablePointers { header, indices in
             let header = header.pointee
             guard let ids = header.ids else { return header.array[position] }
-            return header.isPrefix ? ids[position] : ids[indices[position]]
+            return ids[indices[position]]
         }
     }
 }
@@ -212,6 +212,17 @@ struct ShortIDs {
     private var ids = (ShortID.none, ShortID.none, ShortID.none, ShortID.none)
 
     init() {}
+
+    /// What a ``NodeList`` that reads a prefix of an ``IDStorage`` holds here instead of
+    /// identifiers (bits no string has: a first word of all ones with no flag in the second).
+    static var prefixMark: ShortIDs {
+        var mark = ShortIDs()
+        mark.ids.0 = ShortID(bits: SIMD2(UInt64.max, 0))
+        return mark
+    }
+
+    /// Whether this is ``prefixMark``.
+    @inline(__always) var isPrefixMark: Bool { ids.0.bits == SIMD2(UInt64.max, 0) }
 
     /// The identifiers of the nodes at `indices`, as `ids` stores them, or `nil` when there are
     /// more than ``capacity`` or one of them is not short.
