@@ -17,11 +17,11 @@ export NODEGRAPH_SWIFT_VERSION="$(swift --version 2>&1 | head -1)"
 # median (noise on shared cores only adds time).
 if [ "${1:-}" != "--quick" ]; then
   for round in 2 3; do
-    "$bench" --op eval,update,update_small,update_small_ids,update_noop,cycle,cycle_ids,link_check,link_check_ids,topo,build \
+    "$bench" --op eval,update,update_small,update_small_ids,update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,topo,build \
       --n 1e5,1e6 \
       --jsonl "Benchmarks/.round$round.jsonl" >/dev/null
     # The constant-time operations' targets hold at every n: their small sizes get rounds too.
-    "$bench" --op update_small,update_small_ids,update_noop,link_check,link_check_ids --n 1e3,1e4 \
+    "$bench" --op update_small,update_small_ids,update_small_cold,update_noop,link_check,link_check_ids --n 1e3,1e4 \
       --jsonl "Benchmarks/.round$round-small.jsonl" >/dev/null
     cat "Benchmarks/.round$round.jsonl" "Benchmarks/.round$round-small.jsonl" >> Benchmarks/results.jsonl
     rm -f "Benchmarks/.round$round.jsonl" "Benchmarks/.round$round-small.jsonl"

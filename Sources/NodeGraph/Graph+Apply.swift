@@ -208,7 +208,9 @@ extension Graph {
     /// - Throws: ``GraphError/notASource(_:kind:)``, ``GraphError/valueTypeMismatch(node:expected:got:)``,
     ///   ``GraphError/nonFiniteValue(node:)`` or an unknown node.
     /// - Complexity: O(*a*), the nodes recomputed. Setting a number source's number takes a lean
-    ///   path (no edit dispatch, no list of roots); any other value goes through ``apply(_:)``.
+    ///   path (no edit dispatch, no list of roots, and in the usual case no allocation); set twice
+    ///   in a row, the source's region is kept, in order, until a link is made or removed, and
+    ///   each further set follows it in one pass. Any other value goes through ``apply(_:)``.
     @discardableResult
     public mutating func setValue(_ value: Value, of id: NodeID) throws(GraphError) -> Change {
         guard let node = store.index(of: id) else { throw .unknownNode(id) }
