@@ -209,6 +209,7 @@ extension Graph {
         store.boxed[node] = nil
         store.pushedValues[node] = nil
         store.freeNodes.append(node)
+        store.dropPlan()  // the node may be a planned source with no links (its index reused later)
         store.liveCount -= 1
         roots.append(contentsOf: dependents.map(\.node))
         let relinks = dependents.map { Edit.link(from: id, to: store.ids[Int($0.node)], slot: $0.slot) }

@@ -315,4 +315,12 @@ extension NodeStore {
         if count <= StoredIdentifiers.reusedRoom { spareList = list }
         return NodeList(list, count: count)
     }
+
+    /// Makes the storage kept for reuse let go of the identifier storage when no list reads it
+    /// (it takes the current one again when next used), so that the graph's own reference can be
+    /// the only one and an identifier may be overwritten in place.
+    func releaseSpareList() {
+        guard isKnownUniquelyReferenced(&spareList) else { return }
+        spareList.unsafelyUnwrapped.withUnsafeMutablePointerToHeader { $0.pointee.ids = nil }
+    }
 }

@@ -223,4 +223,24 @@ import Testing
         #expect(next == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n1"])
         #expect(third.first == "n2" && third.count == 9)
     }
+
+    /// The storage kept for reuse is no reader of the identifiers: a node added in a removed
+    /// node's place overwrites its identifier in place, without copying every identifier. A list
+    /// still held keeps reading what it was given.
+    @Test func theReusedStorageDoesNotHoldTheIdentifiersShared() throws {
+        var graph = try chain()
+        try graph.addNode("spare", kind: "number", value: .number(0))
+        _ = try #require(loop(&graph, from: "n9", to: "n1"))
+        #expect(graph.store.spareList != nil)
+        let identifiers = ObjectIdentifier(graph.store.ids)
+        try graph.removeNode("spare")
+        try graph.addNode("again", kind: "number", value: .number(0))
+        #expect(ObjectIdentifier(graph.store.ids) == identifiers)
+        let kept = try #require(loop(&graph, from: "n9", to: "n1"))
+        try graph.removeNode("again")
+        try graph.addNode("third", kind: "number", value: .number(0))
+        #expect(ObjectIdentifier(graph.store.ids) != identifiers)
+        #expect(kept == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n1"])
+        #expect(graph.nodeIDs.contains("third") && !graph.nodeIDs.contains("again"))
+    }
 }

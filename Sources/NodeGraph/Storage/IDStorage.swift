@@ -74,14 +74,18 @@ final class IDStorage: @unchecked Sendable {
 
 extension NodeStore {
     /// Stores the identifier of a node index: appended when `node` is the next index, otherwise
-    /// overwritten (copying the storage first if a handed-out list still reads it).
+    /// overwritten (copying the storage first if a handed-out list still reads it; the storage
+    /// kept for reuse, which no list reads, lets go of it rather than cost a copy).
     func storeID(_ id: NodeID, at node: Int32) {
         let index = Int(node)
         if index == ids.count {
             if ids.count == ids.capacity { ids = ids.copy(capacity: ids.capacity * 2) }
             ids.appendInPlace(id)
         } else {
-            if !isKnownUniquelyReferenced(&ids) { ids = ids.copy(capacity: ids.capacity) }
+            if !isKnownUniquelyReferenced(&ids) {
+                releaseSpareList()
+                if !isKnownUniquelyReferenced(&ids) { ids = ids.copy(capacity: ids.capacity) }
+            }
             ids.replaceInPlace(id, at: index)
         }
     }

@@ -132,8 +132,11 @@ final class NodeStore {
     /// planned.
     @exclusivity(unchecked) var lastChangedSource: Int32 = -1
     /// The number source whose region ``planned`` is, or -1 for none. Dropped when a link is made
-    /// or removed (``attach(_:to:)``, ``detach(_:)``).
+    /// or removed (``attach(_:to:)``, ``detach(_:)``) or a node is removed.
     @exclusivity(unchecked) private(set) var planSource: Int32 = -1
+
+    /// Forgets the plan: the next sets of its source find their region again.
+    @inline(__always) func dropPlan() { planSource = -1 }
 
     /// Keeps `region` (a topological order of the region downstream of `source`, `source`
     /// first) as the plan of `source`.
@@ -433,7 +436,7 @@ final class NodeStore {
 
     /// Adds `slot` to the out-list of `node`.
     @inline(__always) func attach(_ slot: Int32, to node: Int32) {
-        planSource = -1
+        dropPlan()
         let slots = self.slots, firstOut = nodes.firstOut
         slots.source[slot] = node
         slots.outLink[slot].next = firstOut[node]
@@ -444,7 +447,7 @@ final class NodeStore {
     func detach(_ slot: Int32) {
         let upstream = slots.source[slot]
         guard upstream >= 0 else { return }
-        planSource = -1
+        dropPlan()
         var current = nodes.firstOut[upstream]
         if current == slot {
             nodes.firstOut[upstream] = slots.outLink[slot].next
