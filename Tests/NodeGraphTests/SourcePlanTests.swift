@@ -243,4 +243,16 @@ import Testing
         #expect(kept == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n1"])
         #expect(graph.nodeIDs.contains("third") && !graph.nodeIDs.contains("again"))
     }
+
+    /// Nor does it keep identifier storage the graph has outgrown.
+    @Test func theReusedStorageLetsGoOfOutgrownIdentifiers() throws {
+        var graph = try chain()
+        _ = try #require(loop(&graph, from: "n9", to: "n1"))
+        weak var outgrown = graph.store.ids
+        let capacity = graph.store.ids.capacity
+        for index in 0...capacity { try graph.addNode("extra\(index)", kind: "number", value: .number(0)) }
+        #expect(graph.store.ids.capacity > capacity)
+        #expect(outgrown == nil)
+        #expect(try #require(loop(&graph, from: "n9", to: "n1")).count == 10)
+    }
 }

@@ -79,7 +79,7 @@ extension NodeStore {
     func storeID(_ id: NodeID, at node: Int32) {
         let index = Int(node)
         if index == ids.count {
-            if ids.count == ids.capacity { ids = ids.copy(capacity: ids.capacity * 2) }
+            if ids.count == ids.capacity { growIDs(to: ids.capacity * 2) }
             ids.appendInPlace(id)
         } else {
             if !isKnownUniquelyReferenced(&ids) {
@@ -88,5 +88,12 @@ extension NodeStore {
             }
             ids.replaceInPlace(id, at: index)
         }
+    }
+
+    /// Moves the identifiers to a storage with room for `capacity`; the outgrown one is freed
+    /// unless a handed-out list still reads it.
+    func growIDs(to capacity: Int) {
+        ids = ids.copy(capacity: capacity)
+        releaseSpareList()
     }
 }

@@ -259,7 +259,7 @@ final class NodeStore {
         nodeTable.resize(to: capacity, keeping: Int(nodeEnd))
         positionTable?.resize(to: capacity, keeping: Int(nodeEnd))
         positions = positionTable?.columns.position
-        if capacity > ids.capacity { ids = ids.copy(capacity: capacity) }
+        if capacity > ids.capacity { growIDs(to: capacity) }
         idTable.reserve(capacity, ids: ids.buffer)
     }
 
