@@ -17,10 +17,18 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
         /// The searches met: `forwardEnd`, reached forward, feeds `backwardStart`, reached
         /// backward, so the link would close a loop through them.
         case loop(forwardEnd: Int32, backwardStart: Int32)
-        /// No loop: the forward search ran out of arcs first.
-        case forwardDone
-        /// No loop: the backward search ran out of arcs first.
-        case backwardDone
+        /// No loop: one search ran out of arcs (and, when completing, the other did too).
+        case noLoop
+    }
+
+    /// What one step of a search came to.
+    private enum Step {
+        /// It followed an arc.
+        case followed
+        /// It had no arc left: the search is whole.
+        case exhausted
+        /// It reached a node the other search reached: a loop.
+        case met
     }
 
     let upstream: Int32
@@ -57,8 +65,8 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
     /// Each search keeps its nodes in one buffer (``SearchLists``): the nodes it reached, from the
     /// front, and its depth-first path, from the back, as (node, cursor) pairs. The forward cursor
     /// is the next slot of the node's out-list (-1: none left), the backward one the next of the
-    /// node's input slots. A step adds at most one node and one pair, so one check a step keeps
-    /// room.
+    /// node's input slots. A step adds at most one node and one pair, so steps are taken in runs
+    /// that fit the buffers as they are, and no step checks for room: they grow between runs.
     mutating func run(in lists: inout SearchLists, completing: Bool) -> Outcome {
         var forward = SearchSide(&lists.forward), backward = SearchSide(&lists.backward)
         defer {
@@ -73,64 +81,99 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
         backward.reach(upstream, cursor: slotStart[upstream])
         // Where the inputs of the node on top of the backward path end, kept while it is on top.
         var backwardEnd = inputEnd(upstream)
-        var forwardDone = false, backwardDone = false
-        while true {
-            // One arc forward: the next link out of the node on top of the forward path, to a
-            // dependent placed before `upstream`.
-            if !forwardDone {
-                forward.makeRoom(in: &lists.forward)
-                while !forward.isPathEmpty && forward.cursor < 0 { forward.pop() }
-                if forward.isPathEmpty {
-                    forwardDone = true
-                    if backwardDone || !completing { return .forwardDone }
-                } else {
-                    let current = forward.node
-                    let link = outLink[forward.cursor]
-                    forward.cursor = link.next
-                    let next = link.owner
-                    let state = marks[next]
-                    if SearchState.isBackward(state) {
-                        return .loop(forwardEnd: current, backwardStart: next)
-                    }
-                    if state == SearchState.idle && order.isBeforeUpstream(next) {
-                        marks[next] = SearchState.forward(from: current)
-                        forward.reach(next, cursor: firstOut[next])
+        var met = (forwardEnd: Int32(0), backwardStart: Int32(0))
+        var last: Step
+        both: while true {
+            forward.makeRoom(in: &lists.forward)
+            backward.makeRoom(in: &lists.backward)
+            for _ in 0..<Swift.min(forward.steps, backward.steps) {
+                last = forwardStep(&forward, meeting: &met)
+                if last == .exhausted && completing {
+                    last = finish(&backward, in: &lists.backward) {
+                        backwardStep(&$0, end: &backwardEnd, meeting: &met)
                     }
                 }
-            }
-            // One arc backward: the next input of the node on top of the backward path, from an
-            // input placed after `downstream` (an empty slot is no arc).
-            if !backwardDone {
-                backward.makeRoom(in: &lists.backward)
-                var arc = false
-                while !arc && !backward.isPathEmpty {
-                    let current = backward.node
-                    let slot = backward.cursor
-                    if slot == backwardEnd {
-                        backward.pop()  // every input of this node followed
-                        if !backward.isPathEmpty { backwardEnd = inputEnd(backward.node) }
-                        continue
-                    }
-                    backward.cursor = slot &+ 1
-                    let previous = source[slot]
-                    if previous < 0 { continue }
-                    arc = true
-                    let state = marks[previous]
-                    if SearchState.isForward(state) {
-                        return .loop(forwardEnd: previous, backwardStart: current)
-                    }
-                    if state == SearchState.idle && order.isAfterDownstream(previous) {
-                        marks[previous] = SearchState.backward(toward: current)
-                        backward.reach(previous, cursor: slotStart[previous])
-                        backwardEnd = inputEnd(previous)
-                    }
+                if last != .followed { break both }
+                last = backwardStep(&backward, end: &backwardEnd, meeting: &met)
+                if last == .exhausted && completing {
+                    last = finish(&forward, in: &lists.forward) { forwardStep(&$0, meeting: &met) }
                 }
-                if !arc {
-                    backwardDone = true
-                    if forwardDone || !completing { return .backwardDone }
-                }
+                if last != .followed { break both }
             }
         }
+        return last == .met ? .loop(forwardEnd: met.forwardEnd, backwardStart: met.backwardStart) : .noLoop
+    }
+
+    /// Takes the steps of one search alone until it meets the other or is whole.
+    @inline(__always)
+    private func finish(
+        _ side: inout SearchSide, in buffer: inout IndexBuffer, by step: (inout SearchSide) -> Step
+    ) -> Step {
+        while true {
+            side.makeRoom(in: &buffer)
+            for _ in 0..<side.steps {
+                let last = step(&side)
+                if last != .followed { return last }
+            }
+        }
+    }
+
+    /// One arc forward: the next link out of the node on top of the forward path, to a dependent
+    /// placed before `upstream`. When it meets the backward search, says where.
+    @inline(__always)
+    private mutating func forwardStep(
+        _ side: inout SearchSide, meeting met: inout (forwardEnd: Int32, backwardStart: Int32)
+    ) -> Step {
+        while !side.isPathEmpty && side.cursor < 0 { side.pop() }
+        if side.isPathEmpty { return .exhausted }
+        let current = side.node
+        let link = outLink[side.cursor]
+        side.cursor = link.next
+        let next = link.owner
+        let state = marks[next]
+        if SearchState.isBackward(state) {
+            met = (current, next)
+            return .met
+        }
+        if state == SearchState.idle && order.isBeforeUpstream(next) {
+            marks[next] = SearchState.forward(from: current)
+            side.reach(next, cursor: firstOut[next])
+        }
+        return .followed
+    }
+
+    /// One arc backward: the next input of the node on top of the backward path (whose inputs
+    /// end at `end`), from an input placed after `downstream` (an empty slot is no arc). When it
+    /// meets the forward search, says where.
+    @inline(__always)
+    private mutating func backwardStep(
+        _ side: inout SearchSide, end: inout Int32,
+        meeting met: inout (forwardEnd: Int32, backwardStart: Int32)
+    ) -> Step {
+        while !side.isPathEmpty {
+            let current = side.node
+            let slot = side.cursor
+            if slot == end {
+                side.pop()  // every input of this node followed
+                if !side.isPathEmpty { end = inputEnd(side.node) }
+                continue
+            }
+            side.cursor = slot &+ 1
+            let previous = source[slot]
+            if previous < 0 { continue }
+            let state = marks[previous]
+            if SearchState.isForward(state) {
+                met = (previous, current)
+                return .met
+            }
+            if state == SearchState.idle && order.isAfterDownstream(previous) {
+                marks[previous] = SearchState.backward(toward: current)
+                side.reach(previous, cursor: slotStart[previous])
+                end = inputEnd(previous)
+            }
+            return .followed
+        }
+        return .exhausted
     }
 
     /// The slot after a node's last input slot.
@@ -175,7 +218,11 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
             // The forward part, `downstream` first: the path's pairs run from its top (at the
             // front) to `downstream` (at the back).
             if forwardOnPath {
-                for index in 0..<forwardLength { base[index] = forwardPath[2 * (forwardLength - 1 - index)] }
+                var pair = forwardPath + 2 * (forwardLength - 1)
+                for index in 0..<forwardLength {
+                    base[index] = pair.pointee
+                    pair -= 2
+                }
             } else {
                 var step = forwardEnd
                 for index in stride(from: forwardLength - 1, through: 0, by: -1) {
@@ -185,7 +232,11 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
             }
             // The backward part, `backwardStart` first, `upstream` last.
             if backwardOnPath {
-                for index in 0..<backwardLength { base[forwardLength + index] = backwardPath[2 * index] }
+                var pair = backwardPath
+                for index in forwardLength..<forwardLength + backwardLength {
+                    base[index] = pair.pointee
+                    pair += 2
+                }
             } else {
                 var step = backwardStart
                 for index in forwardLength..<forwardLength + backwardLength {
@@ -223,62 +274,73 @@ struct SearchLists {
 }
 
 /// One search's buffer while it runs, in locals: the nodes reached grow from the front, the
-/// depth-first path's (node, cursor) pairs from the back.
+/// depth-first path's (node, cursor) pairs from the back. Pointers, not offsets, so that a step
+/// reads no base to find its place.
 struct SearchSide {
-    private(set) var base: UnsafeMutablePointer<Int32>
-    private var capacity: Int
-    /// How many nodes were reached (the front of the buffer).
-    private(set) var reached = 0
-    /// Where the path starts: its top pair is at `pathStart` (node) and `pathStart + 1` (cursor).
-    private var pathStart: Int
+    private var base: UnsafeMutablePointer<Int32>
+    /// The end of the buffer (and of the path).
+    private var end: UnsafeMutablePointer<Int32>
+    /// Past the last node reached.
+    private var reachedEnd: UnsafeMutablePointer<Int32>
+    /// The path's top pair: the node, then its cursor.
+    private var top: UnsafeMutablePointer<Int32>
 
     init(_ buffer: inout IndexBuffer) {
         buffer.removeAll()
         base = buffer.base
-        capacity = buffer.capacity
-        pathStart = capacity
+        end = base + buffer.capacity
+        reachedEnd = base
+        top = end
     }
 
-    var isPathEmpty: Bool { pathStart == capacity }
+    /// How many nodes were reached (the front of the buffer).
+    var reached: Int { reachedEnd - base }
+
+    var isPathEmpty: Bool { top == end }
 
     /// Where the path lies in the buffer.
-    var path: Range<Int> { pathStart..<capacity }
+    var path: Range<Int> { (top - base)..<(end - base) }
 
     /// The node on top of the path.
-    var node: Int32 { base[pathStart] }
+    var node: Int32 { top[0] }
 
     /// Its cursor.
     var cursor: Int32 {
-        get { base[pathStart &+ 1] }
-        nonmutating set { base[pathStart &+ 1] = newValue }
+        get { top[1] }
+        nonmutating set { top[1] = newValue }
     }
 
     /// Records a node as reached and puts it on top of the path (room was made).
     @inline(__always) mutating func reach(_ node: Int32, cursor: Int32) {
-        base[reached] = node
-        reached &+= 1
-        pathStart &-= 2
-        base[pathStart] = node
-        base[pathStart &+ 1] = cursor
+        reachedEnd.pointee = node
+        reachedEnd += 1
+        top -= 2
+        top[0] = node
+        top[1] = cursor
     }
 
     /// Takes the top pair off the path.
-    @inline(__always) mutating func pop() { pathStart &+= 2 }
+    @inline(__always) mutating func pop() { top += 2 }
 
-    /// Makes room for one more node and pair, moving to a buffer twice as large when needed.
+    /// Makes room for at least one more step, moving to a buffer twice as large when needed.
     @inline(__always) mutating func makeRoom(in buffer: inout IndexBuffer) {
-        if reached &+ 3 > pathStart { grow(&buffer) }
+        if reachedEnd + 3 > top { grow(&buffer) }
     }
 
+    /// How many steps fit in the buffer as it is: each adds at most one node and one pair.
+    var steps: Int { (top - reachedEnd) / 3 }
+
     private mutating func grow(_ buffer: inout IndexBuffer) {
-        let pathLength = capacity - pathStart
-        let path = [Int32](UnsafeBufferPointer(start: base + pathStart, count: pathLength))
-        buffer.count = reached
+        let pathLength = end - top
+        let path = [Int32](UnsafeBufferPointer(start: top, count: pathLength))
+        let reachedCount = reached
+        buffer.count = reachedCount
         buffer.grow()
         base = buffer.base
-        capacity = buffer.capacity
-        pathStart = capacity - pathLength
-        path.withUnsafeBufferPointer { (base + pathStart).update(from: $0.baseAddress!, count: pathLength) }
+        end = base + buffer.capacity
+        reachedEnd = base + reachedCount
+        top = end - pathLength
+        path.withUnsafeBufferPointer { top.update(from: $0.baseAddress!, count: pathLength) }
     }
 }
 

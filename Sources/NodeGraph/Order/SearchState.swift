@@ -13,7 +13,7 @@ enum SearchState {
     @inline(__always) static func forward(from parent: Int32) -> Int32 { parent }
 
     /// Reached by the backward search from `child`, a dependent of the node.
-    @inline(__always) static func backward(toward child: Int32) -> Int32 { -4 - child }
+    @inline(__always) static func backward(toward child: Int32) -> Int32 { -4 &- child }
 
     /// Whether the forward search reached the node (or started there).
     @inline(__always) static func isForward(_ state: Int32) -> Bool { state >= 0 || state == forwardRoot }
@@ -25,5 +25,5 @@ enum SearchState {
     @inline(__always) static func parent(_ state: Int32) -> Int32? { state >= 0 ? state : nil }
 
     /// The node the backward search came from, or `nil` (not reached backward, or the root).
-    @inline(__always) static func child(_ state: Int32) -> Int32? { state <= -4 ? -4 - state : nil }
+    @inline(__always) static func child(_ state: Int32) -> Int32? { state <= -4 ? -4 &- state : nil }
 }
