@@ -195,6 +195,9 @@ struct ShortID {
 
     /// Unused places of a ``ShortIDs``.
     static let none = ShortID(bits: .zero)
+
+    /// Every bit set: what the bits of identifiers are combined into, to ask whether all are short.
+    fileprivate static var all: ShortID { ShortID(bits: SIMD2(repeating: .max)) }
 }
 
 extension NodeID {
@@ -227,11 +230,19 @@ struct ShortIDs {
     /// The identifiers of the nodes at `indices`, as `ids` stores them, or `nil` when there are
     /// more than ``capacity`` or one of them is not short.
     @inline(__always) init?(_ indices: UnsafeBufferPointer<Int32>, in ids: IDStorage.ShortReader) {
-        guard indices.count <= ShortIDs.capacity else { return nil }
-        for position in 0..<indices.count {
-            guard let id = ids.shortID(at: indices[position]) else { return nil }
-            self[position] = id
+        let count = indices.count
+        guard count <= ShortIDs.capacity, ids.inlineLayout else { return nil }
+        // Each place read without a branch on what it holds, and all checked at once at the end
+        // (every one must be short).
+        var all = ShortID.all.bits
+        @inline(__always) func read(_ position: Int) -> ShortID {
+            guard position < count else { return .none }
+            let id = ids.bits(at: indices[position])
+            all &= id.bits
+            return id
         }
+        self.ids = (read(0), read(1), read(2), read(3))
+        guard IDTable.Probe.isInline((all[0], all[1])) else { return nil }
     }
 
     /// The given identifiers, or `nil` when there are more than ``capacity`` or one of them is

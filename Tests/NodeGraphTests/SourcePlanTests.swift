@@ -248,7 +248,7 @@ import Testing
     @Test func theReusedStorageLetsGoOfOutgrownIdentifiers() throws {
         var graph = try chain()
         _ = try #require(loop(&graph, from: "n9", to: "n1"))
-        weak var outgrown = graph.store.ids
+        weak let outgrown = graph.store.ids
         let capacity = graph.store.ids.capacity
         for index in 0...capacity { try graph.addNode("extra\(index)", kind: "number", value: .number(0)) }
         #expect(graph.store.ids.capacity > capacity)

@@ -39,8 +39,14 @@ final class IDStorage: @unchecked Sendable {
         /// identifier that fits is: ``NodeID/compacted``); `nil` for a longer one.
         @inline(__always) func shortID(at index: Int32) -> ShortID? {
             guard inlineLayout else { return nil }
-            let bits = base.loadUnaligned(fromByteOffset: Int(index) &* 16, as: SIMD2<UInt64>.self)
-            return IDTable.Probe.isInline((bits[0], bits[1])) ? ShortID(bits: bits) : nil
+            let id = bits(at: index)
+            return IDTable.Probe.isInline((id.bits[0], id.bits[1])) ? id : nil
+        }
+
+        /// The bits of the identifier at `index`, short or not (for one that is not, they are
+        /// a reference to its text: meaningful only once checked to be short).
+        @inline(__always) func bits(at index: Int32) -> ShortID {
+            ShortID(bits: base.loadUnaligned(fromByteOffset: Int(index) &* 16, as: SIMD2<UInt64>.self))
         }
     }
 
