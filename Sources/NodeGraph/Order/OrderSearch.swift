@@ -124,7 +124,7 @@ struct OrderSearch<Marks: SearchMarks, Order: OrderBounds> {
     private mutating func forwardStep(
         _ side: inout SearchSide, meeting met: inout (forwardEnd: Int32, backwardStart: Int32)
     ) -> Step {
-        while !side.isPathEmpty && side.cursor < 0 { side.pop() }
+        while side.cursor < 0 { side.pop() }  // the guard's cursor is not negative
         if side.isPathEmpty { return .exhausted }
         let current = side.node
         let link = outLink[side.cursor]
@@ -274,12 +274,13 @@ struct SearchLists {
 }
 
 /// One search's buffer while it runs, in locals: the nodes reached grow from the front, the
-/// depth-first path's (node, cursor) pairs from the back. Pointers, not offsets, so that a step
-/// reads no base to find its place.
+/// depth-first path's (node, cursor) pairs from the back, above a guard pair whose node is -1 (so
+/// the path is empty when its top node is negative, and no end is kept in a register). Pointers,
+/// not offsets, so that a step reads no base to find its place.
 struct SearchSide {
     private var base: UnsafeMutablePointer<Int32>
-    /// The end of the buffer (and of the path).
-    private var end: UnsafeMutablePointer<Int32>
+    /// The guard pair, at the end of the buffer.
+    private var bottom: UnsafeMutablePointer<Int32>
     /// Past the last node reached.
     private var reachedEnd: UnsafeMutablePointer<Int32>
     /// The path's top pair: the node, then its cursor.
@@ -288,18 +289,20 @@ struct SearchSide {
     init(_ buffer: inout IndexBuffer) {
         buffer.removeAll()
         base = buffer.base
-        end = base + buffer.capacity
+        bottom = base + buffer.capacity - 2
+        bottom[0] = -1
+        bottom[1] = 0
         reachedEnd = base
-        top = end
+        top = bottom
     }
 
     /// How many nodes were reached (the front of the buffer).
     var reached: Int { reachedEnd - base }
 
-    var isPathEmpty: Bool { top == end }
+    var isPathEmpty: Bool { top[0] < 0 }
 
     /// Where the path lies in the buffer.
-    var path: Range<Int> { (top - base)..<(end - base) }
+    var path: Range<Int> { (top - base)..<(bottom - base) }
 
     /// The node on top of the path.
     var node: Int32 { top[0] }
@@ -331,15 +334,15 @@ struct SearchSide {
     var steps: Int { (top - reachedEnd) / 3 }
 
     private mutating func grow(_ buffer: inout IndexBuffer) {
-        let pathLength = end - top
+        let pathLength = bottom + 2 - top  // the guard too
         let path = [Int32](UnsafeBufferPointer(start: top, count: pathLength))
         let reachedCount = reached
         buffer.count = reachedCount
         buffer.grow()
         base = buffer.base
-        end = base + buffer.capacity
+        bottom = base + buffer.capacity - 2
         reachedEnd = base + reachedCount
-        top = end - pathLength
+        top = bottom + 2 - pathLength
         path.withUnsafeBufferPointer { top.update(from: $0.baseAddress!, count: pathLength) }
     }
 }
