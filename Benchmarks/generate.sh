@@ -3,8 +3,8 @@
 # and file figures) into Benchmarks/results.jsonl, then renders the markdown from those JSON
 # lines (and Benchmarks/results-before.jsonl, the 1e5 run of the library before the performance
 # work, for the before/after column; and Benchmarks/report-notes.md, the prose).
-#   Benchmarks/generate.sh            # full run, then two more rounds of the timed ops at
-#                                     # 1e5/1e6 (≈ 10–15 min on 2 shared cores)
+#   Benchmarks/generate.sh            # full run, then four more rounds of the timed ops at
+#                                     # 1e5/1e6 (≈ 20–25 min on 2 shared cores)
 #   Benchmarks/generate.sh --quick    # up to 1e5
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,11 +12,11 @@ swift build -c release --package-path Benchmarks --product nodegraph-bench >&2
 bench=Benchmarks/.build/release/nodegraph-bench
 export NODEGRAPH_SWIFT_VERSION="$(swift --version 2>&1 | head -1)"
 "$bench" --jsonl Benchmarks/results.jsonl --table "$@"
-# Two more rounds of the timed operations at the sizes the targets name (1e5, 1e6), and of the
+# Four more rounds of the timed operations at the sizes the targets name (1e5, 1e6), and of the
 # constant-time ones at every size, both engines again: the report keeps each figure's fastest
 # median (noise on shared cores only adds time).
 if [ "${1:-}" != "--quick" ]; then
-  for round in 2 3; do
+  for round in 2 3 4 5; do
     "$bench" --op eval,update,update_small,update_small_ids,update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,topo,build \
       --n 1e5,1e6 \
       --jsonl "Benchmarks/.round$round.jsonl" >/dev/null

@@ -192,7 +192,7 @@ func renderReport(path: String) -> String {
         library, measured in the same run. Every figure is a median over ≥ 3 samples and
         ≥ \(machine["min_seconds"].map { "\($0)" } ?? "0.5") s of measurement; `generate.sh` measures the timed
         operations at 1e5 and 1e6, and the constant-time ones (update_small, update_noop, the link
-        checks) at every size, in three rounds (both engines each time) and shows the fastest
+        checks) at every size, in five rounds (both engines each time) and shows the fastest
         median of each figure, since noise on shared cores only adds time. Checksums (sum of all
         values, value of node n−1) of both engines are compared after every operation; the run fails
         if they differ or if NodeGraph recomputes more nodes than the floor.
