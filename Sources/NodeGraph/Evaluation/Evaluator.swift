@@ -58,12 +58,13 @@ struct Evaluator {
         return (sum - old).isFinite ? .changed : .outOfLine
     }
 
-    /// Recomputes `node`; returns whether its value changed. The add is inlined here; every
-    /// other route is out of line.
+    /// Recomputes `node`; returns whether its value changed. The add is inlined here, marked as
+    /// the likely route (so that a pass saves what the call of the others needs only on their
+    /// way); every other route is out of line.
     @inline(__always) @discardableResult
     func recompute(_ node: Int32) -> Bool {
         let kindIndex = Int(kind[node])
-        if kernel[kindIndex] == Kernel.sumOfThree.rawValue {
+        if _fastPath(kernel[kindIndex] == Kernel.sumOfThree.rawValue) {
             let sum = Evaluator.sumOfThree(source.base + Int(slotStart[node]), payload.base)
             switch Evaluator.outcome(of: sum, replacing: payload[node]) {
             case .unchanged: return false
