@@ -29,6 +29,7 @@ public final class Canvas {
             widgetImages.removeAll()
             routes.removeAll()
             scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+            refreshShown()
         }
     }
     /// Which nodes to show, with which renderers.
@@ -212,7 +213,7 @@ public final class Canvas {
         var forHost: [CanvasEffect] = []
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            refreshScene(for: next)
+            refreshTargets()
             let before = state
             let effects = CanvasReducer.reduce(&state, next, context: context)
             if state.openedGroups != before.openedGroups {
@@ -228,48 +229,19 @@ public final class Canvas {
                 if effect.isCarriedOutByCanvas { carryOut(effect) } else { forHost.append(effect) }
             }
         }
+        refreshShown()
         return forHost
     }
 
-    /// Brings up to date what the reducer may ask the scene about before a frame shows it (see
-    /// ``CanvasScene/refreshNode(_:from:dataSource:)``), so that finding the node under the cursor
-    /// never meets a box whose width is behind its value: the nodes the commands act on, the
-    /// cells around the cursor (an arrow moves it one cell), where a pan or a page takes the
-    /// view, the cell under the mouse, where the host places the cursor, and every node for the
-    /// commands that measure them all (arrange, fit).
-    private func refreshScene(for action: CanvasAction) {
+    /// Brings up to date the values the next frame shows: the models of the nodes in view, and
+    /// of the node under the cursor and the one the commands act on (the inspector shows it,
+    /// wherever it is). Geometry is always current (it never follows values), so this is all a
+    /// large change leaves to do, and it costs what the screen shows.
+    private func refreshShown() {
         guard scene.hasPossiblyStaleNodes else { return }
-        let graph = shownGraph
-        let cursor = state.scaledCursor
-        var regions = [Rect(x: cursor.x - 1, y: cursor.y - 1, width: 3, height: 3)]
-        switch action {
-        case .input(.mousePress(let x, let y, _)), .input(.mouseDrag(let x, let y)),
-            .input(.mouseRelease(let x, let y)):
-            regions.append(
-                Rect(x: x + state.scaledOrigin.x, y: y + state.scaledOrigin.y, width: 1, height: 1))
-        case .input(let event):
-            guard state.mode == .normal, let command = KeyBindings.command(for: event) else { break }
-            let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
-            switch command {
-            case .arrange, .fit:
-                scene.refreshAllNodes(from: graph, dataSource: dataSource)
-                return
-            case .pan(let dx, let dy): regions.append(view.offsetBy(dx: dx, dy: dy))
-            case .page(let direction): regions.append(view.offsetBy(dx: 0, dy: direction * view.height))
-            default: break
-            }
-        case .viewPlaced(_, let position):
-            let lod = state.levelOfDetail
-            let point = Point(
-                x: floorDivide(position.x, lod.horizontalScale), y: floorDivide(position.y, lod.verticalScale)
-            )
-            regions.append(Rect(x: point.x - 1, y: point.y - 1, width: 3, height: 3))
-        case .nodeChosen(let node):
-            scene.refreshNode(node, from: graph, dataSource: dataSource)
-        default: break
-        }
         refreshTargets()
-        for region in regions { scene.refreshNodes(in: region, from: graph, dataSource: dataSource) }
+        let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
+        scene.refreshNodes(in: view, from: shownGraph, dataSource: dataSource)
     }
 
     /// Brings up to date the node under the cursor and the one the commands act on, when one
@@ -396,10 +368,9 @@ public final class Canvas {
     /// - Complexity: Proportional to the screen's cells and the visible nodes and links.
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
-        refreshTargets()
         lastFrame = SceneRenderer.draw(
-            scene: &scene, graph: shownGraph, dataSource: dataSource, state: state, area: area,
-            on: &surface, theme: theme, cache: widgetImages, routeCache: routes)
+            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
+            routeCache: routes)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)

@@ -34,7 +34,7 @@ import Testing
         let surface = renderCanvas(.demoCalculator(), width: 100, height: 30, theme: .ascii)
         let text = surface.rows.joined(separator: "\n")
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(text)")
-        #expect(text.contains("x x y    = 6"))
+        #expect(text.contains("x x y     = 6"))
     }
 
     @Test func theReducersOwnMessagesTakeTheSeparatorFromTheTheme() throws {

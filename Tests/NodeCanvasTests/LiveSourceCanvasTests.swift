@@ -22,7 +22,7 @@ private func tick(_ seconds: Double) -> [SourceUpdate] {
         let screen = canvas.render().rows(trimmingTrailingSpaces: true).joined(separator: "\n")
         #expect(screen.contains("◷ 3"))
         #expect(screen.contains("live · every 1 s"))
-        #expect(screen.contains("x + y + z = 8"))
+        #expect(screen.contains("x + y + z     = 8"))
     }
 
     @Test func anUpdateRedrawsWithoutAKeyAndKeepsLinkMode() throws {
@@ -34,7 +34,7 @@ private func tick(_ seconds: Double) -> [SourceUpdate] {
         canvas.document.applySourceUpdates(tick(7))
         #expect(canvas.state == before)
         let screen = canvas.render().rows(trimmingTrailingSpaces: true).joined(separator: "\n")
-        #expect(screen.contains("x + y + z = 12"))
+        #expect(screen.contains("x + y + z    = 12"))
         #expect(canvas.status.contains("Enter"))
     }
 

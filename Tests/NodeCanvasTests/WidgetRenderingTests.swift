@@ -34,12 +34,12 @@ import Testing
             "sub", kind: "subtract", name: "Less", at: Position(x: 1, y: 0), inputs: ["a", nil])
         #expect(
             draw(graph, width: 19, height: 6) == [
-                " ╭ Less ───── × ╮",
-                " │ x − y    = 4 │",
-                "─┤ x: 4         │",
-                " │ y: –         │",
-                " │       number │",
-                " ╰──────────────╯",
+                " ╭ Less ────── × ╮",
+                " │ x − y     = 4 │",
+                "─┤ x: 4          │",
+                " │ y: –          │",
+                " │        number │",
+                " ╰───────────────╯",
             ])
     }
 
@@ -50,9 +50,11 @@ import Testing
             "ratio", kind: "divide", name: "Ratio", at: Position(x: 0, y: 0), inputs: [nil, "zero"])
         try graph.addNode("sum", kind: "add", name: "Sum", at: Position(x: 24, y: 0), inputs: ["ratio"])
         let rows = draw(graph, width: 50, height: 7)
-        #expect(rows[1].hasPrefix("│ ! division by zero │"))
-        #expect(rows[1].hasSuffix("│ ! blocked by Ratio │"))
-        #expect(rows[2].hasSuffix("┤ x: ! error         │"))
+        // A box keeps the size its kind gives it: a reason too long for the row is shortened
+        // (the inspector, the status line and the message history show it whole).
+        #expect(rows[1].hasPrefix("│ ! division b… │"))
+        #expect(rows[1].hasSuffix("│ ! blocked by Rat… │"))
+        #expect(rows[2].hasSuffix("┤ x: ! error        │"))
         #expect(!rows.joined().contains("inf") && !rows.joined().contains("nan"))
     }
 
@@ -95,7 +97,7 @@ import Testing
         for row in rows {
             #expect(row.allSatisfy { $0.isASCII || symbols.contains($0) }, "\(row)")
         }
-        #expect(rows[1] == "  + One ------ x +        + Add ------- x +")
+        #expect(rows[1] == "  + One ------ x +        + Add ----------- x +")
     }
 
     @Test func compactWidgetsShowTitleAndValue() throws {

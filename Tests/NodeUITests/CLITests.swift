@@ -260,7 +260,7 @@ private let journal = """
         #expect(result.status == 0)
         #expect(result.standardOutput.unicodeScalars.allSatisfy { $0.isASCII }, "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Tab select | n new | H J K L pan | ? help"))
-        #expect(result.standardOutput.contains("x x y    = 6"))
+        #expect(result.standardOutput.contains("x x y     = 6"))
     }
 
     // MARK: Usage and help

@@ -26,30 +26,13 @@ extension CanvasScene {
         var found: [Int32] = []
         swap(&found, &staleScratch)
         found.removeAll(keepingCapacity: true)
-        nodeIndex.appendKeys(in: reach(of: region), to: &found)
+        nodeIndex.appendKeys(in: region, to: &found)
+        var changed = false
         for number in found where isPossiblyStale(number) {
-            refresh(number, from: graph, dataSource: dataSource)
+            changed = refresh(number, from: graph) || changed
         }
         swap(&found, &staleScratch)
-    }
-
-    /// Brings up to date both ends of every link that could cross a region, so that where the
-    /// links start and end is exact there.
-    /// - Parameters:
-    ///   - region: Cells at the current level of detail.
-    ///   - graph: The graph the scene shows.
-    ///   - dataSource: Which nodes to show, with which renderers.
-    /// - Complexity: O(*k*), the links whose bounds could reach the region; nothing when no
-    ///   model may be behind.
-    public mutating func refreshLinks(in region: Rect, from graph: Graph, dataSource: any CanvasDataSource) {
-        guard hasPossiblyStaleNodes, !region.isEmpty else { return }
-        for handle in linkIndex.query(reach(of: region)) {
-            guard let link = linkRecords[Int(handle)] else { continue }
-            if isPossiblyStale(link.upstream) { refresh(link.upstream, from: graph, dataSource: dataSource) }
-            if isPossiblyStale(link.downstream) {
-                refresh(link.downstream, from: graph, dataSource: dataSource)
-            }
-        }
+        if changed { revision += 1 }
     }
 
     /// Brings every node up to date, for a question about all of them (arranging the graph,
@@ -60,35 +43,27 @@ extension CanvasScene {
     /// - Complexity: O(*n*) when some model may be behind; nothing otherwise.
     public mutating func refreshAllNodes(from graph: Graph, dataSource: any CanvasDataSource) {
         guard hasPossiblyStaleNodes else { return }
-        for number in numberedIDs.indices { refresh(Int32(number), from: graph, dataSource: dataSource) }
+        var changed = false
+        for number in numberedIDs.indices { changed = refresh(Int32(number), from: graph) || changed }
+        if changed { revision += 1 }
     }
 
     /// Brings one node up to date: when its value or its inputs' differ from its model, the
-    /// model is rebuilt and the node laid out again, with its links.
+    /// model is rebuilt (its layout and links stay: they never follow values).
     /// - Parameters:
     ///   - id: The node.
     ///   - graph: The graph the scene shows.
     ///   - dataSource: Which nodes to show, with which renderers.
-    /// - Complexity: O(*s* + *l*), the node's slots and links.
+    /// - Complexity: O(*s*), the node's slots.
     public mutating func refreshNode(_ id: NodeID, from graph: Graph, dataSource: any CanvasDataSource) {
         guard hasPossiblyStaleNodes, let number = numbers[id] else { return }
-        refresh(number, from: graph, dataSource: dataSource)
+        if refresh(number, from: graph) { revision += 1 }
     }
 
-    private mutating func refresh(_ number: Int32, from graph: Graph, dataSource: any CanvasDataSource) {
-        guard isPossiblyStale(number), let id = numberedIDs[Int(number)] else { return }
+    /// Brings one node's model up to date; returns whether it changed.
+    private mutating func refresh(_ number: Int32, from graph: Graph) -> Bool {
+        guard isPossiblyStale(number), let id = numberedIDs[Int(number)] else { return false }
         markChecked(number)
-        guard models.refreshValues(of: id, in: graph) else { return }
-        revision += 1
-        layOut(number, dataSource: dataSource)
-        refreshLinkGeometry(of: number)
-    }
-
-    /// The region whose boxes, at their stored frames, could reach `region` once up to date:
-    /// `region` grown left by the widest box (a model behind the graph changes only the width).
-    private func reach(of region: Rect) -> Rect {
-        let slack = levelOfDetail == .dot ? 0 : max(0, theme.maximumNodeWidth - 1)
-        return Rect(
-            x: region.minX - slack, y: region.minY, width: region.width + slack, height: region.height)
+        return models.refreshValues(of: id, in: graph)
     }
 }

@@ -26,7 +26,7 @@ public struct CanvasScene {
     /// How many node layouts were computed so far (for tests and diagnostics).
     public internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
-    var geometryRevision = 0
+    package internal(set) var geometryRevision = 0
 
     /// The number of each node with a model.
     var numbers: [NodeID: Int32] = [:]

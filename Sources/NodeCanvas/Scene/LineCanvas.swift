@@ -19,24 +19,36 @@ struct LineCanvas {
     /// The arms at a cell.
     func arms(atX x: Int, y: Int) -> LineArms { index(x, y).map { arms[$0] } ?? [] }
 
-    mutating func add(_ arm: LineArms, x: Int, y: Int, highlight: Bool) {
+    mutating func add(_ arm: LineArms, x: Int, y: Int) {
         guard let index = index(x, y) else { return }
         arms[index].formUnion(arm)
-        if highlight { highlighted[index] = true }
     }
 
     /// Adds a route: arms between consecutive cells, plus an arm out of each end towards its row
     /// (left at the start, into the upstream output row; right at the end, into the input row).
-    mutating func add(route points: Corners, highlight: Bool) {
+    mutating func add(route points: Corners) {
         guard points.count > 0 else { return }
-        let first = points.first, last = points.last
-        add(.left, x: first.x, y: first.y, highlight: highlight)
-        add(.right, x: last.x, y: last.y, highlight: highlight)
+        add(.left, x: points.first.x, y: points.first.y)
+        add(.right, x: points.last.x, y: points.last.y)
+        Self.forEachCell(of: points, in: region) { index, arm in arms[index].formUnion(arm) }
+    }
+
+    /// Marks a route's cells to be drawn in the highlighted style.
+    mutating func highlight(route points: Corners) {
+        guard points.count > 0 else { return }
+        for end in [points.first, points.last] {
+            if let index = index(end.x, end.y) { highlighted[index] = true }
+        }
+        Self.forEachCell(of: points, in: region) { index, _ in highlighted[index] = true }
+    }
+
+    /// Calls `body` with the index of each cell of a route inside the region, and the arms the
+    /// route has there (towards each neighbour on its segment).
+    private static func forEachCell(of points: Corners, in region: Rect, _ body: (Int, LineArms) -> Void) {
         for index in 1..<points.count {
             let a = points[index - 1]
             let b = points[index]
             if a == b { continue }
-            // Each cell of the segment gets an arm towards each neighbour on the segment.
             if a.y == b.y {
                 guard a.y >= region.minY, a.y < region.maxY else { continue }
                 let low = min(a.x, b.x), high = max(a.x, b.x)
@@ -44,11 +56,11 @@ struct LineCanvas {
                 guard from <= to else { continue }
                 let rowStart = (a.y - region.minY) * region.width - region.minX
                 for x in from...to {
-                    arms[rowStart + x].formUnion(
+                    body(
+                        rowStart + x,
                         LineArms(
                             rawValue: (x > low ? LineArms.left.rawValue : 0)
                                 | (x < high ? LineArms.right.rawValue : 0)))
-                    if highlight { highlighted[rowStart + x] = true }
                 }
             } else {
                 guard a.x >= region.minX, a.x < region.maxX else { continue }
@@ -56,12 +68,11 @@ struct LineCanvas {
                 let from = max(low, region.minY), to = min(high, region.maxY - 1)
                 guard from <= to else { continue }
                 for y in from...to {
-                    let index = (y - region.minY) * region.width + a.x - region.minX
-                    arms[index].formUnion(
+                    body(
+                        (y - region.minY) * region.width + a.x - region.minX,
                         LineArms(
                             rawValue: (y > low ? LineArms.up.rawValue : 0)
                                 | (y < high ? LineArms.down.rawValue : 0)))
-                    if highlight { highlighted[index] = true }
                 }
             }
         }

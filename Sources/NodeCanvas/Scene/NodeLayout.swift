@@ -62,6 +62,12 @@ public struct NodeLayout: Hashable, Sendable {
     }
 
     /// Computes the layout of a node.
+    ///
+    /// A box's size follows the node's name, kind, slots and settings, never the values it
+    /// shows: the renderers measure the node as ``NodeWidgetModel/measured`` gives it, with
+    /// every number and color replaced by a placeholder, and a value too long for its row is
+    /// shortened with an ellipsis when drawn. So recomputing values never moves a box, reroutes
+    /// a link or makes boxes overlap.
     /// - Parameters:
     ///   - node: The node's model.
     ///   - renderers: Its renderers, which report the sizes.
@@ -69,7 +75,10 @@ public struct NodeLayout: Hashable, Sendable {
     ///   - levelOfDetail: The level of detail.
     /// - Returns: The layout, placed at the node's position scaled to the level of detail.
     /// - Complexity: O(*s*), the node's slot count.
-    public init(node: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail) {
+    public init(
+        node shown: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail
+    ) {
+        let node = shown.measured
         let x = floorDivide(node.position.x, levelOfDetail.horizontalScale)
         let y = floorDivide(node.position.y, levelOfDetail.verticalScale)
         id = node.id
@@ -109,6 +118,40 @@ public struct NodeLayout: Hashable, Sendable {
             inputRows = rows
             outputRow = row
             frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: row + 2 - y)
+        }
+    }
+}
+
+extension NodeWidgetModel {
+    /// The node as its layout measures it: every number and color it shows (its value, the
+    /// value it holds, the values its rows read) replaced by a placeholder of its type (a number
+    /// of ``measuredNumberWidth`` digits, black), and no error, so that its size follows only
+    /// its name, kind, slots and settings.
+    /// Values of a tool's own types are measured as they are: a renderer of such a type should
+    /// show it at one width.
+    public var measured: NodeWidgetModel {
+        var model = self
+        model.value = Self.placeholder(for: value, of: outputType)
+        if let parameter { model.parameter = Self.placeholder(for: parameter, of: outputType) }
+        model.blockedBy = nil
+        for index in model.inputs.indices {
+            model.inputs[index].value = Self.placeholder(for: inputs[index].value, of: inputs[index].type)
+        }
+        return model
+    }
+
+    /// The room a box keeps for a number: five digits (`12345`, `-1234`, `0.125`); a longer
+    /// one is shortened with an ellipsis.
+    public static let measuredNumberWidth = 5
+
+    private static let numberPlaceholder = Value.number(99_999)
+
+    private static func placeholder(for value: Value, of type: ValueType) -> Value {
+        switch value {
+        case .number: return numberPlaceholder
+        case .color: return .color(.black)
+        case .custom: return value
+        case .error: return type == .color ? .color(.black) : numberPlaceholder
         }
     }
 }

@@ -27,9 +27,9 @@ public struct WidgetDrawingContext: Sendable {
 public protocol NodeBodyRenderer: Sendable {
     /// The cells the body needs: its content width (without the box and padding) and its rows.
     ///
-    /// The width may follow the value; the height should follow only the node's kind and links,
-    /// not its value. After an edit that recomputes many nodes, the canvas lays out an off-screen
-    /// node again only once a frame needs it, and finds such nodes by the rows they had.
+    /// The canvas asks with the node as ``NodeWidgetModel/measured`` gives it (numbers and
+    /// colors replaced by placeholders), so that a box's size never follows the value it shows;
+    /// ``draw(_:in:on:context:)`` gets the real model and shortens what does not fit.
     /// - Parameters:
     ///   - node: The node's model.
     ///   - context: The theme and the node's state.
@@ -48,8 +48,8 @@ public protocol NodeBodyRenderer: Sendable {
 /// Draws one input row of a node widget; it knows the slot, label, upstream node and value
 /// through its ``InputRowModel``.
 public protocol InputRowRenderer: Sendable {
-    /// The cells the row needs (content width; height is usually 1). As for a body, the width
-    /// may follow the value the row reads, the height should not.
+    /// The cells the row needs (content width; height is usually 1). As for a body, the canvas
+    /// asks with placeholder values: the size never follows the value the row reads.
     /// - Parameters:
     ///   - row: The row's model.
     ///   - node: The model of the node owning the row.

@@ -32,12 +32,17 @@ enum SceneRenderer {
     /// How far beyond the view the boxes links are routed around are gathered at once.
     static let routingMargin = (dx: 48, dy: 24)
 
-    /// Draws a frame, first bringing up to date what it shows: the nodes in and near the view
-    /// and the ends of the links crossing it (see ``CanvasScene/refreshNodes(in:from:dataSource:)``).
+    /// Draws a frame of the scene as it is: the caller brought up to date the models of the
+    /// nodes in view (see ``CanvasScene/refreshNodes(in:from:dataSource:)``); nothing here
+    /// changes the scene.
+    ///
+    /// The work follows what the view shows: links are routed around the boxes within the view
+    /// and a margin (``routingMargin``) only, so a link that leaves the view continues as routed
+    /// there, however far it reaches; routes are kept while the view and the geometry stay (a
+    /// cursor, selection or mode change only restyles them).
     static func draw(
-        scene: inout CanvasScene, graph: Graph, dataSource: any CanvasDataSource, state: CanvasState,
-        area: Rect, on surface: inout Surface, theme: Theme, cache: WidgetImageCache? = nil,
-        routeCache: RouteCache? = nil
+        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
+        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -45,10 +50,6 @@ enum SceneRenderer {
         // Surface cell (x, y) shows scene cell (x + shift.x, y + shift.y).
         let shift = Point(x: origin.x - area.minX, y: origin.y - area.minY)
         let region = area.offsetBy(dx: shift.x, dy: shift.y)
-        scene.refreshNodes(
-            in: region.insetBy(dx: -routingMargin.dx, dy: -routingMargin.dy), from: graph,
-            dataSource: dataSource)
-        scene.refreshLinks(in: region, from: graph, dataSource: dataSource)
         let nodes = scene.nodes(in: region)
         var marksByNode: [NodeID: [Int: TargetMark]] = [:]
         if case .link(let link) = state.mode {
@@ -60,36 +61,24 @@ enum SceneRenderer {
             }
         }
 
-        // Links: routed once per view, scene revision and selection; a frame that only moves the
-        // cursor or changes the mode reuses them.
-        let routingKey = RouteCache.Key(
-            region: region, revision: scene.geometryRevision, selection: state.cursorNode)
-        var kept: RouteCache.Routing?
-        if let (routing, valueRevision) = routeCache?.routing(for: routingKey) {
-            if valueRevision != scene.valueRevision {
-                // Values changed since: the far boxes these routes went around may have changed
-                // width unseen. Brought up to date, if none moved the routes still hold.
-                for strip in routing.strips {
-                    scene.refreshNodes(in: strip, from: graph, dataSource: dataSource)
-                }
-            }
-            if scene.geometryRevision == routingKey.revision { kept = routing }
-        }
+        // Links: routed once per view and geometry; a frame that only moves the cursor, changes
+        // the selection or the mode, or shows new values reuses them.
+        let routingKey = RouteCache.Key(region: region, revision: scene.geometryRevision)
         let routing: RouteCache.Routing
-        if let kept {
+        if let kept = routeCache?.routing(for: routingKey) {
             routing = kept
         } else {
-            routing = route(
-                scene: &scene, graph: graph, dataSource: dataSource, region: region,
-                selection: state.cursorNode)
+            routing = route(scene: scene, region: region)
+            routeCache?.store(routing, for: routingKey)
         }
-        // Routing may have brought far boxes up to date: the routes hold for the scene as it is now.
-        routeCache?.store(
-            routing,
-            for: RouteCache.Key(
-                region: region, revision: scene.geometryRevision, selection: state.cursorNode),
-            valueRevision: scene.valueRevision)
-        let links = routing.links, routed = routing.routed, lines = routing.lines
+        let links = routing.links, routed = routing.routed
+        var lines = routing.lines
+        if let cursorNode = state.cursorNode {
+            for (linkIndex, route) in routed
+            where links[linkIndex].upstream == cursorNode || links[linkIndex].key.downstream == cursorNode {
+                lines.highlight(route: route)
+            }
+        }
         let cells = LinkCells(theme: theme)
         lines.draw(on: &surface, offset: shift, clip: area, cells: cells)
 
@@ -185,13 +174,10 @@ enum SceneRenderer {
     }
 
     /// Routes the links that may cross a region, in a fixed order, each avoiding bodies and
-    /// earlier links. The boxes near the view are gathered once into a grid (the caller brought
-    /// them up to date); a link reaching further asks the scene for its own, bringing those up to
-    /// date as it goes.
-    static func route(
-        scene: inout CanvasScene, graph: Graph, dataSource: any CanvasDataSource, region: Rect,
-        selection: NodeID?
-    ) -> RouteCache.Routing {
+    /// earlier links. The boxes within the region and ``routingMargin`` are gathered once into a
+    /// grid, and every route is planned against them alone: beyond the margin a link meets
+    /// nothing, so the work follows the view, not how far the links reach.
+    static func route(scene: CanvasScene, region: Rect) -> RouteCache.Routing {
         let links = scene.linkGeometry(in: region)
         let margin = 4
         let lineRegion = region.insetBy(dx: -margin, dy: -margin)
@@ -206,7 +192,6 @@ enum SceneRenderer {
         var nearbyBoxes: [Rect] = []
         scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
         var grid = NearbyBoxes(nearbyBoxes, in: nearby)
-        var strips: [Rect] = []
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
             let route: Corners
@@ -220,40 +205,22 @@ enum SceneRenderer {
                     owner = Int32(owners.count + 1)
                     owners[link.upstream] = owner
                 }
-                // Near the view, the boxes in the link's bounds come from the grid at once and the
-                // router's questions are answered from them; a link reaching further asks the
-                // scene's index only for the parts the router needs.
                 let bounds = link.upstreamFrame.union(link.downstreamFrame).insetBy(dx: -3, dy: -2)
-                if nearby.contains(bounds) {
-                    linkBoxes.removeAll(keepingCapacity: true)
-                    grid.appendBoxes(intersecting: bounds, to: &linkBoxes)
-                    let boxes = linkBoxes
-                    route = router.route(
-                        from: start, to: finish, upstream: link.upstreamFrame,
-                        downstream: link.downstreamFrame,
-                        obstacles: { rect, result in
-                            for box in boxes where box.intersects(rect) { result.append(box) }
-                        }, occupancy: occupancy, owner: owner)
-                } else {
-                    route = router.route(
-                        from: start, to: finish, upstream: link.upstreamFrame,
-                        downstream: link.downstreamFrame,
-                        obstacles: { rect, result in
-                            scene.refreshNodes(in: rect, from: graph, dataSource: dataSource)
-                            scene.nodeIndex.appendRects(in: rect, to: &result)
-                            strips.append(rect)
-                        },
-                        occupancy: occupancy, owner: owner)
-                }
+                    .intersection(nearby)
+                linkBoxes.removeAll(keepingCapacity: true)
+                if !bounds.isEmpty { grid.appendBoxes(intersecting: bounds, to: &linkBoxes) }
+                let boxes = linkBoxes
+                route = router.route(
+                    from: start, to: finish, upstream: link.upstreamFrame, downstream: link.downstreamFrame,
+                    obstacles: { rect, result in
+                        for box in boxes where box.intersects(rect) { result.append(box) }
+                    }, occupancy: occupancy, owner: owner)
                 occupancy.mark(route, owner: owner)
             }
-            let highlight =
-                selection != nil
-                && (link.upstream == selection || link.key.downstream == selection)
-            lines.add(route: route, highlight: highlight)
+            lines.add(route: route)
             routed.append((linkIndex, route))
         }
-        return RouteCache.Routing(links: links, routed: routed, lines: lines, strips: strips)
+        return RouteCache.Routing(links: links, routed: routed, lines: lines)
     }
 }
 

@@ -87,13 +87,15 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
         let styles = context.theme.styles
         var resultStyle = styles.text
         resultStyle.bold = true
+        let ellipsis = context.theme.glyphs.ellipsis
         let result = result(of: node)
-        let resultWidth = displayWidth(of: result)
-        surface.put(result, in: region, style: resultStyle, alignment: .trailing)
+        // The result wins the row: a value too long for it is shortened, and the formula takes
+        // what is left.
+        let resultWidth = min(displayWidth(of: result), region.width)
+        surface.put(result, in: region, style: resultStyle, alignment: .trailing, ellipsis: ellipsis)
+        guard region.width - resultWidth - 1 > 0 else { return }
         let formulaRegion = Rect(x: region.x, y: region.y, width: region.width - resultWidth - 1, height: 1)
-        surface.put(
-            formula(of: node), in: formulaRegion, style: styles.secondary,
-            ellipsis: context.theme.glyphs.ellipsis)
+        surface.put(formula(of: node), in: formulaRegion, style: styles.secondary, ellipsis: ellipsis)
     }
 }
 
@@ -166,7 +168,9 @@ public struct ValueBodyRenderer: NodeBodyRenderer {
             return
         }
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
-        surface.put(text(of: node, context: context), in: region, style: context.theme.styles.text)
+        surface.put(
+            text(of: node, context: context), in: region, style: context.theme.styles.text,
+            ellipsis: context.theme.glyphs.ellipsis)
     }
 }
 

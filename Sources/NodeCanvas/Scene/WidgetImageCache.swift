@@ -104,38 +104,31 @@ extension Surface {
     }
 }
 
-/// The links of the latest frame, routed: reused while the view, the boxes and link ends it
-/// routed around, and the selection stay the same (moving the cursor or changing mode redraws
-/// without routing again, and so does a change of values that moved no box).
+/// The links of the latest frame, routed: reused while the view and the boxes and link ends it
+/// routed around stay the same (moving the cursor, changing the selection, the mode or values
+/// redraws without routing again: the highlight is a style applied when drawing).
 final class RouteCache {
     struct Key: Equatable {
         var region: Rect
         /// The scene's geometry revision: routes change only when a box or a link end moves.
         var revision: Int
-        var selection: NodeID?
     }
 
     struct Routing {
         var links: [LinkGeometry]
         var routed: [(link: Int, route: Corners)]
         var lines: LineCanvas
-        /// The regions beyond the view whose boxes long links were routed around: after a large
-        /// change, what to bring up to date before these routes may be reused.
-        var strips: [Rect]
     }
 
-    private var latest: (key: Key, valueRevision: Int, routing: Routing)?
+    private var latest: (key: Key, routing: Routing)?
 
-    /// The routing kept for a key, with the scene's value revision when it was made or last
-    /// found still valid.
-    func routing(for key: Key) -> (routing: Routing, valueRevision: Int)? {
+    /// The routing kept for a key.
+    func routing(for key: Key) -> Routing? {
         guard let latest, latest.key == key else { return nil }
-        return (latest.routing, latest.valueRevision)
+        return latest.routing
     }
 
-    func store(_ routing: Routing, for key: Key, valueRevision: Int) {
-        latest = (key, valueRevision, routing)
-    }
+    func store(_ routing: Routing, for key: Key) { latest = (key, routing) }
 
     func removeAll() { latest = nil }
 }
