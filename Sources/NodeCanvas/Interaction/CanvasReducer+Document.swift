@@ -27,6 +27,8 @@ extension CanvasReducer {
             if let first = restored.first, let layout = context.scene.layouts[first] {
                 moveCursor(to: layout, &state, context: context)
                 state.selection = restored.count > 1 ? Set(restored) : []
+            } else {
+                followMovedNodes(of: change, &state, context: context)
             }
         case .redo(let edit):
             say(
@@ -34,10 +36,24 @@ extension CanvasReducer {
                     + CanvasText.summary(
                         of: edit, in: graph, arrow: context.arrow, known: change.inverse.describedNames),
                 &state)
+            followMovedNodes(of: change, &state, context: context)
         case .host:
             break
         }
         return settle(&state, context: context)
+    }
+
+    /// After an undone or redone move, the cursor goes with the node it moved (the one under the
+    /// cursor, when it moved, else the first), so the node the status line names is the one the
+    /// cursor is on.
+    private static func followMovedNodes(
+        of change: Change, _ state: inout CanvasState, context: CanvasContext
+    ) {
+        let moved = change.edit.movedNodes
+        guard let node = moved.first(where: { $0 == state.cursorNode }) ?? moved.first,
+            let layout = context.scene.layouts[node]
+        else { return }
+        moveCursor(to: layout, &state, context: context)
     }
 
     /// Brings the state in line with the graph after a change: forgets removed nodes (the
@@ -81,6 +97,15 @@ extension CanvasReducer {
 }
 
 extension Edit {
+    /// The nodes this edit moves, in order.
+    var movedNodes: [NodeID] {
+        switch self {
+        case .move(let node, _): [node]
+        case .batch(let edits): edits.flatMap(\.movedNodes)
+        default: []
+        }
+    }
+
     /// The nodes this edit adds, in order.
     var addedNodes: [NodeID] {
         switch self {

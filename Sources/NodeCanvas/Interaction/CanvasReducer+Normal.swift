@@ -186,19 +186,11 @@ extension CanvasReducer {
 
     /// Tab and Shift-Tab: the cursor to the next or previous node in reading order.
     private static func jumpToNode(forward: Bool, _ state: inout CanvasState, context: CanvasContext) {
-        let order = readingOrder(context)
-        guard !order.isEmpty else {
+        guard let next = context.scene.nodeInReadingOrder(after: state.cursorNode, forward: forward) else {
             say("no nodes yet: press n to add one", &state)
             return
         }
-        let index = state.cursorNode.flatMap { id in order.firstIndex { $0.id == id } }
-        let next: Int
-        if forward {
-            next = index.map { ($0 + 1) % order.count } ?? 0
-        } else {
-            next = index.map { ($0 + order.count - 1) % order.count } ?? order.count - 1
-        }
-        moveCursor(to: order[next], &state, context: context)
+        moveCursor(to: next, &state, context: context)
     }
 
     /// `f`: the view around the whole graph (its top left when it does not fit), the cursor

@@ -106,7 +106,7 @@ public enum CanvasReducer {
         case .prompt(let prompt): return reducePrompt(&state, prompt, event, context: context)
         case .help(let firstRow):
             let visible = max(1, context.area.height - 2)
-            let last = max(0, HelpOverlayPlugin.rows.count - visible)
+            let last = HelpOverlayPlugin.lastFirstLine(in: context.area)
             switch event {
             case .down: state.mode = .help(firstRow: min(last, firstRow + 1))
             case .up: state.mode = .help(firstRow: max(0, firstRow - 1))

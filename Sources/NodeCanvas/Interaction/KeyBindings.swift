@@ -204,6 +204,11 @@ public enum KeyBindings {
         KeyBinding("q", "quit (with unsaved changes it asks first)", keys: [.character("q")], .quit),
     ]
 
+    /// The keys the terminal answers itself, whatever the mode, as help and README describe them.
+    public static let screen: [(label: String, help: String)] = [
+        ("Ctrl-L", "repaint the screen")
+    ]
+
     /// The mouse, as help and README describe it.
     public static let mouse: [(label: String, help: String)] = [
         ("click", "select a node (its delete mark removes it); in link mode, toggle a row"),

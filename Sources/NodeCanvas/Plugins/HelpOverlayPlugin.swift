@@ -13,40 +13,82 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         if case .modeChanged(.help(0)) = notification { timesShown += 1 }
     }
 
-    /// The rows help shows: every key of ``KeyBindings/normal``, then the mouse.
+    /// The rows help shows: every key of ``KeyBindings/normal``, the screen's own keys, then the
+    /// mouse.
     public static var rows: [(keys: String, help: String)] {
-        KeyBindings.normal.map { ($0.label, $0.help) } + KeyBindings.mouse.map { ($0.label, $0.help) }
+        KeyBindings.normal.map { ($0.label, $0.help) } + KeyBindings.screen + KeyBindings.mouse
+    }
+
+    /// Where help is drawn in an area, and its lines wrapped to that width: each row's keys on
+    /// its first line with the help beside them, the rest of the help on lines below; on a
+    /// screen too narrow for two columns, the keys on a line of their own and the help below.
+    struct Layout {
+        var box: Rect
+        /// Per line: the keys (on a row's first line) and a piece of help.
+        var lines: [(keys: String, help: String)]
+        var keysWidth: Int
+
+        init?(area: Rect) {
+            let entries = HelpOverlayPlugin.rows
+            let keys = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
+            let helpWidth = entries.map { displayWidth(of: $0.help) }.max() ?? 0
+            let width = min(area.width, keys + helpWidth + 6)
+            guard width >= 12, area.height >= 3 else { return nil }
+            let inside = width - 4
+            let stacked = inside - keys - 2 < 16
+            keysWidth = stacked ? inside : keys
+            let helpRoom = stacked ? inside - 2 : inside - keys - 2
+            lines = []
+            for entry in entries {
+                let help = entry.help.wrapped(toWidth: helpRoom)
+                if stacked {
+                    lines.append((entry.keys, ""))
+                    lines += help.map { ("", $0) }
+                } else {
+                    lines.append((entry.keys, help[0]))
+                    lines += help.dropFirst().map { ("", $0) }
+                }
+            }
+            let height = min(area.height, lines.count + 2)
+            box = Rect(
+                x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
+                width: width, height: height)
+        }
+
+        /// How many lines show at once.
+        var shown: Int { box.height - 2 }
+    }
+
+    /// The first line help may start at, in an area: the last screenful's.
+    static func lastFirstLine(in area: Rect) -> Int {
+        guard let layout = Layout(area: area) else { return 0 }
+        return max(0, layout.lines.count - layout.shown)
     }
 
     /// Draws the key list when the mode is help.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        guard case .help(let firstRow) = canvas.state.mode else { return }
-        let theme = canvas.theme
-        let entries = Self.rows
-        let keysWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
-        let actionWidth = entries.map { displayWidth(of: $0.help) }.max() ?? 0
-        let area = canvas.area
-        let width = min(area.width, keysWidth + actionWidth + 7)
-        let height = min(area.height, entries.count + 2)
-        guard width > 10, height > 2 else { return }
-        let box = Rect(
-            x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2,
-            width: width, height: height)
-        let shown = height - 2
-        let first = max(0, min(firstRow, entries.count - shown))
+        guard case .help(let firstRow) = canvas.state.mode, let layout = Layout(area: canvas.area) else {
+            return
+        }
+        let theme = canvas.theme, box = layout.box, lines = layout.lines, shown = layout.shown
+        let first = max(0, min(firstRow, lines.count - shown))
         let footer =
-            entries.count > shown
-            ? "\(first + 1)-\(first + shown) of \(entries.count), arrows scroll, other keys close"
+            lines.count > shown
+            ? "\(first + 1)-\(first + shown) of \(lines.count), arrows scroll, other keys close"
             : "any key closes"
         drawPanel(box, title: "Keys", footer: footer, theme: theme, on: &surface)
-        for (index, entry) in entries.dropFirst(first).prefix(shown).enumerated() {
+        var keyStyle = theme.styles.panel
+        keyStyle.bold = true
+        let stacked = layout.keysWidth == box.width - 4
+        for (index, line) in lines.dropFirst(first).prefix(shown).enumerated() {
             let y = box.minY + 1 + index
-            var keyStyle = theme.styles.panel
-            keyStyle.bold = true
-            let keys = Rect(x: box.minX + 2, y: y, width: keysWidth, height: 1)
-            surface.put(entry.keys, in: keys, style: keyStyle)
-            let action = Rect(x: keys.maxX + 2, y: y, width: box.maxX - keys.maxX - 4, height: 1)
-            surface.put(entry.help, in: action, style: theme.styles.panel, ellipsis: theme.glyphs.ellipsis)
+            let keys = Rect(x: box.minX + 2, y: y, width: layout.keysWidth, height: 1)
+            if !line.keys.isEmpty {
+                surface.put(line.keys, in: keys, style: keyStyle, ellipsis: theme.glyphs.ellipsis)
+            }
+            let helpX = stacked ? box.minX + 4 : keys.maxX + 2
+            let help = Rect(x: helpX, y: y, width: box.maxX - 2 - helpX, height: 1)
+            surface.put(line.help, in: help, style: theme.styles.panel, ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

@@ -46,31 +46,3 @@ enum PromptOverlay {
         }
     }
 }
-
-/// Draws the rectangle a Ctrl-drag is selecting with.
-enum SelectionRectangle {
-    static func draw(from: Point, to: Point, canvas: Canvas, on surface: inout Surface) {
-        let origin = canvas.state.scaledOrigin
-        let area = canvas.area
-        let box = Rect(
-            x: min(from.x, to.x) - origin.x + area.minX, y: min(from.y, to.y) - origin.y + area.minY,
-            width: abs(to.x - from.x) + 1, height: abs(to.y - from.y) + 1)
-        let style = canvas.theme.styles.selectedBorder
-        let glyphs = canvas.theme.glyphs
-        for x in box.minX..<box.maxX
-        where area.contains(x: x, y: box.minY) || area.contains(x: x, y: box.maxY - 1) {
-            if area.contains(x: x, y: box.minY) {
-                surface[x, box.minY] = Cell(glyphs.horizontal, style: style)
-            }
-            if area.contains(x: x, y: box.maxY - 1) {
-                surface[x, box.maxY - 1] = Cell(glyphs.horizontal, style: style)
-            }
-        }
-        for y in box.minY..<box.maxY {
-            if area.contains(x: box.minX, y: y) { surface[box.minX, y] = Cell(glyphs.vertical, style: style) }
-            if area.contains(x: box.maxX - 1, y: y) {
-                surface[box.maxX - 1, y] = Cell(glyphs.vertical, style: style)
-            }
-        }
-    }
-}

@@ -303,6 +303,38 @@ public struct CanvasScene {
         return hits.last
     }
 
+    /// The shown node after (or before) one in reading order (top to bottom, then left to
+    /// right, then by identifier), wrapping around; the first (or last) when `node` is `nil` or
+    /// not shown.
+    /// - Parameters:
+    ///   - node: Where to start.
+    ///   - forward: Whether to look after it (Tab) or before it (Shift-Tab).
+    /// - Returns: The node's layout, or `nil` when no node is shown.
+    /// - Complexity: O(*n*) comparisons, without copying a layout but the one returned.
+    public func nodeInReadingOrder(after node: NodeID?, forward: Bool) -> NodeLayout? {
+        typealias Key = (y: Int, x: Int, id: NodeID)
+        func key(_ layout: NodeLayout) -> Key { (layout.frame.minY, layout.frame.minX, layout.id) }
+        let from: Key? = node.flatMap { id in numbers[id].flatMap { nodeLayouts[Int($0)] }.map(key) }
+        var best: Int?, bestKey: Key?, wrap: Int?, wrapKey: Key?
+        for index in nodeLayouts.indices {
+            guard let layout = nodeLayouts[index] else { continue }
+            let candidate = key(layout)
+            // Beyond `from` in the direction of travel, the nearest; and the farthest back, to wrap.
+            if let from, forward ? candidate <= from : candidate >= from {
+                if wrapKey.map({ forward ? candidate < $0 : candidate > $0 }) ?? true {
+                    wrap = index
+                    wrapKey = candidate
+                }
+                continue
+            }
+            if bestKey.map({ forward ? candidate < $0 : candidate > $0 }) ?? true {
+                best = index
+                bestKey = candidate
+            }
+        }
+        return (best ?? wrap).flatMap { nodeLayouts[$0] }
+    }
+
     /// The shown nodes whose frames overlap a region, without sorting.
     func nodeIDs(in region: Rect) -> [NodeID] { nodeIndex.query(region).compactMap { numberedIDs[Int($0)] } }
 }

@@ -127,6 +127,11 @@ enum SceneRenderer {
             let top = cover.topmost(x: x, y: y)
             return top >= 0 && contents.nodes[Int(top)].id == node
         }
+        // A joint on a box is drawn in that box's line weight: heavy for the cursor's node and
+        // every node in the selection, as their boxes are.
+        func isDrawnSelected(_ node: NodeID) -> Bool {
+            node == state.cursorNode || state.selection.contains(node)
+        }
         let dot = scene.levelOfDetail == .dot
         contents.links.reserveCapacity(routed.count)
         for (linkIndex, route) in routed {
@@ -148,12 +153,12 @@ enum SceneRenderer {
             if !dot && isOnTop(link.key.downstream, inputEdge, endY) {
                 ends.add(
                     x: inputEdge, y: endY, [.up, .down, .left], highlighted: false,
-                    selectedEdge: link.key.downstream == state.cursorNode)
+                    selectedEdge: isDrawnSelected(link.key.downstream))
             }
             if !dot && isOnTop(link.upstream, outputEdge, startY) {
                 ends.add(
                     x: outputEdge, y: startY, [.up, .down, .right], highlighted: false,
-                    selectedEdge: link.upstream == state.cursorNode)
+                    selectedEdge: isDrawnSelected(link.upstream))
             }
             contents.links.append(
                 DrawnLink(
@@ -195,7 +200,11 @@ enum SceneRenderer {
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
             let route: Corners
-            if scene.levelOfDetail == .dot {
+            if scene.levelOfDetail == .dot || !nearby.contains(x: start.x, y: start.y)
+                || !nearby.contains(x: finish.x, y: finish.y)
+            {
+                // One-glyph nodes, and links reaching beyond the margin: three segments, the
+                // vertical halfway (what lies beyond the margin is not known to go around).
                 route = LinkRouter.direct(from: start, to: finish)
             } else {
                 let owner: Int32

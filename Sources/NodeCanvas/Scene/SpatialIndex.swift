@@ -30,7 +30,10 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// The buckets ever filled, by coordinate, and what each holds (by the table's numbers).
     private var bucketTable = BucketTable()
     private var buckets: [Contents] = []
-    private var large: Set<Key> = []
+    /// The keys too large for buckets, with their rectangles side by side (a query scans the
+    /// rectangles in one run), and where each key is in them.
+    private var large = Contents()
+    private var largePlace: [Key: Int] = [:]
     private(set) var rects: [Key: Rect] = [:]
     private static var largeThreshold: Int { 64 }
 
@@ -74,8 +77,12 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         let range = bucketRange(of: rect)
         let isLarge = range.columns.count * range.rows.count > Self.largeThreshold
         if let old {
+            if isLarge, let place = largePlace[key] {
+                large.rects[place] = rect
+                return
+            }
             let oldRange = bucketRange(of: old)
-            if !isLarge && oldRange == range && !large.contains(key) {
+            if !isLarge && oldRange == range && largePlace[key] == nil {
                 // The same buckets (a small move): the rectangle is rewritten where it is filed.
                 forEachBucket(in: range, holding: key) { contents, index in contents.rects[index] = rect }
                 return
@@ -83,7 +90,8 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
             unfile(key, from: old)
         }
         if isLarge {
-            large.insert(key)
+            largePlace[key] = large.keys.count
+            large.append(key, rect)
             return
         }
         for row in range.rows {
@@ -105,7 +113,11 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
 
     /// Takes a key out of the buckets its rectangle `rect` was filed under (or the large list).
     private mutating func unfile(_ key: Key, from rect: Rect) {
-        if large.remove(key) != nil { return }
+        if let place = largePlace.removeValue(forKey: key) {
+            large.remove(at: place)
+            if place < large.keys.count { largePlace[large.keys[place]] = place }
+            return
+        }
         forEachBucket(in: bucketRange(of: rect), holding: key) { contents, index in contents.remove(at: index)
         }
     }
@@ -129,7 +141,8 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     public mutating func removeAll() {
         bucketTable = BucketTable()
         buckets.removeAll()
-        large.removeAll()
+        large = Contents()
+        largePlace.removeAll()
         rects.removeAll()
     }
 
@@ -148,8 +161,8 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
         forEachEntry(in: region) { contents, index in
             result.append((contents.keys[index], contents.rects[index]))
         }
-        for key in large {
-            if let rect = rects[key], rect.intersects(region) { result.append((key, rect)) }
+        for index in large.rects.indices where large.rects[index].intersects(region) {
+            result.append((large.keys[index], large.rects[index]))
         }
         return result
     }
@@ -161,9 +174,7 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     func appendRects(in region: Rect, to result: inout [Rect]) {
         forEachEntry(in: region) { contents, index in result.append(contents.rects[index]) }
-        for key in large {
-            if let rect = rects[key], rect.intersects(region) { result.append(rect) }
-        }
+        for rect in large.rects where rect.intersects(region) { result.append(rect) }
     }
 
     /// Appends the keys whose rectangles overlap a region, each once, to a buffer kept by the
@@ -174,8 +185,8 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     func appendKeys(in region: Rect, to result: inout [Key]) {
         forEachEntry(in: region) { contents, index in result.append(contents.keys[index]) }
-        for key in large {
-            if let rect = rects[key], rect.intersects(region) { result.append(key) }
+        for index in large.rects.indices where large.rects[index].intersects(region) {
+            result.append(large.keys[index])
         }
     }
 

@@ -30,6 +30,51 @@ extension String {
         result.append(ellipsis)
         return result
     }
+
+    /// The string broken into lines of at most `width` columns, at spaces where it can be; a word
+    /// longer than a line is broken inside it. Line breaks in the string are kept.
+    /// - Parameter width: The most columns a line may take (at least 1).
+    /// - Returns: The lines, at least one.
+    /// - Complexity: O(*n*).
+    public func wrapped(toWidth width: Int) -> [String] {
+        let width = Swift.max(1, width)
+        var lines: [String] = []
+        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", used = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var word = Substring(word), wordWidth = displayWidth(of: word)
+                if used > 0 && used + 1 + wordWidth <= width {
+                    line += " " + word
+                    used += 1 + wordWidth
+                    continue
+                }
+                if used > 0 {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                // A word longer than a line fills whole lines first.
+                while wordWidth > width {
+                    var head = "", headWidth = 0
+                    while let character = word.first, headWidth + displayWidth(of: character) <= width {
+                        head.append(character)
+                        headWidth += displayWidth(of: character)
+                        word = word.dropFirst()
+                    }
+                    if head.isEmpty, let character = word.first {  // wider than the line itself
+                        head.append(character)
+                        word = word.dropFirst()
+                    }
+                    lines.append(head)
+                    wordWidth = displayWidth(of: word)
+                }
+                line = String(word)
+                used = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
 }
 
 extension Surface {

@@ -39,18 +39,29 @@ extension EditorSession {
             ? String(name.dropLast(suffix.count)) : name
     }
 
-    /// Draws the file tag at the top right, unless it would cover a node (the status line says
-    /// whether the graph is modified too).
+    /// Draws the file tag at the top right of the canvas, over empty cells of its first row only:
+    /// where a box, a link or the cursor is near the corner, the tag is shortened to the empty
+    /// cells right of them (or left out when fewer than 8 are left); it never covers a box.
     private func drawFileTag(on surface: inout Surface) {
         if case .help = canvas.state.mode { return }
-        let styles = canvas.theme.styles
-        let text = " \(fileTag) "
-        let width = displayWidth(of: text)
         let area = canvas.area
-        guard width + 4 <= area.width / 2 else { return }
-        let tag = Rect(x: area.maxX - width - 1, y: area.minY, width: width, height: 1)
-        guard !canvas.lastFrame.nodes.contains(where: { $0.frame.intersects(tag) }) else { return }
-        surface.put(text, x: tag.minX, y: tag.minY, style: styles.secondary)
+        guard area.height > 0, area.width > 0 else { return }
+        let y = area.minY
+        let boxes = canvas.lastFrame.nodes.map(\.frame).filter { $0.minY <= y && y < $0.maxY }
+        func isEmpty(_ x: Int) -> Bool {
+            let cell = surface[x, y]
+            return cell.character == " " && !cell.style.reverse && !boxes.contains { $0.contains(x: x, y: y) }
+        }
+        // The empty run ending one cell left of the area's right edge, at most half the width.
+        let right = area.maxX - 1
+        var left = right
+        while left > area.minX + area.width / 2, isEmpty(left - 1) { left -= 1 }
+        guard right > area.minX, isEmpty(right) else { return }
+        // One empty cell is kept on each side of the tag.
+        let room = right - left - 1
+        guard room >= 8 else { return }
+        let text = " " + fileTag.truncated(toWidth: room - 2, ellipsis: canvas.theme.glyphs.ellipsis) + " "
+        surface.put(text, x: right - displayWidth(of: text), y: y, style: canvas.theme.styles.secondary)
     }
 
     private func drawEmptyGraphHint(on surface: inout Surface) {

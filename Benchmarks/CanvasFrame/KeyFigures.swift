@@ -1,0 +1,87 @@
+import NodeCanvas
+import NodeGraph
+
+/// One shape of graph a person opens, with the node the keys start on.
+struct CanvasShape {
+    var name: String
+    var graph: Graph
+    var source: NodeID
+    var view: (origin: Position, cursor: Position)
+
+    static func random(nodes: Int) -> CanvasShape {
+        let shape = RandomShape(nodes: nodes)
+        return CanvasShape(name: "random", graph: shape.graph, source: shape.source, view: shape.viewAtSource)
+    }
+
+    static func grid(nodes: Int) -> CanvasShape {
+        let grid = Grid(nodes: nodes)
+        return CanvasShape(
+            name: "grid", graph: grid.graph, source: grid.halfSource, view: grid.viewAtHalfSource)
+    }
+}
+
+/// What a person waits for, key by key (WORKLOADS.md, "Canvas workloads"): from the key to the
+/// finished frame in the Surface, at 200 × 60 with the cursor on the update source: `+` (the
+/// source stepped, most of the graph downstream on `random`), `z` (level of detail), `L` (a pan),
+/// Tab (the next node) — each the median of 30 presses — and `a` (arrange, then undone untimed),
+/// the median of 5. Beside them, the engine's cost of the same `+` on a bare graph.
+/// Targets: every key ≤ 5 ms at 20,000 nodes and ≤ 16 ms at 100,000; `a` ≤ 100 ms at 20,000.
+/// - Returns: Whether the targets are met.
+func measureKeys(on shape: CanvasShape, log: FigureLog) -> Bool {
+    let nodes = shape.graph.count
+    let canvas = Canvas(document: GraphDocument(graph: shape.graph), width: 200, height: 60)
+    canvas.send(.viewPlaced(origin: shape.view.origin, cursor: shape.view.cursor))
+    _ = canvas.render()
+    precondition(canvas.state.cursorNode == shape.source, "the cursor is not on \(shape.source)")
+
+    var graph = shape.graph
+    var recomputed = 0
+    let engine = bestMedian(samples: 31) { index in
+        cpuMilliseconds {
+            let change = try! graph.setValue(.number(Double(2 + index)), of: shape.source)
+            recomputed = change.recomputed.count
+        }
+    }
+    func press(_ event: InputEvent, samples: Int = 30) -> Double {
+        bestMedian(trials: 1, samples: samples) { _ in
+            cpuMilliseconds {
+                canvas.send(event)
+                _ = canvas.render()
+            }
+        }
+    }
+    let step = press(.character("+"))
+    let detail = press(.character("z"))  // 30 presses: back at full detail
+    let pan = press(.character("L"))
+    let tab = press(.tab)
+    canvas.send(.viewPlaced(origin: shape.view.origin, cursor: shape.view.cursor))
+    let arrange = bestMedian(trials: 1, samples: 5) { _ in
+        let time = cpuMilliseconds {
+            canvas.send(.character("a"))
+            _ = canvas.render()
+        }
+        canvas.send(.character("u"))
+        _ = canvas.render()
+        return time
+    }
+
+    let keyLimit: Double = nodes <= 20_000 ? 5 : 16
+    let keys = [("+", step), ("z", detail), ("L", pan), ("Tab", tab)]
+    let keysMet = keys.allSatisfy { $0.1 <= keyLimit }
+    let arrangeMet = nodes > 20_000 || arrange <= 100
+    print(
+        "keys, \(shape.name), \(nodes) nodes: "
+            + keys.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
+            + "; a \(ms(arrange)); engine's + \(ms(engine)) (\(recomputed) recomputed); "
+            + "target ≤ \(ms(keyLimit)) a key\(nodes <= 20_000 ? ", a ≤ 100 ms" : ""): "
+            + (keysMet && arrangeMet ? "met" : "MISSED"))
+    for (key, time) in keys + [("a", arrange)] {
+        log.record(
+            Figure(
+                workload: "canvas_keys_\(shape.name)", nodes: nodes, op: "key_\(key == "+" ? "step" : key)",
+                milliseconds: time, reps: key == "a" ? 5 : 30,
+                recomputes: key == "+" ? Double(recomputed) : 0,
+                numbers: key == "+" ? [("engine_ms", engine)] : []))
+    }
+    return keysMet && arrangeMet
+}
