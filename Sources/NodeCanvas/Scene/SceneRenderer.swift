@@ -37,7 +37,7 @@ enum SceneRenderer {
     static func draw(
         scene: inout CanvasScene, graph: Graph, dataSource: any CanvasDataSource, state: CanvasState,
         area: Rect, on surface: inout Surface, theme: Theme, cache: WidgetImageCache? = nil,
-        routeCache: RouteCache? = nil
+        routeCache: RouteCache? = nil, drawsCursor: Bool = true
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -178,7 +178,7 @@ enum SceneRenderer {
         // The cursor: the cell under it reversed.
         let cursor = state.scaledCursor
         let cx = cursor.x - shift.x, cy = cursor.y - shift.y
-        if area.contains(x: cx, y: cy) {
+        if drawsCursor && area.contains(x: cx, y: cy) {
             surface.updateStyle(in: Rect(x: cx, y: cy, width: 1, height: 1)) { $0.reverse.toggle() }
         }
         return contents
