@@ -42,13 +42,22 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Print JSON lines.")
     var json = false
 
-    @Option(help: ArgumentHelp("Stop after this many lines following the first.", valueName: "N"))
+    // Unconditional, so that `--max-updates -1` reaches the check below rather than reading as
+    // an option and leaving the value missing.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Stop after this many lines following the first (0 or more).", valueName: "N"),
+        transform: WatchCommand.updateCount)
     var maxUpdates: Int?
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    func validate() throws {
-        if let maxUpdates, maxUpdates < 0 { throw ValidationError("--max-updates must be 0 or more") }
+    /// The count `--max-updates` was given, or a usage error saying what it must be.
+    @Sendable static func updateCount(_ text: String) throws -> Int {
+        guard let count = Int(text), count >= 0 else {
+            throw ValidationError("it must be a count of lines, 0 or more")
+        }
+        return count
     }
 
     func run() throws {

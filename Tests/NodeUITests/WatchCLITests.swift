@@ -279,9 +279,18 @@ private let numbers =
         #expect(watch.exitStatus() == 0)
     }
 
-    @Test func aNegativeMaxUpdatesIsAUsageError() throws {
-        let result = try ChildProcess.runNodeUI(["watch", "x.json", "--max-updates=-1"])
+    @Test(arguments: [
+        (["--max-updates=-1"], "-1"), (["--max-updates", "-1"], "-1"), (["--max-updates", "two"], "two"),
+    ])
+    func aMaxUpdatesThatIsNoCountIsAUsageErrorSayingWhatItMustBe(_ options: [String], _ given: String) throws
+    {
+        let result = try ChildProcess.runNodeUI(["watch", "x.json"] + options)
         #expect(result.status == 2)
-        #expect(result.standardError.contains("--max-updates must be 0 or more"))
+        #expect(
+            result.standardError.contains(
+                "The value '\(given)' is invalid for '--max-updates <N>': it must be a count of lines, 0 or more"
+            ),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("Missing value"))
     }
 }
