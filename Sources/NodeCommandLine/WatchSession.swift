@@ -138,7 +138,7 @@ struct WatchSession {
         emit(
             json
                 ? WatchOutput.json(line: number, changes)
-                : WatchOutput.text(line: number, changes, in: document.graph))
+                : WatchOutput.text(line: number, change, changes, in: document.graph))
         applySourceUpdates(updates.filter { !touched.contains($0.node) })
     }
 
@@ -238,9 +238,30 @@ enum WatchOutput {
             }.joined(separator: ",") + "]"
     }
 
-    /// `line 3: Add (sum): 5; Times (prod): 10`, or `line 3: nothing changed`.
-    static func text(line: Int, _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
-        "line \(line): " + text(changes, in: graph)
+    /// `line 3: Add (sum): 5; Times (prod): 10`; when no value changed, what the line did:
+    /// `line 3: renamed Add (sum) to 'Total'; no value changed`.
+    static func text(line: Int, _ change: Change, _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        guard changes.isEmpty else { return "line \(line): " + text(changes, in: graph) }
+        return "line \(line): \(applied(change, in: graph)); no value changed"
+    }
+
+    /// What an applied edit did, in words: `renamed Add (sum) to 'Total'`,
+    /// `moved Total (sum) to 44, 6`, or `setValue applied`.
+    static func applied(_ change: Change, in graph: Graph) -> String {
+        func named(_ id: NodeID, _ name: String?) -> String {
+            let name = (name ?? "").isEmpty ? id.rawValue : name!
+            return "\(name.escapedForMessage) (\(id.rawValue.escapedForMessage))"
+        }
+        switch change.edit {
+        case .rename(let id, let name):
+            var old: String?
+            if case .rename(_, let previous) = change.inverse { old = previous }
+            return "renamed \(named(id, old)) to '\(name.escapedForMessage)'"
+        case .move(let id, let position):
+            return "moved \(named(id, graph.name(of: id))) to \(position.x), \(position.y)"
+        default:
+            return "\(change.edit.operationName) applied"
+        }
     }
 
     /// `line 4: link refused: would create a cycle: sum → prod → sum`.
@@ -254,8 +275,7 @@ enum WatchOutput {
     }
 
     private static func text(_ changes: [(NodeID, Value?)], in graph: Graph) -> String {
-        guard !changes.isEmpty else { return "nothing changed" }
-        return changes.map { id, value in
+        changes.map { id, value in
             guard let value else { return "\(id) removed" }
             return "\(graph.name(of: id) ?? id.rawValue) (\(id)): \(HeadlessOutput.valueText(value))"
         }.joined(separator: "; ")

@@ -272,6 +272,35 @@ private let numbers =
         #expect(allowed.standardOutput == "File (f): 7\n")
     }
 
+    @Test func anAppliedLineThatChangesNoValueSaysWhatItDid() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        watch.send(
+            """
+            {"op":"rename","node":"b","name":"Total"}
+            {"op":"move","node":"b","x":44,"y":6}
+            {"op":"setValue","node":"a","value":1}
+
+            """)
+        watch.closeInput()
+        #expect(
+            watch.remainingLines() == [
+                "Number (a): 1", "Add (b): 2",
+                "line 1: renamed Add (b) to 'Total'; no value changed",
+                "line 2: moved Total (b) to 44, 6; no value changed",
+                "line 3: setValue applied; no value changed",
+            ])
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func anAppliedLineThatChangesNoValueIsAnEmptyChangeInJSON() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path, "--json"])
+        watch.send(#"{"op":"rename","node":"b","name":"Total"}"# + "\n")
+        watch.closeInput()
+        #expect(watch.remainingLines().dropFirst() == [#"{"line":1,"changed":[]}"#])
+    }
+
     @Test func startedWithoutStandardInputItEndsAfterTheValuesAsAtTheEndOfInput() throws {
         let folder = try graphFolder(numbers)
         let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path], inputClosed: true)
