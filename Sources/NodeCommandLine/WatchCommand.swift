@@ -1,6 +1,7 @@
 import ArgumentParser
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphSources
 
 /// `TOOL watch FILE [--json] [--max-updates N] [--allow-outside]`: a streaming, incremental
 /// evaluator.
@@ -26,7 +27,9 @@ struct WatchCommand: ParsableCommand {
 
                 It ends at the end of standard input when the graph has no live sources, after \
                 --max-updates lines following the first, or on SIGINT or SIGTERM; the exit status is \
-                then 0.
+                then 0. When standard input has ended and the graph's live sources can never update \
+                (every one a file source outside the folder, refused without --allow-outside), it \
+                exits 1, naming them.
 
                 Examples:
                 """
@@ -63,7 +66,17 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let document = GraphDocument(graph: try loadGraphOrExit(file))
         let sources = sourceOptions.sources(forGraphAt: file)
-        var session = WatchSession(document: document, sources: sources, json: json, maxUpdates: maxUpdates)
-        session.run()
+        let options = sourceOptions
+        let file = self.file
+        var session = WatchSession(
+            document: document, sources: sources, json: json, maxUpdates: maxUpdates,
+            fileProblems: { options.fileSourceProblems($0, forGraphAt: file) })
+        if case .stuck(let refused) = session.run() {
+            let name = file.escapedForMessage
+            StandardError.write(
+                "\(name): nothing left to watch: standard input has ended and no live source can ever update")
+            for problem in refused { StandardError.write("\(name): \(problem.description)") }
+            throw ExitCode(1)
+        }
     }
 }

@@ -301,6 +301,35 @@ private let numbers =
         #expect(watch.remainingLines().dropFirst() == [#"{"line":1,"changed":[]}"#])
     }
 
+    @Test(arguments: [[String](), ["--max-updates", "1"], ["--json"]])
+    func withStandardInputEndedAndOnlySourcesThatCanNeverUpdateItExits1SayingSo(_ options: [String]) throws {
+        let folder = try graphFolder(
+            #"{"id": "f", "kind": "file", "path": "../outside.txt"}, {"id": "g", "kind": "file", "path": "/proc/loadavg"}"#
+        )
+        let graph = folder.appendingPathComponent("graph.json").path
+        let result = try ChildProcess.runShell(
+            "'\(ChildProcess.nodeUI)' watch '\(graph)' \(options.joined(separator: " ")) < /dev/null")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == """
+                \(graph): nothing left to watch: standard input has ended and no live source can ever update
+                \(graph): node 'f' reads '../outside.txt', which is outside the graph file's folder (--allow-outside reads it)
+                \(graph): node 'g' reads '/proc/loadavg', which is outside the graph file's folder (--allow-outside reads it)
+
+                """)
+    }
+
+    @Test func aSourceThatCanStillUpdateKeepsItRunningAfterTheEndOfInput() throws {
+        let folder = try graphFolder(
+            #"{"id": "f", "kind": "file", "path": "../outside.txt"}, {"id": "t", "kind": "clock", "interval": 0.05}"#
+        )
+        let graph = folder.appendingPathComponent("graph.json").path
+        let result = try ChildProcess.runShell(
+            "'\(ChildProcess.nodeUI)' watch '\(graph)' --max-updates 2 < /dev/null")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("source t:") }.count == 2)
+    }
+
     @Test func startedWithoutStandardInputItEndsAfterTheValuesAsAtTheEndOfInput() throws {
         let folder = try graphFolder(numbers)
         let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path], inputClosed: true)
