@@ -39,8 +39,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
-        let graph = try loadGraphOrExit(file)
+        let graph = try fileSize.loadGraph(file)
         let warnings = sourceOptions.fileSourceProblems(graph, forGraphAt: file)
         let summary = warnings.isEmpty ? "" : ", " + CheckCommand.counted(warnings.count, "warning")
         StandardOutput.write("\(file.escapedForMessage): ok (\(CheckCommand.contents(of: graph)))\(summary)")

@@ -32,8 +32,10 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
-        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
+        let graph = sourceOptions.readingSourcesOnce(try fileSize.loadGraph(file), from: file)
         StandardOutput.write(String(GraphExport.text(of: graph, format: format).dropLast()))
     }
 }

@@ -49,12 +49,14 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
         var editor = ToolContext.current.editor
         editor.theme = try themeOption.theme(over: editor.theme)
         let options = EditorOptions(
             file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
-            allowsOutside: sourceOptions.allowOutside)
+            allowsOutside: sourceOptions.allowOutside, fileLimits: fileSize.limits)
         let status = editor.run(options)
         if status != 0 { throw ExitCode(status) }
     }

@@ -55,6 +55,8 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     /// The count `--max-updates` was given, or a usage error saying what it must be.
     @Sendable static func updateCount(_ text: String) throws -> Int {
         guard let count = Int(text), count >= 0 else {
@@ -64,7 +66,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let document = GraphDocument(graph: try loadGraphOrExit(file))
+        let document = GraphDocument(graph: try fileSize.loadGraph(file))
         let sources = sourceOptions.sources(forGraphAt: file)
         let options = sourceOptions
         let file = self.file
