@@ -84,12 +84,17 @@ func lamp(_ value: Value, _ theme: Theme) -> (text: String, style: CellStyle) {
     )
 }
 
-/// A gate's body, `a ⊕ b  ●` (`a xor b  1` in ASCII); a switch's, `● on`.
+/// A gate's body, `a ⊕ b  ●` (`a xor b  1` in ASCII), a one-input gate's `¬ a  ○` (`not a  0`);
+/// a switch's, `● on`.
 struct LampBody: NodeBodyRenderer {
     func label(_ node: NodeWidgetModel, _ theme: Theme) -> String {
         let symbol = theme.glyphs.isASCII ? node.kind : node.symbol
-        return node.inputs.isEmpty
-            ? (isOn(node.value) ? "on" : "off") : node.inputs.map(\.label).joined(separator: " \(symbol) ")
+        let labels = node.inputs.map(\.label)
+        switch labels.count {
+        case 0: return isOn(node.value) ? "on" : "off"
+        case 1: return "\(symbol) \(labels[0])"
+        default: return labels.joined(separator: " \(symbol) ")
+        }
     }
     func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         Size(width: displayWidth(of: label(node, context.theme)) + 3, height: 1)

@@ -52,6 +52,9 @@ public final class Canvas {
 
     /// The opened group's graph (see ``shownGraph``); `nil` at the top level.
     private var levelGraph: Graph?
+    /// Whether frames show the cursor (its cell reversed): not in a picture of the graph
+    /// (``renderCanvas(document:width:height:lod:theme:dataSource:)``), where nobody moves it.
+    var drawsCursor = true
 
     private let widgetImages = WidgetImageCache()
     private let routes = RouteCache()
@@ -370,7 +373,7 @@ public final class Canvas {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         lastFrame = SceneRenderer.draw(
             scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
-            routeCache: routes)
+            routeCache: routes, drawsCursor: drawsCursor)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)

@@ -3,7 +3,8 @@ import NodeGraph
 /// Draws a graph exactly as the canvas first shows it: the frame `nodeui-tui render` prints.
 ///
 /// The view starts at the canvas origin (or further up and left when nodes sit at negative
-/// positions), nothing is selected, and the status line shows the start-up hints. With ASCII
+/// positions), nothing is selected, no cursor is drawn, and the status line shows the start-up
+/// hints. With ASCII
 /// glyphs (``Glyphs/isASCII``) every character of the frame is ASCII, node names and kind
 /// symbols included (``Surface/asciiOnly()``).
 /// - Parameters:
@@ -41,6 +42,7 @@ public func renderCanvas(
     let canvas = Canvas(
         document: document, width: width, height: height, levelOfDetail: lod, theme: theme,
         dataSource: dataSource)
+    canvas.drawsCursor = false
     canvas.fitTopLeft()
     let frame = canvas.render()
     return theme.glyphs.isASCII ? frame.asciiOnly() : frame

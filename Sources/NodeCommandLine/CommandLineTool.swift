@@ -2,8 +2,8 @@ import ArgumentParser
 import NodeTerminal
 
 /// The command line of a node tool: the terminal editor (`TOOL [FILE]`, or `TOOL open`) and the
-/// headless commands scripts use — `eval`, `render`, `replay`, `check` and `watch` — all reading
-/// and drawing the tool's own kinds.
+/// headless commands scripts use — `eval`, `render`, `replay`, `check`, `export` and `watch` —
+/// all reading and drawing the tool's own kinds.
 ///
 /// ```swift
 /// let tool = CommandLineTool(
@@ -47,7 +47,8 @@ public struct CommandLineTool: Sendable {
         if editor.headlessHint == nil {
             editor.headlessHint =
                 "for headless use run `\(name) eval FILE`, `\(name) render FILE`, "
-                + "`\(name) replay FILE --edits EDITS.jsonl` or `\(name) check FILE`"
+                + "`\(name) replay FILE --edits EDITS.jsonl`, `\(name) check FILE`, "
+                + "`\(name) export FILE` or `\(name) watch FILE`"
         }
         self.editor = editor
         self.abstract = abstract

@@ -35,8 +35,10 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
-        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
+        let graph = sourceOptions.readingSourcesOnce(try fileSize.loadGraph(file), from: file)
         if json {
             StandardOutput.write(HeadlessOutput.json(graph))
         } else {

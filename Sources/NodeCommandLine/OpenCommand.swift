@@ -16,8 +16,8 @@ struct OpenCommand: ParsableCommand {
                 the \(tool.editor.demo.title) (`s` then asks for a file name, \(tool.editor.demo.fileName) \
                 by default). Every edit is written as it happens to FILE.autosave.jsonl, which a save \
                 or a chosen quit removes; if the program is killed, the next open offers to recover \
-                the edits. Needs a terminal: without one it exits 1 (use eval, render, replay or \
-                check instead).
+                the edits. Needs a terminal: without one it exits 1 (use eval, render, replay, \
+                check, export or watch instead).
 
                 Examples:
                 """
@@ -49,12 +49,14 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
         var editor = ToolContext.current.editor
         editor.theme = try themeOption.theme(over: editor.theme)
         let options = EditorOptions(
             file: file, recordPath: record, logPath: log, drawsASCIIOnly: ascii,
-            allowsOutside: sourceOptions.allowOutside)
+            allowsOutside: sourceOptions.allowOutside, fileLimits: fileSize.limits)
         let status = editor.run(options)
         if status != 0 { throw ExitCode(status) }
     }

@@ -55,6 +55,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func validate() throws {
         guard (10...1000).contains(width) else { throw ValidationError("--width must be within 10–1000") }
         guard (3...1000).contains(height) else { throw ValidationError("--height must be within 3–1000") }
@@ -65,7 +67,7 @@ struct RenderCommand: ParsableCommand {
         var theme = try themeOption.theme(over: tool.editor.theme)
         if ascii { theme.glyphs = .ascii }
         if format != .text && !TerminalScreen.Options.environmentAllowsColor { theme.styles = .monochrome }
-        let graph = sourceOptions.readingSourcesOnce(try loadGraphOrExit(file), from: file)
+        let graph = sourceOptions.readingSourcesOnce(try fileSize.loadGraph(file), from: file)
         let surface = renderCanvas(
             graph, width: width, height: height, lod: lod, theme: theme,
             dataSource: tool.editor.makeDataSource())

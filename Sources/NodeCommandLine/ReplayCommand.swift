@@ -54,8 +54,10 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Exit 1 if any line was refused.")
     var strict = false
 
+    @OptionGroup var fileSize: FileSizeOption
+
     func run() throws {
-        let document = GraphDocument(graph: try loadGraphOrExit(file))
+        let document = GraphDocument(graph: try fileSize.loadGraph(file))
         let lines: [Journal.Line]
         do throws(LoadProblem) {
             lines = try Journal.read(path: edits)

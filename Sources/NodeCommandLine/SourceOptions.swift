@@ -18,10 +18,14 @@ struct SourceOptions: ParsableArguments {
     /// - Parameter path: The graph file's path, or `nil`.
     /// - Returns: The sources, not running yet.
     func sources(forGraphAt path: String?) -> LiveSources {
-        let folder =
-            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        LiveSources(folder: folder(ofGraphAt: path), allowsOutside: allowOutside)
+    }
+
+    /// The folder file sources' paths are relative to: the graph file's, or the current folder
+    /// for a graph without a file.
+    func folder(ofGraphAt path: String?) -> String {
+        path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             ?? FileManager.default.currentDirectoryPath
-        return LiveSources(folder: folder, allowsOutside: allowOutside)
     }
 
     /// The graph with each live source's first reading applied (a clock at 0, a file's number
@@ -36,5 +40,17 @@ struct SourceOptions: ParsableArguments {
         sources.follow(graph)
         graph.applySourceUpdates(sources.takeUpdates())
         return graph
+    }
+}
+
+extension SourceOptions {
+    /// What the file sources of the graph in the file at `path` will meet: files missing, or
+    /// outside the folder without `--allow-outside`.
+    /// - Parameters:
+    ///   - graph: The loaded graph.
+    ///   - path: The graph file's path.
+    /// - Returns: The problems, in dependency order.
+    func fileSourceProblems(_ graph: Graph, forGraphAt path: String) -> [FileSourceProblem] {
+        FileSourceProblem.problems(in: graph, folder: folder(ofGraphAt: path), allowsOutside: allowOutside)
     }
 }

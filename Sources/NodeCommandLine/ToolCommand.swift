@@ -39,7 +39,8 @@ struct ToolCommand: ParsableCommand {
             discussion: """
                 Without a subcommand (or with `open`), opens FILE on the interactive canvas \
                 (created on first save if it does not exist), or the \(tool.editor.demo.title) when \
-                no FILE is given.
+                no FILE is given. The headless commands, for scripts and without a terminal: \
+                \(headlessCommandNames.joined(separator: ", ")).
 
                 A first argument that is not an existing file, has no '/' and no '.', and is within \
                 two edits of a command is a mistyped command: a usage error naming the closest one \
@@ -53,6 +54,11 @@ struct ToolCommand: ParsableCommand {
             version: "\(name) \(tool.version)",
             subcommands: subcommandTypes,
             defaultSubcommand: OpenCommand.self)
+    }
+
+    /// The commands that need no terminal: every subcommand's name but `open`'s, in help order.
+    static var headlessCommandNames: [String] {
+        subcommandTypes.filter { $0 != OpenCommand.self }.compactMap { $0.configuration.commandName }
     }
 
     /// The names a first argument may be: every subcommand's, and `help`.

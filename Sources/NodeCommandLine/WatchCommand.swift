@@ -1,6 +1,7 @@
 import ArgumentParser
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphSources
 
 /// `TOOL watch FILE [--json] [--max-updates N] [--allow-outside]`: a streaming, incremental
 /// evaluator.
@@ -26,7 +27,9 @@ struct WatchCommand: ParsableCommand {
 
                 It ends at the end of standard input when the graph has no live sources, after \
                 --max-updates lines following the first, or on SIGINT or SIGTERM; the exit status is \
-                then 0.
+                then 0. When standard input has ended and the graph's live sources can never update \
+                (every one a file source outside the folder, refused without --allow-outside), it \
+                exits 1, naming them.
 
                 Examples:
                 """
@@ -42,19 +45,40 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Print JSON lines.")
     var json = false
 
-    @Option(help: ArgumentHelp("Stop after this many lines following the first.", valueName: "N"))
+    // Unconditional, so that `--max-updates -1` reaches the check below rather than reading as
+    // an option and leaving the value missing.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Stop after this many lines following the first (0 or more).", valueName: "N"),
+        transform: WatchCommand.updateCount)
     var maxUpdates: Int?
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    func validate() throws {
-        if let maxUpdates, maxUpdates < 0 { throw ValidationError("--max-updates must be 0 or more") }
+    @OptionGroup var fileSize: FileSizeOption
+
+    /// The count `--max-updates` was given, or a usage error saying what it must be.
+    @Sendable static func updateCount(_ text: String) throws -> Int {
+        guard let count = Int(text), count >= 0 else {
+            throw ValidationError("it must be a count of lines, 0 or more")
+        }
+        return count
     }
 
     func run() throws {
-        let document = GraphDocument(graph: try loadGraphOrExit(file))
+        let document = GraphDocument(graph: try fileSize.loadGraph(file))
         let sources = sourceOptions.sources(forGraphAt: file)
-        var session = WatchSession(document: document, sources: sources, json: json, maxUpdates: maxUpdates)
-        session.run()
+        let options = sourceOptions
+        let file = self.file
+        var session = WatchSession(
+            document: document, sources: sources, json: json, maxUpdates: maxUpdates,
+            fileProblems: { options.fileSourceProblems($0, forGraphAt: file) })
+        if case .stuck(let refused) = session.run() {
+            let name = file.escapedForMessage
+            StandardError.write(
+                "\(name): nothing left to watch: standard input has ended and no live source can ever update")
+            for problem in refused { StandardError.write("\(name): \(problem.description)") }
+            throw ExitCode(1)
+        }
     }
 }

@@ -15,21 +15,38 @@ struct WatchSession {
     let sources: LiveSources
     let json: Bool
     let maxUpdates: Int?
+    /// What the graph's file sources will meet (missing files, paths outside the folder).
+    let fileProblems: (Graph) -> [FileSourceProblem]
     /// The values printed last, to tell which nodes changed.
     private var shown: [NodeID: Value] = [:]
     private var printed = 0
     private var lineNumber = 0
     private var pendingInput: [UInt8] = []
 
-    init(document: GraphDocument, sources: LiveSources, json: Bool, maxUpdates: Int?) {
+    init(
+        document: GraphDocument, sources: LiveSources, json: Bool, maxUpdates: Int?,
+        fileProblems: @escaping (Graph) -> [FileSourceProblem]
+    ) {
         self.document = document
         self.sources = sources
         self.json = json
         self.maxUpdates = maxUpdates
+        self.fileProblems = fileProblems
     }
 
-    /// Runs until standard input ends without live sources, the last update allowed, or a signal.
-    mutating func run() {
+    /// How a session ended.
+    enum Ending: Equatable {
+        /// Standard input ended without live sources, the last update allowed was printed, or a
+        /// signal came.
+        case finished
+        /// Standard input ended and no live source can ever update: the sources refused for
+        /// good (each a file outside the folder without `--allow-outside`).
+        case stuck([FileSourceProblem])
+    }
+
+    /// Runs until standard input ends without live sources (or with none that can ever update),
+    /// the last update allowed, or a signal.
+    mutating func run() -> Ending {
         let signals = WatchSession.pipe()
         signalPipe = signals.write
         sessionThread = pthread_self()
@@ -58,7 +75,7 @@ struct WatchSession {
             })
         StandardOutput.write(
             lines: json ? [HeadlessOutput.json(document.graph)] : HeadlessOutput.textLines(document.graph))
-        if isDone { return }
+        if isDone { return .finished }
         let wakeWrite = wake.write
         sources.start {
             var byte: UInt8 = 1
@@ -66,21 +83,31 @@ struct WatchSession {
         }
         defer { sources.stop() }
         var inputOpen = true
+        var askedWhetherStuck = false
         while !isDone {
-            if !inputOpen && sources.status.live == 0 { return }
+            if !inputOpen && !askedWhetherStuck {
+                // Without input no edit changes the sources any more: ask once whether any can
+                // ever update.
+                askedWhetherStuck = true
+                let live = sources.status.live
+                if live == 0 { return .finished }
+                let refused = fileProblems(document.graph).filter { $0.kind == .outside }
+                if refused.count == live { return .stuck(refused) }
+            }
             var descriptors = [
                 pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
             ]
-            guard Glibc.poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return }
-            if descriptors[0].revents != 0 { return }
+            guard Glibc.poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return .finished }
+            if descriptors[0].revents != 0 { return .finished }
             if descriptors[1].revents != 0 {
                 WatchSession.drain(wake.read)
                 applySourceUpdates()
             }
             if descriptors[2].revents != 0 { inputOpen = readInput() }
         }
+        return .finished
     }
 
     private var isDone: Bool { maxUpdates.map { printed >= $0 } ?? false }
@@ -138,7 +165,7 @@ struct WatchSession {
         emit(
             json
                 ? WatchOutput.json(line: number, changes)
-                : WatchOutput.text(line: number, changes, in: document.graph))
+                : WatchOutput.text(line: number, change, changes, in: document.graph))
         applySourceUpdates(updates.filter { !touched.contains($0.node) })
     }
 
@@ -238,9 +265,30 @@ enum WatchOutput {
             }.joined(separator: ",") + "]"
     }
 
-    /// `line 3: Add (sum): 5; Times (prod): 10`, or `line 3: nothing changed`.
-    static func text(line: Int, _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
-        "line \(line): " + text(changes, in: graph)
+    /// `line 3: Add (sum): 5; Times (prod): 10`; when no value changed, what the line did:
+    /// `line 3: renamed Add (sum) to 'Total'; no value changed`.
+    static func text(line: Int, _ change: Change, _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        guard changes.isEmpty else { return "line \(line): " + text(changes, in: graph) }
+        return "line \(line): \(applied(change, in: graph)); no value changed"
+    }
+
+    /// What an applied edit did, in words: `renamed Add (sum) to 'Total'`,
+    /// `moved Total (sum) to 44, 6`, or `setValue applied`.
+    static func applied(_ change: Change, in graph: Graph) -> String {
+        func named(_ id: NodeID, _ name: String?) -> String {
+            let name = (name ?? "").isEmpty ? id.rawValue : name!
+            return "\(name.escapedForMessage) (\(id.rawValue.escapedForMessage))"
+        }
+        switch change.edit {
+        case .rename(let id, let name):
+            var old: String?
+            if case .rename(_, let previous) = change.inverse { old = previous }
+            return "renamed \(named(id, old)) to '\(name.escapedForMessage)'"
+        case .move(let id, let position):
+            return "moved \(named(id, graph.name(of: id))) to \(position.x), \(position.y)"
+        default:
+            return "\(change.edit.operationName) applied"
+        }
     }
 
     /// `line 4: link refused: would create a cycle: sum → prod → sum`.
@@ -254,8 +302,7 @@ enum WatchOutput {
     }
 
     private static func text(_ changes: [(NodeID, Value?)], in graph: Graph) -> String {
-        guard !changes.isEmpty else { return "nothing changed" }
-        return changes.map { id, value in
+        changes.map { id, value in
             guard let value else { return "\(id) removed" }
             return "\(graph.name(of: id) ?? id.rawValue) (\(id)): \(HeadlessOutput.valueText(value))"
         }.joined(separator: "; ")

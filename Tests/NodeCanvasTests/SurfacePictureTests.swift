@@ -4,6 +4,18 @@ import Testing
 @testable import NodeCanvas
 
 @Suite struct SurfacePictureTests {
+    @Test func aRenderedFrameShowsNoCursorWhileTheCanvasDoes() throws {
+        let graph = try demoCalculator()
+        let picture = renderCanvas(graph, width: 80, height: 24)
+        let reversed = (0..<picture.height).flatMap { y in
+            (0..<picture.width).filter { picture[$0, y].style.reverse }.map { ($0, y) }
+        }
+        #expect(reversed.isEmpty, "reversed cells at \(reversed)")
+        let canvas = makeCanvas(graph)
+        canvas.fitTopLeft()
+        #expect(canvas.render()[0, 0].style.reverse)
+    }
+
     @Test func ansiRowsSelectEachKindOfColorAndEndReset() {
         var surface = Surface(width: 8, height: 1)
         surface.put("a", x: 0, y: 0, style: CellStyle(foreground: .indexed(200)))

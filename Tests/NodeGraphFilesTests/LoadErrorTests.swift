@@ -171,14 +171,34 @@ import Testing
         let text = graphFile("")
         let problems = loadProblems(text, limits: GraphFile.Limits(maximumBytes: 10))
         #expect(problems.map(\.kind) == [.fileTooLarge])
-        #expect(problems.first?.reason == "the file is larger than the limit of 10 bytes")
+        #expect(
+            problems.first?.reason
+                == "the file is larger than the limit of 10 bytes (--max-file-size raises it)")
+    }
+
+    @Test func theDefaultLimitsAdmitWhatTheEngineIsBuiltFor() {
+        let limits = GraphFile.Limits.standard
+        #expect(limits.maximumBytes == 512 << 20)
+        #expect(limits.maximumNodes == 5_000_000)
+        // Five million nodes of about ten JSON values each fit.
+        #expect(limits.maximumValues == (512 << 20) / 8)
+        #expect(limits.maximumValues > 5_000_000 * 10)
+    }
+
+    @Test func aLargerSizeLimitAdmitsProportionallyMoreJSONValues() {
+        #expect(GraphFile.Limits(maximumBytes: 2 << 30).maximumValues == (2 << 30) / 8)
+        #expect(GraphFile.Limits(maximumBytes: 4).maximumValues == 1)
+        #expect(GraphFile.Limits(maximumBytes: 2 << 30, maximumValues: 9).maximumValues == 9)
     }
 
     @Test func reportsMoreJSONValuesThanTheLimit() {
         let text = graphFile(#"{"id": "a", "kind": "number", "x": 1, "y": 2}"#)
         let problems = loadProblems(text, limits: GraphFile.Limits(maximumValues: 6))
         #expect(problems.map(\.kind) == [.fileTooLarge])
-        #expect(problems.first?.reason == "the file holds more than 6 JSON values, the limit")
+        #expect(
+            problems.first?.reason
+                == "the file holds more than 6 JSON values, the limit for 512 MiB (--max-file-size raises it)"
+        )
     }
 
     @Test func reportsMoreNodesThanTheLimit() {

@@ -48,6 +48,31 @@ private func examples(in help: String) -> [String] {
         #expect(result.standardError == "")
     }
 
+    // MARK: Headless commands named
+
+    @Test(arguments: ["nodeui-tui", "logic-gates"])
+    func theTopLevelHelpAndTheNoTerminalMessageNameEveryHeadlessCommand(_ tool: String) throws {
+        let help = try ChildProcess.runProduct(tool, ["--help"])
+        #expect(help.status == 0)
+        // The SUBCOMMANDS section: `  NAME  abstract`, continuation lines indented further.
+        let section = try #require(help.standardOutput.components(separatedBy: "SUBCOMMANDS:\n").last)
+        let commands = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first
+            else { return nil }
+            return String(word)
+        }.filter { $0 != "open" && $0 != "See" }
+        #expect(commands == ["eval", "render", "replay", "check", "export", "watch"])
+        let overview = help.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        #expect(overview.contains("without a terminal: \(commands.joined(separator: ", "))."), "\(overview)")
+        let withoutTerminal = try ChildProcess.runProduct(tool)
+        #expect(withoutTerminal.status == 1)
+        for command in commands {
+            #expect(
+                withoutTerminal.standardError.contains("`\(tool) \(command) FILE"),
+                "\(command) missing from: \(withoutTerminal.standardError)")
+        }
+    }
+
     // MARK: Mistyped commands
 
     @Test(arguments: [

@@ -109,10 +109,17 @@ private func graphvizLayout(of source: String) throws -> ProcessResult {
         #expect(mermaid.standardOutput.split(separator: "\n").count == 2)
     }
 
-    @Test(arguments: [
-        ["export", "a.json"], ["export", "a.json", "--format", "png"], ["export", "--format", "dot"],
-    ])
-    func exportWithoutAKnownFormatIsAUsageError(_ arguments: [String]) throws {
+    @Test func exportWithoutAFormatWritesDot() throws {
+        let file = example("division-by-zero.json")
+        let plain = try ChildProcess.runNodeUI(["export", file])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(plain.standardOutput.hasPrefix("digraph "), "\(plain.standardOutput)")
+        let dot = try ChildProcess.runNodeUI(["export", file, "--format", "dot"])
+        #expect(plain.standardOutput == dot.standardOutput)
+    }
+
+    @Test(arguments: [["export", "a.json", "--format", "png"], ["export", "--format", "dot"]])
+    func exportWithAnUnknownFormatOrNoFileIsAUsageError(_ arguments: [String]) throws {
         let result = try ChildProcess.runNodeUI(arguments)
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("Error: "))

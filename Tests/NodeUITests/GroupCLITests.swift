@@ -54,6 +54,15 @@ import Testing
             ))
     }
 
+    @Test func checkCountsTheDefinitionsAndTheNodesInsideThem() throws {
+        let result = try ChildProcess.runNodeUI(["check", Self.example("groups.json")])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput
+                == "\(Self.example("groups.json")): ok (8 nodes, 2 definitions with 9 nodes inside)\n")
+        #expect(result.standardError == "")
+    }
+
     @Test func checkNamesTheDefinitionOfAProblemInsideIt() throws {
         let text = try String(contentsOfFile: Self.example("groups.json"), encoding: .utf8)
             .replacingOccurrences(of: #""inputs": ["sum", "two"]"#, with: #""inputs": ["sun", "two"]"#)

@@ -54,6 +54,31 @@ private let halfAdder = logicGates.appendingPathComponent("half-adder.circuit").
         #expect(lines[3].contains(#"{"id":"sum","name":"Sum","kind":"xor","value":true}"#))
     }
 
+    @Test(arguments: [([String](), "¬ a"), (["--ascii"], "not a")])
+    func aNotGatesBodyShowsItsSymbolBeforeItsInput(_ options: [String], _ body: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let circuit = directory.appendingPathComponent("inverter.circuit")
+        try Data(
+            """
+            {"format": "nodegraph", "version": 1, "nodes": [
+              {"id": "a", "kind": "switch", "name": "A", "value": false, "x": 2, "y": 1},
+              {"id": "n", "kind": "not", "name": "Not", "inputs": ["a"], "x": 28, "y": 1}]}
+            """.utf8
+        ).write(to: circuit)
+        let result = try ChildProcess.runProduct(
+            "logic-gates", ["render", circuit.path, "--width", "60", "--height", "10"] + options)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The body row: the symbol, the input, then (after padding) the lamp, lit since ¬ off is on.
+        let lamp = options.isEmpty ? "●" : "1"
+        let row = try #require(
+            result.standardOutput.split(separator: "\n").first { $0.contains(" \(body) ") },
+            "\(result.standardOutput)")
+        let afterBody = try #require(row.range(of: body)).upperBound
+        #expect(row[afterBody...].drop { $0 == " " }.hasPrefix(lamp), "\(row)")
+    }
+
     @Test func theCalculatorDoesNotKnowTheToolsKinds() throws {
         let result = try ChildProcess.runNodeUI(["check", halfAdder])
         #expect(result.status == 1)

@@ -178,6 +178,18 @@ private func withoutEscapes(_ text: Substring) -> String {
         )
     }
 
+    @Test(arguments: ["-u NO_COLOR", "NO_COLOR=1"])
+    func ansiOutputShowsNoCursorCell(_ environment: String) throws {
+        let result = try render("\(calculator) --format ansi", environment: environment)
+        #expect(result.status == 0)
+        // Nothing on the canvas is reversed: its cursor is not drawn. (Without colors the status
+        // line, the last row, is reversed.)
+        let canvas = result.standardOutput.split(separator: "\n").dropLast().joined(separator: "\n")
+        let attributes = canvas.matches(of: /\u{1B}\[([0-9;]*)m/).map { $0.output.1 }
+        #expect(!attributes.isEmpty)
+        #expect(!attributes.contains { $0.split(separator: ";").contains("7") }, "\(attributes)")
+    }
+
     @Test func anUnknownFormatIsAUsageError() throws {
         let result = try render("\(calculator) --format png")
         #expect(result.status == 2)

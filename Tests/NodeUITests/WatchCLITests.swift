@@ -272,6 +272,64 @@ private let numbers =
         #expect(allowed.standardOutput == "File (f): 7\n")
     }
 
+    @Test func anAppliedLineThatChangesNoValueSaysWhatItDid() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path])
+        watch.send(
+            """
+            {"op":"rename","node":"b","name":"Total"}
+            {"op":"move","node":"b","x":44,"y":6}
+            {"op":"setValue","node":"a","value":1}
+
+            """)
+        watch.closeInput()
+        #expect(
+            watch.remainingLines() == [
+                "Number (a): 1", "Add (b): 2",
+                "line 1: renamed Add (b) to 'Total'; no value changed",
+                "line 2: moved Total (b) to 44, 6; no value changed",
+                "line 3: setValue applied; no value changed",
+            ])
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func anAppliedLineThatChangesNoValueIsAnEmptyChangeInJSON() throws {
+        let folder = try graphFolder(numbers)
+        let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path, "--json"])
+        watch.send(#"{"op":"rename","node":"b","name":"Total"}"# + "\n")
+        watch.closeInput()
+        #expect(watch.remainingLines().dropFirst() == [#"{"line":1,"changed":[]}"#])
+    }
+
+    @Test(arguments: [[String](), ["--max-updates", "1"], ["--json"]])
+    func withStandardInputEndedAndOnlySourcesThatCanNeverUpdateItExits1SayingSo(_ options: [String]) throws {
+        let folder = try graphFolder(
+            #"{"id": "f", "kind": "file", "path": "../outside.txt"}, {"id": "g", "kind": "file", "path": "/proc/loadavg"}"#
+        )
+        let graph = folder.appendingPathComponent("graph.json").path
+        let result = try ChildProcess.runShell(
+            "'\(ChildProcess.nodeUI)' watch '\(graph)' \(options.joined(separator: " ")) < /dev/null")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == """
+                \(graph): nothing left to watch: standard input has ended and no live source can ever update
+                \(graph): node 'f' reads '../outside.txt', which is outside the graph file's folder (--allow-outside reads it)
+                \(graph): node 'g' reads '/proc/loadavg', which is outside the graph file's folder (--allow-outside reads it)
+
+                """)
+    }
+
+    @Test func aSourceThatCanStillUpdateKeepsItRunningAfterTheEndOfInput() throws {
+        let folder = try graphFolder(
+            #"{"id": "f", "kind": "file", "path": "../outside.txt"}, {"id": "t", "kind": "clock", "interval": 0.05}"#
+        )
+        let graph = folder.appendingPathComponent("graph.json").path
+        let result = try ChildProcess.runShell(
+            "'\(ChildProcess.nodeUI)' watch '\(graph)' --max-updates 2 < /dev/null")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("source t:") }.count == 2)
+    }
+
     @Test func startedWithoutStandardInputItEndsAfterTheValuesAsAtTheEndOfInput() throws {
         let folder = try graphFolder(numbers)
         let watch = try RunningWatch([folder.appendingPathComponent("graph.json").path], inputClosed: true)
@@ -279,9 +337,18 @@ private let numbers =
         #expect(watch.exitStatus() == 0)
     }
 
-    @Test func aNegativeMaxUpdatesIsAUsageError() throws {
-        let result = try ChildProcess.runNodeUI(["watch", "x.json", "--max-updates=-1"])
+    @Test(arguments: [
+        (["--max-updates=-1"], "-1"), (["--max-updates", "-1"], "-1"), (["--max-updates", "two"], "two"),
+    ])
+    func aMaxUpdatesThatIsNoCountIsAUsageErrorSayingWhatItMustBe(_ options: [String], _ given: String) throws
+    {
+        let result = try ChildProcess.runNodeUI(["watch", "x.json"] + options)
         #expect(result.status == 2)
-        #expect(result.standardError.contains("--max-updates must be 0 or more"))
+        #expect(
+            result.standardError.contains(
+                "The value '\(given)' is invalid for '--max-updates <N>': it must be a count of lines, 0 or more"
+            ),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("Missing value"))
     }
 }

@@ -42,7 +42,7 @@ enum SceneRenderer {
     /// cursor, selection or mode change only restyles them).
     static func draw(
         scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
-        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil
+        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil, drawsCursor: Bool = true
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -172,7 +172,7 @@ enum SceneRenderer {
         // The cursor: the cell under it reversed.
         let cursor = state.scaledCursor
         let cx = cursor.x - shift.x, cy = cursor.y - shift.y
-        if area.contains(x: cx, y: cy) {
+        if drawsCursor && area.contains(x: cx, y: cy) {
             surface.updateStyle(in: Rect(x: cx, y: cy, width: 1, height: 1)) { $0.reverse.toggle() }
         }
         return contents

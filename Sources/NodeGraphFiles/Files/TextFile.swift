@@ -10,11 +10,14 @@ package enum TextFile {
     ///   - path: The file's path.
     ///   - limit: The most bytes accepted.
     ///   - what: What the file should be, for the message when it is a directory (`a graph file`).
+    ///   - option: The command-line option that raises `limit`, named when it is passed.
     /// - Returns: The file's bytes.
     /// - Throws: ``LoadProblem`` of kind ``LoadProblem/Kind/unreadable`` or
     ///   ``LoadProblem/Kind/fileTooLarge``.
     /// - Complexity: O(*n*) in the size of the file.
-    package static func read(_ path: String, limit: Int, what: String) throws(LoadProblem) -> [UInt8] {
+    package static func read(
+        _ path: String, limit: Int, what: String, raisedBy option: String? = nil
+    ) throws(LoadProblem) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw LoadProblem(
@@ -28,7 +31,7 @@ package enum TextFile {
                 throw LoadProblem(.unreadable, reason: "this is a directory, not \(what)")
             }
             if (status.st_mode & S_IFMT) == S_IFREG {
-                if Int(status.st_size) > limit { throw tooLarge(limit) }
+                if Int(status.st_size) > limit { throw tooLarge(limit, raisedBy: option) }
                 expected = Int(status.st_size) + 1  // one more byte, to see the end in one read
             }
         }
@@ -37,7 +40,7 @@ package enum TextFile {
         var count = 0
         while true {
             if count == bytes.count {
-                if count > limit { throw tooLarge(limit) }
+                if count > limit { throw tooLarge(limit, raisedBy: option) }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), cap - count)))
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
@@ -51,14 +54,18 @@ package enum TextFile {
             if got == 0 { break }
             count += got
         }
-        if count > limit { throw tooLarge(limit) }
+        if count > limit { throw tooLarge(limit, raisedBy: option) }
         bytes.removeSubrange(count...)
         return bytes
     }
 
-    /// The problem of a text over its size limit.
-    static func tooLarge(_ limit: Int) -> LoadProblem {
-        LoadProblem(.fileTooLarge, reason: "the file is larger than the limit of \(byteCount(limit))")
+    /// The problem of a text over its size limit: `the file is larger than the limit of 64 MiB`,
+    /// then `(--max-file-size raises it)` when an option does.
+    static func tooLarge(_ limit: Int, raisedBy option: String? = nil) -> LoadProblem {
+        LoadProblem(
+            .fileTooLarge,
+            reason: "the file is larger than the limit of \(byteCount(limit))"
+                + (option.map { " (\($0) raises it)" } ?? ""))
     }
 
     /// `64 MiB`, `10 KiB`, `10 bytes`.

@@ -31,6 +31,9 @@ public enum GraphFile {
     public static let version = 2
     /// The versions this library reads.
     public static let versions = [1, 2]
+    /// The command-line option that raises the size limit, which a too-large file's message
+    /// names: `--max-file-size`.
+    public static let sizeOption = "--max-file-size"
 
     /// Bounds on what loading accepts, so a hostile file cannot exhaust memory or time.
     public struct Limits: Hashable, Sendable {
@@ -44,23 +47,29 @@ public enum GraphFile {
         /// ten. This bounds the memory loading takes, whatever the file holds.
         public var maximumValues: Int
 
+        /// The bytes of file allowed per JSON value when ``maximumValues`` follows the size.
+        public static let bytesPerValue = 8
+
         /// Creates limits.
         /// - Parameters:
-        ///   - maximumBytes: The largest file accepted; 64 MiB by default.
-        ///   - maximumNodes: The most nodes accepted; 1,000,000 by default.
+        ///   - maximumBytes: The largest file accepted; 512 MiB by default.
+        ///   - maximumNodes: The most nodes accepted; 5,000,000 by default.
         ///   - maximumDepth: The deepest nesting accepted; 64 by default.
-        ///   - maximumValues: The most JSON values accepted; 12,000,000 by default.
+        ///   - maximumValues: The most JSON values accepted; by default one per
+        ///     ``bytesPerValue`` bytes of `maximumBytes` (67,108,864 for 512 MiB), so that raising
+        ///     the size raises it too.
         public init(
-            maximumBytes: Int = 64 << 20, maximumNodes: Int = 1_000_000, maximumDepth: Int = 64,
-            maximumValues: Int = 12_000_000
+            maximumBytes: Int = 512 << 20, maximumNodes: Int = 5_000_000, maximumDepth: Int = 64,
+            maximumValues: Int? = nil
         ) {
             self.maximumBytes = maximumBytes
             self.maximumNodes = maximumNodes
             self.maximumDepth = maximumDepth
-            self.maximumValues = maximumValues
+            self.maximumValues = maximumValues ?? max(1, maximumBytes / Limits.bytesPerValue)
         }
 
-        /// 64 MiB, 1,000,000 nodes, nesting 64 deep, 12,000,000 JSON values.
+        /// 512 MiB, 5,000,000 nodes, nesting 64 deep, 67,108,864 JSON values: what the engine is
+        /// built for.
         public static let standard = Limits()
     }
 
@@ -86,7 +95,8 @@ public enum GraphFile {
     /// is one problem of kind ``LoadProblem/Kind/unreadable``.
     static func readGraphFile(_ path: String, limits: Limits) throws(GraphFileError) -> [UInt8] {
         do throws(LoadProblem) {
-            return try TextFile.read(path, limit: limits.maximumBytes, what: "a graph file")
+            return try TextFile.read(
+                path, limit: limits.maximumBytes, what: "a graph file", raisedBy: GraphFile.sizeOption)
         } catch {
             throw GraphFileError(problems: [error])
         }

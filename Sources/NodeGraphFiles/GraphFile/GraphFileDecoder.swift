@@ -44,7 +44,10 @@ struct GraphFileDecoder {
     ) -> Result<GraphFragment, GraphFileError> {
         var lines = LineIndex(bytes)
         guard bytes.count <= limits.maximumBytes else {
-            return .failure(GraphFileError(problems: [TextFile.tooLarge(limits.maximumBytes)]))
+            return .failure(
+                GraphFileError(problems: [
+                    TextFile.tooLarge(limits.maximumBytes, raisedBy: GraphFile.sizeOption)
+                ]))
         }
         let document: JSONDocument
         do throws(JSONReadError) {
@@ -58,7 +61,9 @@ struct GraphFileDecoder {
                 case .tooManyValues:
                     LoadProblem(
                         .fileTooLarge,
-                        reason: "the file holds more than \(limits.maximumValues) JSON values, the limit")
+                        reason: "the file holds more than \(limits.maximumValues) JSON values, the limit "
+                            + "for \(TextFile.byteCount(limits.maximumBytes)) (\(GraphFile.sizeOption) raises it)"
+                    )
                 }
             var located = problem
             located.location = lines.location(of: error.offset)

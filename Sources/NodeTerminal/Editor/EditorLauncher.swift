@@ -47,7 +47,7 @@ struct EditorLauncher {
         let recording: JournalRecorder?
         do throws(EditorError) {
             log = if let path = options.logPath { try EditorLog(path: path) } else { .disabled }
-            document = try openDocument(options.file)
+            document = try openDocument(options.file, limits: options.fileLimits)
             recording = if let path = options.recordPath { try openRecording(path) } else { nil }
         } catch {
             writeError(error.description)
@@ -97,11 +97,13 @@ struct EditorLauncher {
 
     /// The document to edit: the file's graph, an empty graph for a file not yet created, or the
     /// demo. A file that does not load is reported problem by problem.
-    private func openDocument(_ file: String?) throws(EditorError) -> GraphDocument {
+    private func openDocument(_ file: String?, limits: GraphFile.Limits) throws(EditorError) -> GraphDocument
+    {
         guard let file else { return GraphDocument(graph: configuration.demo.graph) }
         if FileManager.default.fileExists(atPath: file) {
             do throws(GraphFileError) {
-                return GraphDocument(graph: try GraphFile.load(path: file, registry: configuration.registry))
+                return GraphDocument(
+                    graph: try GraphFile.load(path: file, registry: configuration.registry, limits: limits))
             } catch {
                 throw .doesNotLoad(path: file, problems: error.problems.map { "\($0)" })
             }

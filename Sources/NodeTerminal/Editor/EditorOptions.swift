@@ -1,3 +1,5 @@
+import NodeGraphFiles
+
 /// What one run of the editor is asked for: the file, and the command line's options.
 public struct EditorOptions: Hashable, Sendable {
     /// The graph file to open, created on first save if missing; `nil` for the demo.
@@ -10,6 +12,8 @@ public struct EditorOptions: Hashable, Sendable {
     public var drawsASCIIOnly: Bool
     /// Whether file sources may read outside the graph file's folder (`--allow-outside`).
     public var allowsOutside: Bool
+    /// The limits the file is opened within (`--max-file-size`).
+    public var fileLimits: GraphFile.Limits
 
     /// Creates options.
     /// - Parameters:
@@ -18,11 +22,13 @@ public struct EditorOptions: Hashable, Sendable {
     ///   - logPath: Where to log.
     ///   - drawsASCIIOnly: Whether every character drawn is ASCII.
     ///   - allowsOutside: Whether file sources may read outside the graph file's folder.
+    ///   - fileLimits: The limits the file is opened within; the standard ones by default.
     public init(
         file: String? = nil, recordPath: String? = nil, logPath: String? = nil, drawsASCIIOnly: Bool = false,
-        allowsOutside: Bool = false
+        allowsOutside: Bool = false, fileLimits: GraphFile.Limits = .standard
     ) {
         self.allowsOutside = allowsOutside
+        self.fileLimits = fileLimits
         self.file = file
         self.recordPath = recordPath
         self.logPath = logPath

@@ -67,4 +67,21 @@ case_two_demo_sessions() {
   tm kill-session -t $first
 }
 
-all_cases+=(two_sessions_on_one_file two_demo_sessions)
+# A file over the size limit is refused before the screen comes up, naming the limit and
+# --max-file-size; a larger --max-file-size opens it.
+case_open_respects_max_file_size() {
+  local dir="$WORK/size" s=open_respects_max_file_size
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $s "$dir" calc.json --max-file-size 100
+  [ "$(exit_status $s)" = 1 ] || fail "a file over --max-file-size did not exit 1" || return 1
+  wait_for $s "calc.json: the file is larger than the limit of 100 bytes (--max-file-size raises it)" || return 1
+  tm kill-session -t $s
+  start $s "$dir" calc.json --max-file-size 1M --log "$dir/log"
+  wait_for $s "opened calc.json" || return 1
+  wait_for $s "Multiply" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "q did not exit 0"
+}
+
+all_cases+=(two_sessions_on_one_file two_demo_sessions open_respects_max_file_size)
