@@ -150,7 +150,8 @@ extension Canvas {
         let canvas = makeCanvas(try flatAverage())
         canvas.mark("sum", "two", "half")
         canvas.send(.character("g"))
-        #expect(canvas.state.mode == .prompt(.groupName(text: "", nodes: ["half", "sum", "two"])))
+        #expect(
+            canvas.state.mode == .prompt(.groupName(LineEditor(limit: 64), nodes: ["half", "sum", "two"])))
         canvas.type("Mean of two")
         canvas.send(.enter)
         let graph = canvas.document.graph

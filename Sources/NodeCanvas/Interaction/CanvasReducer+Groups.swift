@@ -82,22 +82,22 @@ extension CanvasReducer {
             say("cannot group: " + CanvasText.describe(error, in: context.graph), error: true, &state)
             return []
         }
-        state.mode = .prompt(.groupName(text: "", nodes: nodes))
+        state.mode = .prompt(.groupName(LineEditor(limit: maximumNameLength), nodes: nodes))
         return []
     }
 
     /// A key while the group's name is asked: Enter groups, Esc cancels.
     static func reduceGroupName(
-        _ state: inout CanvasState, text: String, nodes: [NodeID], _ event: InputEvent, context: CanvasContext
+        _ state: inout CanvasState, _ editor: LineEditor, nodes: [NodeID], _ event: InputEvent,
+        context: CanvasContext
     ) -> [CanvasEffect] {
-        var text = text
-        switch event {
-        case .escape:
+        var editor = editor
+        switch edit(&editor, event, noun: "a group's name", &state) {
+        case .cancelled:
             state.mode = .normal
             say("not grouped", &state)
-            return []
-        case .enter:
-            let name = text.withoutOuterSpaces
+        case .accepted:
+            let name = editor.text.withoutOuterSpaces
             guard !name.isEmpty else {
                 say("type the group's name, or Esc", error: true, &state)
                 return []
@@ -110,16 +110,11 @@ extension CanvasReducer {
                     .group(nodes: nodes, kind: kind, name: name, id: context.graph.freeID(like: NodeID(kind)))
                 )
             ]
-        default:
-            var isPristine = false
-            guard
-                type(
-                    event, into: &text, isPristine: &isPristine, limit: maximumNameLength,
-                    noun: "a group's name",
-                    &state)
-            else { return [] }
+        case .edited, .tooLong:
+            state.mode = .prompt(.groupName(editor, nodes: nodes))
+        case .ignored:
+            break
         }
-        state.mode = .prompt(.groupName(text: text, nodes: nodes))
         return []
     }
 

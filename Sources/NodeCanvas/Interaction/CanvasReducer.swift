@@ -101,8 +101,7 @@ public enum CanvasReducer {
         case .editValue(let edit): return reduceEdit(&state, edit, event, context: context)
         case .rename(let rename): return reduceRename(&state, rename, event, context: context)
         case .palette(let palette): return reducePalette(&state, palette, event, context: context)
-        case .find(let query, let isPristine):
-            return reduceFind(&state, query, isPristine: isPristine, event, context: context)
+        case .find(let find): return reduceFind(&state, find, event, context: context)
         case .prompt(let prompt): return reducePrompt(&state, prompt, event, context: context)
         case .help(let firstRow):
             let visible = max(1, context.area.height - 2)

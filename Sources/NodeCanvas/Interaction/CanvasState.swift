@@ -77,23 +77,22 @@ public struct LinkModeState: Hashable, Sendable {
 
 /// Value editing: the node and the text typed so far.
 public struct ValueEditState: Hashable, Sendable {
-    /// The number node being edited.
+    /// The source node being edited.
     public var node: NodeID
-    /// The text so far.
-    public var text: String
-    /// Whether the text is still the old value, which the first typed character replaces.
-    public var isPristine: Bool
+    /// The value being typed.
+    public var editor: LineEditor
 
     /// Creates value editing state.
     /// - Parameters:
     ///   - node: The node.
-    ///   - text: The starting text.
-    ///   - isPristine: Whether typing replaces the text.
-    public init(node: NodeID, text: String, isPristine: Bool = true) {
+    ///   - editor: The value being typed.
+    public init(node: NodeID, editor: LineEditor) {
         self.node = node
-        self.text = text
-        self.isPristine = isPristine
+        self.editor = editor
     }
+
+    /// The text so far.
+    public var text: String { editor.text }
 }
 
 /// The new-node palette: the filter typed so far, the chosen entry, and where the node will go.

@@ -21,7 +21,8 @@ public final class StatusBarPlugin: CanvasPlugin {
 
     /// The status line's text, without styles: what tests read. The one place status text is
     /// put together: the mode, what keys act on, and the latest message, else the mode's hints
-    /// (an open question shows only itself, and a problem found while it is open).
+    /// (an open question shows only itself, and a problem found while it is open; a text being
+    /// typed stays after the message).
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
@@ -40,8 +41,28 @@ public final class StatusBarPlugin: CanvasPlugin {
         let selection =
             targets.count > 1
             ? "\(targets.count) selected" : state.cursorNode.flatMap { graph.name(of: $0) } ?? ""
-        if let message = state.message { return (state.mode.name, selection, message.text, message.isError) }
+        if let message = state.message {
+            // What is being typed stays in view after a message about it.
+            let typed = Self.typedText(for: canvas).map { " \(canvas.theme.glyphs.separator) " + $0 } ?? ""
+            return (state.mode.name, selection, message.text + typed, message.isError)
+        }
         return (state.mode.name, selection, hints(for: canvas), false)
+    }
+
+    /// The text being typed into the value editor, a new name or a find query, with the cursor
+    /// marked (`One = 1,5▏`); `nil` in the other modes.
+    /// - Parameter canvas: The canvas.
+    /// - Returns: The text as the status line shows it after a message.
+    static func typedText(for canvas: Canvas) -> String? {
+        let graph = canvas.shownGraph
+        let cursor = canvas.theme.glyphs.textCursor
+        switch canvas.state.mode {
+        case .editValue(let edit):
+            return "\(graph.name(of: edit.node) ?? edit.node.rawValue) = \(edit.editor.shown(cursor: cursor))"
+        case .rename(let rename): return "name: \(rename.editor.shown(cursor: cursor))"
+        case .find(let find): return "/\(find.editor.shown(cursor: cursor))"
+        default: return nil
+        }
     }
 
     /// The live sources' part of the status line: `2 live`, or `2 live · Load failing` (the
@@ -77,13 +98,13 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "\(edits)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
         case .quitWithUnsavedChanges:
             return "quit without saving? y quits\(dot)n stays\(dot)s saves, then quits"
-        case .saveAs(let text, _):
-            return "file: \(text)\(textCursor)  Enter saves\(dot)Esc cancels"
+        case .saveAs(let editor, _):
+            return "file: \(editor.shown(cursor: textCursor))  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
             return "\(path) exists. Replace it? y replaces\(dot)n goes back"
-        case .groupName(let text, let nodes):
+        case .groupName(let editor, let nodes):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
-            return "name: \(text)\(textCursor)  Enter groups \(count)\(dot)Esc cancels"
+            return "name: \(editor.shown(cursor: textCursor))  Enter groups \(count)\(dot)Esc cancels"
         }
     }
 
@@ -147,16 +168,17 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "arrows move\(dot)Enter done\(dot)Esc cancel"
         case .editValue(let edit):
             let name = graph.name(of: edit.node) ?? edit.node.rawValue
-            return "\(name) = \(edit.text)\(glyphs.textCursor)\(dot)Enter sets\(dot)Esc cancels"
+            return
+                "\(name) = \(edit.editor.shown(cursor: glyphs.textCursor))\(dot)Enter sets\(dot)Esc cancels"
         case .palette:
             return
                 "type to filter\(dot)\(glyphs.arrow == "→" ? "↑↓" : "up/down") choose\(dot)Enter create\(dot)Esc cancel"
-        case .find(let query, _):
-            let count = CanvasReducer.findMatches(query, context: canvas.context).count
-            return
-                "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter jump\(dot)Esc cancel"
+        case .find(let find):
+            let count = CanvasReducer.findMatches(find.query, context: canvas.context).count
+            let query = find.editor.shown(cursor: glyphs.textCursor)
+            return "/\(query)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter jump\(dot)Esc cancel"
         case .rename(let rename):
-            return "name: \(rename.text)\(glyphs.textCursor)\(dot)Enter keeps\(dot)Esc cancels"
+            return "name: \(rename.editor.shown(cursor: glyphs.textCursor))\(dot)Enter keeps\(dot)Esc cancels"
         case .help:
             return "arrows and PgUp/PgDn scroll\(dot)any other key closes help"
         case .prompt(let prompt):
