@@ -113,9 +113,11 @@ import Testing
         let canvas = try canvas(on: "one")
         canvas.send([.character("/")] + InputEvent.typing("t") + [.enter])
         let first = canvas.state.cursorNode
-        canvas.send([.character("/"), .enter])
+        canvas.send(.enter)
         let second = canvas.state.cursorNode
         #expect(first != nil && second != nil && first != second)
+        canvas.send([.escape, .character("/"), .enter])
+        #expect(canvas.state.cursorNode != second, "the remembered query finds the next one again")
         #expect(canvas.state.lastQuery == "t")
         #expect(canvas.status.contains("of 4"), "Two, Three, Subtract, Multiply contain a t")
     }

@@ -74,8 +74,38 @@ import Testing
         let canvas = try canvas()
         canvas.send([.character("/")] + InputEvent.typing("ree") + [.home, .character("h"), .enter])
         #expect(canvas.state.cursorNode == "three")
+        canvas.send(.escape)
         canvas.send([.character("/")] + InputEvent.typing("ul") + [.enter])
         #expect(canvas.state.cursorNode == "multiply", "typing replaced the remembered query")
+    }
+
+    @Test func enterAgainInFindFindsTheNextMatchAndEditsNothing() throws {
+        let canvas = try canvas()
+        canvas.send([.character("/")] + InputEvent.typing("t") + [.enter])
+        let matches: [NodeID] = ["two", "three", "subtract", "multiply"]
+        #expect(canvas.state.cursorNode.map(matches.contains) == true)
+        let first = canvas.state.cursorNode
+        canvas.send(.enter)
+        #expect(canvas.state.cursorNode != first, "Enter again found the next match")
+        guard case .find = canvas.state.mode else {
+            Issue.record("Enter left the find: \(canvas.state.mode)")
+            return
+        }
+        canvas.send(.escape)
+        #expect(canvas.state.mode == .normal)
+        #expect(!canvas.document.history.canUndo)
+    }
+
+    @Test func findThenEnterOnASourceDoesNotOpenItsValue() throws {
+        let canvas = try canvas()
+        canvas.send([.character("/")] + InputEvent.typing("hre") + [.enter, .enter])
+        #expect(canvas.state.cursorNode == "three")
+        guard case .find(let find) = canvas.state.mode else {
+            Issue.record("the second Enter left the find: \(canvas.state.mode)")
+            return
+        }
+        #expect(find.query == "hre")
+        #expect(canvas.status.contains("found Three"))
     }
 
     // MARK: Save as

@@ -14,8 +14,8 @@ public enum CanvasMode: Hashable, Sendable {
     case rename(RenameState)
     /// Choosing the kind of a new node.
     case palette(PaletteState)
-    /// Typing part of a node's name to jump to it: Enter jumps to the first match (`/` Enter
-    /// again, to the next one); Esc leaves.
+    /// Typing part of a node's name to jump to it: Enter finds the first match, Enter again the
+    /// next one; Esc leaves.
     case find(FindState)
     /// The list of keys, scrolled to show from a row on.
     case help(firstRow: Int)

@@ -95,8 +95,9 @@ extension CanvasReducer {
 
     // MARK: Find
 
-    /// A key while finding: typing edits the query; Enter jumps to the first match after the
-    /// cursor's node (the first of all when the cursor is on none); Esc leaves.
+    /// A key while finding: typing edits the query; Enter finds the first match after the
+    /// cursor's node (the first of all when the cursor is on none) and keeps the find open, so
+    /// that Enter again finds the next; Esc leaves.
     static func reduceFind(
         _ state: inout CanvasState, _ find: FindState, _ event: InputEvent, context: CanvasContext
     ) -> [CanvasEffect] {
@@ -107,7 +108,7 @@ extension CanvasReducer {
         case .accepted:
             let query = find.query
             state.lastQuery = query
-            state.mode = .normal
+            state.mode = .find(find)
             let matches = findMatches(query, context: context)
             guard let first = matches.first else {
                 say("no node named like '\(query)'", error: true, &state)
@@ -119,7 +120,7 @@ extension CanvasReducer {
             moveCursor(to: target, &state, context: context)
             let name = context.scene.models[target.id]?.name ?? target.id.rawValue
             let which =
-                matches.count == 1 ? "" : " (\(position + 1) of \(matches.count): / Enter finds the next)"
+                matches.count == 1 ? "" : " (\(position + 1) of \(matches.count): Enter finds the next)"
             say("found \(name)\(which)", &state)
         case .edited, .tooLong:
             state.mode = .find(find)

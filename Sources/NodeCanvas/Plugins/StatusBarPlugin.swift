@@ -176,7 +176,7 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .find(let find):
             let count = CanvasReducer.findMatches(find.query, context: canvas.context).count
             let query = find.editor.shown(cursor: glyphs.textCursor)
-            return "/\(query)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter jump\(dot)Esc cancel"
+            return "/\(query)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter finds\(dot)Esc leaves"
         case .rename(let rename):
             return "name: \(rename.editor.shown(cursor: glyphs.textCursor))\(dot)Enter keeps\(dot)Esc cancels"
         case .help:
