@@ -19,6 +19,8 @@ public enum CanvasMode: Hashable, Sendable {
     case find(FindState)
     /// The list of keys, scrolled to show from a row on.
     case help(firstRow: Int)
+    /// The session's messages, newest first, scrolled to show from a row on.
+    case messages(firstRow: Int)
     /// A question for the person (save as, replace, quit, recover) that takes every key.
     case prompt(Prompt)
 
@@ -33,6 +35,7 @@ public enum CanvasMode: Hashable, Sendable {
         case .palette: "NEW"
         case .find: "FIND"
         case .help: "HELP"
+        case .messages: "MESSAGES"
         case .prompt(let prompt): prompt.title
         }
     }

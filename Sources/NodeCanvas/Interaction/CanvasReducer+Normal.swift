@@ -97,6 +97,8 @@ extension CanvasReducer {
             return [.quit]
         case .help:
             state.mode = .help(firstRow: 0)
+        case .messages:
+            state.mode = .messages(firstRow: 0)
         case .toggleInspector:
             state.isInspectorShown.toggle()
         case .toggleSelection:

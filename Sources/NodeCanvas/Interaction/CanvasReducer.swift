@@ -106,14 +106,29 @@ public enum CanvasReducer {
         case .help(let firstRow):
             let visible = max(1, context.area.height - 2)
             let last = max(0, HelpOverlayPlugin.rows.count - visible)
-            switch event {
-            case .down: state.mode = .help(firstRow: min(last, firstRow + 1))
-            case .up: state.mode = .help(firstRow: max(0, firstRow - 1))
-            case .pageDown: state.mode = .help(firstRow: min(last, firstRow + visible))
-            case .pageUp: state.mode = .help(firstRow: max(0, firstRow - visible))
-            default: state.mode = .normal
-            }
+            state.mode =
+                scrolled(firstRow, last: last, page: visible, event).map { .help(firstRow: $0) } ?? .normal
             return []
+        case .messages(let firstRow):
+            let visible = MessageHistoryPlugin.visibleRows(in: context.area)
+            let rows = MessageHistoryPlugin.rows(state.messageHistory, width: context.area.width).count
+            let last = max(0, rows - visible)
+            state.mode =
+                scrolled(firstRow, last: last, page: visible, event).map { .messages(firstRow: $0) }
+                ?? .normal
+            return []
+        }
+    }
+
+    /// An overlay's first row after a key: arrows scroll a row, PgUp/PgDn a page, between 0 and
+    /// `last`; `nil` for any other key, which closes it.
+    private static func scrolled(_ firstRow: Int, last: Int, page: Int, _ event: InputEvent) -> Int? {
+        switch event {
+        case .down: min(last, firstRow + 1)
+        case .up: max(0, firstRow - 1)
+        case .pageDown: min(last, firstRow + page)
+        case .pageUp: max(0, firstRow - page)
+        default: nil
         }
     }
 

@@ -162,8 +162,22 @@ public struct CanvasState: Hashable, Sendable {
     public var mode: CanvasMode
     /// How much of each node is shown.
     public var levelOfDetail: LevelOfDetail
-    /// The latest message for the status line (a refusal, a confirmation).
-    public var message: StatusMessage?
+    /// The latest message for the status line (a refusal, a confirmation); each one shown is
+    /// also kept in ``messageHistory``.
+    public var message: StatusMessage? {
+        didSet {
+            guard let message else { return }
+            if messageHistory.count >= Self.messageHistoryLimit {
+                messageHistory.removeFirst(messageHistory.count - Self.messageHistoryLimit + 1)
+            }
+            messageHistory.append(message)
+        }
+    }
+    /// Every message of the session, oldest first: the latest ``messageHistoryLimit`` (`@`
+    /// shows them).
+    public private(set) var messageHistory: [StatusMessage] = []
+    /// How many messages ``messageHistory`` keeps.
+    public static let messageHistoryLimit = 500
     /// A mouse drag in progress.
     public var drag: DragState?
     /// Whether the inspector panel is shown (`i`).

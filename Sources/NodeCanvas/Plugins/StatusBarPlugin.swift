@@ -181,6 +181,8 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "name: \(rename.editor.shown(cursor: glyphs.textCursor))\(dot)Enter keeps\(dot)Esc cancels"
         case .help:
             return "arrows and PgUp/PgDn scroll\(dot)any other key closes help"
+        case .messages:
+            return "arrows and PgUp/PgDn scroll\(dot)any other key closes the messages"
         case .prompt(let prompt):
             return Self.question(prompt, glyphs: glyphs)
         }

@@ -42,7 +42,10 @@ extension EditorSession {
     /// Draws the file tag at the top right, unless it would cover a node (the status line says
     /// whether the graph is modified too).
     private func drawFileTag(on surface: inout Surface) {
-        if case .help = canvas.state.mode { return }
+        switch canvas.state.mode {
+        case .help, .messages: return
+        default: break
+        }
         let styles = canvas.theme.styles
         let text = " \(fileTag) "
         let width = displayWidth(of: text)

@@ -53,8 +53,8 @@ case_recovery_lists_the_edits_and_esc_keeps_them() {
   [ -s "$WORK/recover/calc.json.autosave.jsonl" ] || fail "Esc removed the journal" || return 1
 }
 
-case_every_prompt_edits_alike() {
-  local s=every_prompt_edits_alike
+case_every_prompt_edits_alike_and_at_shows_the_messages() {
+  local s=every_prompt_edits_alike_and_at_shows_the_messages
   start $s "$WORK/prompts" --log "$WORK/prompts/log"
   wait_for $s "╭ Multiply" || return 1
   keys $s / M u l Enter && wait_status $s "found Multiply" || return 1
@@ -67,10 +67,14 @@ case_every_prompt_edits_alike() {
   wait_status $s "name: Product sum▏" && keys $s Enter && wait_for $s "╭ Product sum" || return 1
   keys $s / O n e Enter Escape && wait_status $s "NORMAL  One" || return 1
   keys $s e && type_text $s " 3 " && keys $s Enter && wait_for $s "x + y + z = 5" || return 1
+  keys $s @ && wait_for $s "Messages, newest first" || return 1
+  wait_for $s "renamed Multiply to Product" || return 1
+  keys $s q && wait_without $s "Messages, newest first" || return 1
+  wait_status $s "NORMAL" || return 1
 }
 
 all_cases+=(
-  every_prompt_edits_alike
+  every_prompt_edits_alike_and_at_shows_the_messages
   the_value_editor_takes_every_key_as_text
   rename_find_fit_page_and_help
   recovery_lists_the_edits_and_esc_keeps_them
