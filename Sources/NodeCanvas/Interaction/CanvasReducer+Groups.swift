@@ -86,7 +86,8 @@ extension CanvasReducer {
         return []
     }
 
-    /// A key while the group's name is asked: Enter groups, Esc cancels.
+    /// A key while the group's name is asked: Enter groups, Esc cancels. A name that a kind or
+    /// another group already shows is refused, the prompt staying open.
     static func reduceGroupName(
         _ state: inout CanvasState, _ editor: LineEditor, nodes: [NodeID], _ event: InputEvent,
         context: CanvasContext
@@ -100,6 +101,12 @@ extension CanvasReducer {
             let name = editor.text.withoutOuterSpaces
             guard !name.isEmpty else {
                 say("type the group's name, or Esc", error: true, &state)
+                return []
+            }
+            if let clash = shownKindName(like: name, in: context.documentGraph) {
+                say(
+                    "a \(clash.isGroup ? "group" : "kind") named '\(clash.name)' exists already", error: true,
+                    &state)
                 return []
             }
             state.mode = .normal
@@ -116,6 +123,22 @@ extension CanvasReducer {
             break
         }
         return []
+    }
+
+    /// The kind or definition already shown with a name (ignoring case), as the palette shows it.
+    /// - Parameters:
+    ///   - name: The name asked for.
+    ///   - graph: The document's graph, with the registered kinds and the definitions.
+    /// - Returns: The shown name and whether it is a group's, or `nil` when the name is free.
+    static func shownKindName(like name: String, in graph: Graph) -> (name: String, isGroup: Bool)? {
+        let wanted = name.lowercased()
+        if let definition = graph.definitionKinds.first(where: { $0.title.lowercased() == wanted }) {
+            return (definition.title, true)
+        }
+        if let kind = graph.registry.kinds.first(where: { $0.title.lowercased() == wanted }) {
+            return (kind.title, false)
+        }
+        return nil
     }
 
     /// `G`: the group at the cursor replaced by its definition's nodes.

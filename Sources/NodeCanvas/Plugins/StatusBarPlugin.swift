@@ -225,8 +225,13 @@ public final class StatusBarPlugin: CanvasPlugin {
         var isPrompt = false
         if case .prompt(let prompt) = state.mode {
             isPrompt = true
-            // A question is never cut: too narrow for its words, it shows its keys alone.
-            if displayWidth(of: message) > full { message = prompt.shortText }
+            // A question is never cut: too narrow for its words, it shows its keys alone, after
+            // the problem found while it is open where that fits.
+            if displayWidth(of: message) > full {
+                let short = prompt.shortText
+                let problem = state.message.map { $0.text + " \(canvas.theme.glyphs.separator) " + short }
+                message = problem.flatMap { isError && displayWidth(of: $0) <= full ? $0 : nil } ?? short
+            }
         }
         // Right of the message, as room allows (the message wins): the live sources and the
         // level of detail and position; a failing source before the position, the count after.
