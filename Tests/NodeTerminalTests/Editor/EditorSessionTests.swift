@@ -330,7 +330,7 @@ import Testing
 
     @Test func aCycleIsRefusedWithItsPathOnTheStatusLine() {
         let session = demoSession()
-        send(session, [.character("/")] + InputEvent.typing("Multiply") + [.enter, .character("l")])
+        send(session, [.character("/")] + InputEvent.typing("Multiply") + [.enter, .escape, .character("l")])
         // Add's first input row, found on screen, clicked in link mode.
         let rows = session.frame().rows
         let row = rows.firstIndex { $0.contains("x: 1") }!
