@@ -39,6 +39,24 @@ import Testing
         #expect(canvas.status.contains("name: Ad▏d"))
     }
 
+    @Test func theWholeSelectedTextShowsInReverseUntilAnArrowKeepsIt() throws {
+        let canvas = try canvas(on: "add")
+        canvas.send(.character("r"))
+        func styles() throws -> (label: CellStyle, name: [CellStyle]) {
+            let surface = canvas.render()
+            let y = surface.height - 1
+            let row = surface.rows[y]
+            let offset = try #require(row.range(of: "name: Add▏")).lowerBound
+            let x = row.distance(from: row.startIndex, to: offset)  // the row is ASCII up to there
+            return (surface[x, y].style, (6..<9).map { surface[x + $0, y].style })
+        }
+        let selected = try styles()
+        #expect(selected.name.allSatisfy { $0.reverse != selected.label.reverse })
+        canvas.send(.end)
+        let kept = try styles()
+        #expect(kept.name.allSatisfy { $0 == kept.label })
+    }
+
     // MARK: Value
 
     @Test func aNumberWithSpacesAroundItIsAccepted() throws {

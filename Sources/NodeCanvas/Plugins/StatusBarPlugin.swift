@@ -49,6 +49,20 @@ public final class StatusBarPlugin: CanvasPlugin {
         return (state.mode.name, selection, hints(for: canvas), false)
     }
 
+    /// The line editor of a mode that types text (a value, a name, a find query, a file name, a
+    /// group's name); `nil` for the other modes.
+    /// - Parameter mode: The mode.
+    /// - Returns: Its editor.
+    static func lineEditor(of mode: CanvasMode) -> LineEditor? {
+        switch mode {
+        case .editValue(let edit): edit.editor
+        case .rename(let rename): rename.editor
+        case .find(let find): find.editor
+        case .prompt(.saveAs(let editor, _)), .prompt(.groupName(let editor, _)): editor
+        default: nil
+        }
+    }
+
     /// The text being typed into the value editor, a new name or a find query, with the cursor
     /// marked (`One = 1,5▏`); `nil` in the other modes.
     /// - Parameter canvas: The canvas.
@@ -251,9 +265,19 @@ public final class StatusBarPlugin: CanvasPlugin {
         }
         let rightWidth = right.reduce(0) { $0 + displayWidth(of: $1.text) } + 2 * max(0, right.count - 1)
         let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (right.isEmpty ? 0 : 2), height: 1)
-        surface.put(
-            message, in: messageRoom, style: isError ? styles.statusError : styles.status,
-            ellipsis: canvas.theme.glyphs.ellipsis)
+        let messageStyle = isError ? styles.statusError : styles.status
+        surface.put(message, in: messageRoom, style: messageStyle, ellipsis: canvas.theme.glyphs.ellipsis)
+        // A text all selected (typing replaces it) shows in reverse, up to the cursor.
+        let cursor = String(canvas.theme.glyphs.textCursor)
+        if let selected = Self.lineEditor(of: state.mode).flatMap({ $0.isAllSelected ? $0.text : nil }),
+            displayWidth(of: message) <= messageRoom.width,
+            let range = message.range(of: selected + cursor)
+        {
+            var style = messageStyle
+            style.reverse.toggle()
+            let x = messageRoom.minX + displayWidth(of: message[..<range.lowerBound])
+            surface.put(selected, x: x, y: y, style: style, clip: messageRoom)
+        }
         var rightX = surface.width - rightWidth
         for (text, style) in right {
             rightX = surface.put(text, x: rightX, y: y, style: style) + 2
