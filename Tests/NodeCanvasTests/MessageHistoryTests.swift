@@ -73,6 +73,23 @@ import Testing
         #expect(canvas.document.graph == (try demoCalculator()), "the closing key did nothing else")
     }
 
+    @Test func aSourceThatStartsFailingSaysWhyOnceAndAtKeepsItWhole() throws {
+        var graph = Graph()
+        try graph.addNode("f", kind: "number", name: "Reading", at: Position(x: 2, y: 1), value: .number(0))
+        let canvas = makeCanvas(graph, width: 40, height: 16)
+        let reason = "'../outside.txt' is outside the graph file's folder (--allow-outside reads it)"
+        let failing = LiveSourceStatus(live: 1, failing: ["f": reason])
+        canvas.send(.liveSourcesReported(failing))
+        #expect(canvas.state.message == StatusMessage("Reading failing: " + reason, isError: true))
+        canvas.send(.character("f"))
+        canvas.send(.liveSourcesReported(failing))
+        #expect(canvas.state.messageHistory.filter { $0.isError }.count == 1, "the same failure is said once")
+        canvas.send(.character("@"))
+        let panel = screen(canvas.render()).dropLast()
+        let words = panel.joined(separator: " ").split(separator: " ").filter { !["│", "!"].contains($0) }
+        #expect(words.joined(separator: " ").contains("Reading failing: " + reason))
+    }
+
     @Test func withNoMessagesTheOverlaySaysSo() throws {
         let canvas = makeCanvas(try demoCalculator())
         canvas.send(.character("@"))

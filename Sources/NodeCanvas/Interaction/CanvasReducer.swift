@@ -31,7 +31,13 @@ public enum CanvasReducer {
             // Only values changed: every node, link and target the state names is still there.
             return []
         case .liveSourcesReported(let status):
+            let failedBefore = state.liveSources?.failing ?? [:]
             state.liveSources = status.live > 0 || !status.failing.isEmpty ? status : nil
+            // A source that starts failing, or fails anew, says why (and `@` keeps it whole).
+            for (source, reason) in status.failing.sorted(by: { $0.key < $1.key })
+            where failedBefore[source] != reason {
+                say("\(name(source, context.documentGraph)) failing: \(reason)", error: true, &state)
+            }
             return []
         case .documentReplaced:
             state.selection = []
