@@ -5,8 +5,8 @@
 /// Delete clears it, and an arrow, Home or End keeps it and moves. Left/Right, Home/End and
 /// Ctrl-A/Ctrl-E move the cursor; Backspace and Delete remove the character before or after it;
 /// Ctrl-U removes everything before it, Ctrl-K everything after it, Ctrl-W the word before it
-/// (and the spaces after that word). Enter accepts and Esc cancels: the prompt decides what
-/// that means. A character typed past ``limit`` is refused and the text stays as it was.
+/// with the spaces between that word and the cursor (on a selected text these three act from
+/// the cursor, at its end). Enter accepts and Esc cancels: the prompt decides what that means. A character typed past ``limit`` is refused and the text stays as it was.
 public struct LineEditor: Hashable, Sendable {
     /// The text so far.
     public private(set) var text: String
