@@ -75,7 +75,7 @@ public final class Canvas {
     ///   - levelOfDetail: The starting level of detail.
     ///   - theme: How the canvas looks.
     ///   - dataSource: Which nodes to show, with which renderers.
-    ///   - plugins: The plugins, in order; `nil` for the inspector, status bar and help overlay.
+    ///   - plugins: The plugins, in order; `nil` for ``standardPlugins()``.
     /// - Complexity: O(*n* + *e*) to build the scene.
     public init(
         document: GraphDocument, width: Int, height: Int, levelOfDetail: LevelOfDetail = .full,
@@ -98,9 +98,9 @@ public final class Canvas {
         if let sourceToken { document.removeObserver(sourceToken) }
     }
 
-    /// The inspector, the status bar and the help overlay, in that order.
+    /// The inspector, the status bar, the help overlay and the message history, in that order.
     public static func standardPlugins() -> [any CanvasPlugin] {
-        [InspectorPlugin(), StatusBarPlugin(), HelpOverlayPlugin()]
+        [InspectorPlugin(), StatusBarPlugin(), HelpOverlayPlugin(), MessageHistoryPlugin()]
     }
 
     /// The scene follows the changes first (the seam between the document and what is drawn),

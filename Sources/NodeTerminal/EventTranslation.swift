@@ -44,7 +44,9 @@ public enum EventTranslation {
         case .pageDown: .pageDown
         case .function(let number): .function(number)
         case .control(let letter): .control(letter)
-        case .home, .end, .insert, .unknown: nil
+        case .home: .home
+        case .end: .end
+        case .insert, .unknown: nil
         }
     }
 

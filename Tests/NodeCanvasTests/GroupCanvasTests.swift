@@ -150,7 +150,8 @@ extension Canvas {
         let canvas = makeCanvas(try flatAverage())
         canvas.mark("sum", "two", "half")
         canvas.send(.character("g"))
-        #expect(canvas.state.mode == .prompt(.groupName(text: "", nodes: ["half", "sum", "two"])))
+        #expect(
+            canvas.state.mode == .prompt(.groupName(LineEditor(limit: 64), nodes: ["half", "sum", "two"])))
         canvas.type("Mean of two")
         canvas.send(.enter)
         let graph = canvas.document.graph
@@ -161,6 +162,38 @@ extension Canvas {
         #expect(graph.value(of: "out") == .number(4))
         #expect(canvas.state.cursorNode == "mean-of-two")
         #expect(canvas.status.contains("grouped 3 nodes as Mean of two"))
+    }
+
+    @Test func aGroupNameAnotherGroupAlreadyShowsIsRefusedAndThePromptStaysOpen() throws {
+        let canvas = makeCanvas(try averages())
+        let before = canvas.document.graph
+        canvas.mark("total")
+        canvas.send(.character("g"))
+        canvas.type("average ")
+        canvas.send(.enter)
+        #expect(
+            canvas.state.message == StatusMessage("a group named 'Average' exists already", isError: true))
+        guard case .prompt(.groupName(let editor, _)) = canvas.state.mode else {
+            Issue.record("the name prompt closed: \(canvas.state.mode)")
+            return
+        }
+        #expect(editor.text == "average ")
+        #expect(canvas.document.graph == before)
+        #expect(canvas.status.contains("a group named 'Average' exists already"))
+        canvas.send([.control("w")])
+        canvas.type("Total group")
+        canvas.send(.enter)
+        #expect(canvas.document.graph.definition(named: "total-group")?.name == "Total group")
+    }
+
+    @Test func aGroupNameAKindAlreadyShowsIsRefused() throws {
+        let canvas = makeCanvas(try flatAverage())
+        canvas.mark("sum", "two", "half")
+        canvas.send(.character("g"))
+        canvas.type("Add")
+        canvas.send(.enter)
+        #expect(canvas.state.message == StatusMessage("a kind named 'Add' exists already", isError: true))
+        #expect(canvas.document.graph.definitions.isEmpty)
     }
 
     @Test func escWhileTheNameIsAskedGroupsNothing() throws {
@@ -184,13 +217,13 @@ extension Canvas {
                 "cannot group: a group has one output, but Five and One each feed nodes outside it"))
     }
 
-    @Test func aGroupNameTakenByAKindGetsANumber() throws {
-        let canvas = makeCanvas(try flatAverage())
-        canvas.mark("sum", "two", "half")
+    @Test func aGroupNameWhoseKindIsTakenButNotItsShownNameGetsANumberedKind() throws {
+        let canvas = makeCanvas(try averages())
+        canvas.mark("total")
         canvas.send(.character("g"))
-        canvas.type("Add")
+        canvas.type("Average!")
         canvas.send(.enter)
-        #expect(canvas.document.graph.definition(named: "add2")?.name == "Add")
+        #expect(canvas.document.graph.definition(named: "average2")?.name == "Average!")
     }
 
     @Test func capitalGUngroupsTheGroupAtTheCursor() throws {

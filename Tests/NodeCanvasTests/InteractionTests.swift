@@ -250,7 +250,7 @@ import Testing
         #expect(canvas.state.cursorNode == "multiply")
         #expect(canvas.state.viewport.origin.x > 0)
         #expect(canvas.render().text.contains("┏ Multiply"))
-        canvas.send([.character("/")] + InputEvent.typing("zzz") + [.enter])
+        canvas.send([.escape, .character("/")] + InputEvent.typing("zzz") + [.enter])
         #expect(canvas.status.contains("no node named like 'zzz'"))
     }
 

@@ -85,9 +85,9 @@ final class HidingDataSource: CanvasDataSource {
         #expect(canvas.dispatcher.plugins.map(\.name) == ["second"])
     }
 
-    @Test func theStandardPluginsAreTheInspectorStatusBarAndHelp() throws {
+    @Test func theStandardPluginsAreTheInspectorStatusBarHelpAndMessages() throws {
         let canvas = makeCanvas(try demoCalculator())
-        #expect(canvas.dispatcher.plugins.map(\.name) == ["inspector", "status", "help"])
+        #expect(canvas.dispatcher.plugins.map(\.name) == ["inspector", "status", "help", "messages"])
         let inspector = try #require(canvas.dispatcher.plugin(named: "inspector") as? InspectorPlugin)
         canvas.select("multiply")
         #expect(inspector.lines(for: canvas).contains("from   Add × Subtract"))

@@ -130,7 +130,7 @@ import Testing
 
     @Test func renaming() throws {
         let canvas = try canvas(on: "add")
-        canvas.send([.character("r")] + InputEvent.typing(" total"))
+        canvas.send([.character("r"), .end] + InputEvent.typing(" total"))
         assertSnapshot(canvas.render(), named: "mode-rename")
     }
 

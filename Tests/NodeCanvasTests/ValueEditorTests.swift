@@ -83,7 +83,9 @@ private struct SealedSource: NodeKind {
     @Test func aTextSourceIsTypedInAndEnterSetsTheText() throws {
         let canvas = try canvas(with: LabelSource(), value: labelValue("old"))
         canvas.send(.character("e"))
-        #expect(canvas.state.mode == .editValue(ValueEditState(node: "source", text: "old")))
+        #expect(
+            canvas.state.mode
+                == .editValue(ValueEditState(node: "source", editor: LineEditor("old", limit: 256))))
         canvas.send(InputEvent.typing("new words, 1,5") + [.enter])
         #expect(canvas.document.graph.value(of: "source") == labelValue("new words, 1,5"))
         #expect(canvas.state.mode == .normal)

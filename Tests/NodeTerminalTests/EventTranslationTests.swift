@@ -32,6 +32,8 @@ import Testing
             EventTranslation.inputEvents(
                 for: .mouse(MouseEvent(kind: .press, button: .left, x: 3, y: 4, modifiers: .control)))
                 == [.mousePress(x: 3, y: 4, control: true)])
-        #expect(EventTranslation.inputEvents(for: .key(.home)).isEmpty)
+        #expect(EventTranslation.inputEvents(for: .key(.home)) == [.home])
+        #expect(EventTranslation.inputEvents(for: .key(.end)) == [.end])
+        #expect(EventTranslation.inputEvents(for: .key(.insert)).isEmpty)
     }
 }

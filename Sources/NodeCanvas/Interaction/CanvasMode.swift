@@ -14,11 +14,13 @@ public enum CanvasMode: Hashable, Sendable {
     case rename(RenameState)
     /// Choosing the kind of a new node.
     case palette(PaletteState)
-    /// Typing part of a node's name to jump to it; `isPristine` while the query is the one
-    /// remembered from last time (typing replaces it, Enter finds the next match).
-    case find(query: String, isPristine: Bool)
+    /// Typing part of a node's name to jump to it: Enter finds the first match, Enter again the
+    /// next one; Esc leaves.
+    case find(FindState)
     /// The list of keys, scrolled to show from a row on.
     case help(firstRow: Int)
+    /// The session's messages, newest first, scrolled to show from a row on.
+    case messages(firstRow: Int)
     /// A question for the person (save as, replace, quit, recover) that takes every key.
     case prompt(Prompt)
 
@@ -33,6 +35,7 @@ public enum CanvasMode: Hashable, Sendable {
         case .palette: "NEW"
         case .find: "FIND"
         case .help: "HELP"
+        case .messages: "MESSAGES"
         case .prompt(let prompt): prompt.title
         }
     }
@@ -59,17 +62,35 @@ public struct MoveState: Hashable, Sendable {
 public struct RenameState: Hashable, Sendable {
     /// The node being renamed.
     public var node: NodeID
-    /// The name so far.
-    public var text: String
+    /// The name being typed.
+    public var editor: LineEditor
 
     /// Creates rename state.
     /// - Parameters:
     ///   - node: The node.
-    ///   - text: The starting name.
-    public init(node: NodeID, text: String) {
+    ///   - editor: The name being typed.
+    public init(node: NodeID, editor: LineEditor) {
         self.node = node
-        self.text = text
+        self.editor = editor
     }
+
+    /// The name so far.
+    public var text: String { editor.text }
+}
+
+/// Finding a node by name: the query being typed.
+public struct FindState: Hashable, Sendable {
+    /// The query.
+    public var editor: LineEditor
+
+    /// Creates find state.
+    /// - Parameter editor: The query.
+    public init(editor: LineEditor) {
+        self.editor = editor
+    }
+
+    /// The query so far.
+    public var query: String { editor.text }
 }
 
 /// A question the canvas asks for its host: the host opens it with an action and carries out
@@ -80,11 +101,11 @@ public enum Prompt: Hashable, Sendable {
     /// `q` with unsaved changes: quit anyway, stay, or save first?
     case quitWithUnsavedChanges
     /// The file to save to, typed on the status line (the demo, or a graph never saved).
-    case saveAs(text: String, thenQuit: Bool)
+    case saveAs(LineEditor, thenQuit: Bool)
     /// The file typed for "save as" exists: replace it?
     case replace(path: String, thenQuit: Bool)
     /// `g`: the name of the group the nodes are about to become, typed on the status line.
-    case groupName(text: String, nodes: [NodeID])
+    case groupName(LineEditor, nodes: [NodeID])
 
     /// The badge at the left of the status line.
     public var title: String {
@@ -102,9 +123,9 @@ public enum Prompt: Hashable, Sendable {
         switch self {
         case .recover: "recover edits? y/n/Esc"
         case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
-        case .saveAs(let text, _): "save as \(text)"
+        case .saveAs(let editor, _): "save as \(editor.text)"
         case .replace: "replace? y/n"
-        case .groupName(let text, _): "group as \(text)"
+        case .groupName(let editor, _): "group as \(editor.text)"
         }
     }
 }

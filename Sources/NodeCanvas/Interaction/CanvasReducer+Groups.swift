@@ -82,24 +82,31 @@ extension CanvasReducer {
             say("cannot group: " + CanvasText.describe(error, in: context.graph), error: true, &state)
             return []
         }
-        state.mode = .prompt(.groupName(text: "", nodes: nodes))
+        state.mode = .prompt(.groupName(LineEditor(limit: maximumNameLength), nodes: nodes))
         return []
     }
 
-    /// A key while the group's name is asked: Enter groups, Esc cancels.
+    /// A key while the group's name is asked: Enter groups, Esc cancels. A name that a kind or
+    /// another group already shows is refused, the prompt staying open.
     static func reduceGroupName(
-        _ state: inout CanvasState, text: String, nodes: [NodeID], _ event: InputEvent, context: CanvasContext
+        _ state: inout CanvasState, _ editor: LineEditor, nodes: [NodeID], _ event: InputEvent,
+        context: CanvasContext
     ) -> [CanvasEffect] {
-        var text = text
-        switch event {
-        case .escape:
+        var editor = editor
+        switch edit(&editor, event, noun: "a group's name", &state) {
+        case .cancelled:
             state.mode = .normal
             say("not grouped", &state)
-            return []
-        case .enter:
-            let name = text.withoutOuterSpaces
+        case .accepted:
+            let name = editor.text.withoutOuterSpaces
             guard !name.isEmpty else {
                 say("type the group's name, or Esc", error: true, &state)
+                return []
+            }
+            if let clash = shownKindName(like: name, in: context.documentGraph) {
+                say(
+                    "a \(clash.isGroup ? "group" : "kind") named '\(clash.name)' exists already", error: true,
+                    &state)
                 return []
             }
             state.mode = .normal
@@ -110,17 +117,28 @@ extension CanvasReducer {
                     .group(nodes: nodes, kind: kind, name: name, id: context.graph.freeID(like: NodeID(kind)))
                 )
             ]
-        default:
-            var isPristine = false
-            guard
-                type(
-                    event, into: &text, isPristine: &isPristine, limit: maximumNameLength,
-                    noun: "a group's name",
-                    &state)
-            else { return [] }
+        case .edited, .tooLong:
+            state.mode = .prompt(.groupName(editor, nodes: nodes))
+        case .ignored:
+            break
         }
-        state.mode = .prompt(.groupName(text: text, nodes: nodes))
         return []
+    }
+
+    /// The kind or definition already shown with a name (ignoring case), as the palette shows it.
+    /// - Parameters:
+    ///   - name: The name asked for.
+    ///   - graph: The document's graph, with the registered kinds and the definitions.
+    /// - Returns: The shown name and whether it is a group's, or `nil` when the name is free.
+    static func shownKindName(like name: String, in graph: Graph) -> (name: String, isGroup: Bool)? {
+        let wanted = name.lowercased()
+        if let definition = graph.definitionKinds.first(where: { $0.title.lowercased() == wanted }) {
+            return (definition.title, true)
+        }
+        if let kind = graph.registry.kinds.first(where: { $0.title.lowercased() == wanted }) {
+            return (kind.title, false)
+        }
+        return nil
     }
 
     /// `G`: the group at the cursor replaced by its definition's nodes.

@@ -75,14 +75,15 @@ extension CanvasReducer {
                 say("put the cursor on a node to rename it", error: true, &state)
                 return []
             }
-            state.mode = .rename(RenameState(node: node, text: graph.name(of: node) ?? ""))
+            let name = LineEditor(graph.name(of: node) ?? "", limit: maximumNameLength)
+            state.mode = .rename(RenameState(node: node, editor: name))
         case .cycleKind:
             return cycleKind(&state, context: context)
         case .cycleLevelOfDetail:
             state.levelOfDetail = state.levelOfDetail.next
             followCursor(&state, area: context.area)
         case .find:
-            state.mode = .find(query: state.lastQuery, isPristine: !state.lastQuery.isEmpty)
+            state.mode = .find(FindState(editor: LineEditor(state.lastQuery, limit: maximumQueryLength)))
         case .arrange:
             return arrange(&state, context: context)
         case .undo: return [.undo]
@@ -96,6 +97,8 @@ extension CanvasReducer {
             return [.quit]
         case .help:
             state.mode = .help(firstRow: 0)
+        case .messages:
+            state.mode = .messages(firstRow: 0)
         case .toggleInspector:
             state.isInspectorShown.toggle()
         case .toggleSelection:
@@ -232,9 +235,11 @@ extension CanvasReducer {
         }
         switch kind.valueEditor {
         case .number:
-            state.mode = .editValue(ValueEditState(node: node, text: held.description))
+            let value = LineEditor(held.description, limit: maximumValueLength)
+            state.mode = .editValue(ValueEditState(node: node, editor: value))
         case .text:
-            state.mode = .editValue(ValueEditState(node: node, text: editableText(of: held)))
+            let text = LineEditor(editableText(of: held), limit: maximumTextLength)
+            state.mode = .editValue(ValueEditState(node: node, editor: text))
         case .toggle(let off, let on):
             return [.apply(.setValue(node: node, value: held == on ? off : on))]
         case .none:

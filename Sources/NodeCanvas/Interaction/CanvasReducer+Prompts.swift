@@ -9,7 +9,7 @@ extension CanvasReducer {
         switch action {
         case .fileNameNeeded(let proposal, let thenQuit):
             state.message = nil
-            state.mode = .prompt(.saveAs(text: proposal, thenQuit: thenQuit))
+            state.mode = .prompt(.saveAs(fileNameEditor(proposal), thenQuit: thenQuit))
         case .saveTargetExists(let path, let thenQuit):
             state.message = nil
             state.mode = .prompt(.replace(path: path, thenQuit: thenQuit))
@@ -72,35 +72,37 @@ extension CanvasReducer {
                 state.mode = .normal
                 return [.save(thenQuit: true)]
             }
-        case .saveAs(var text, let thenQuit):
-            switch event {
-            case .escape:
+        case .saveAs(var editor, let thenQuit):
+            switch edit(&editor, event, noun: "a file name", &state) {
+            case .cancelled:
                 state.mode = .normal
                 say("not saved", &state)
-                return []
-            case .enter:
-                let path = text.withoutOuterSpaces
+            case .accepted:
+                let path = editor.text.withoutOuterSpaces
                 guard !path.isEmpty else {
                     say("type a file name, or Esc", error: true, &state)
                     return []
                 }
                 return [.saveAs(path: path, replacing: false, thenQuit: thenQuit)]
-            default:
-                var isPristine = false
-                guard
-                    type(
-                        event, into: &text, isPristine: &isPristine, limit: 4_096, noun: "a file name", &state
-                    )
-                else { return [] }
+            case .edited, .tooLong:
+                state.mode = .prompt(.saveAs(editor, thenQuit: thenQuit))
+            case .ignored:
+                break
             }
-            state.mode = .prompt(.saveAs(text: text, thenQuit: thenQuit))
-        case .groupName(let text, let nodes):
-            return reduceGroupName(&state, text: text, nodes: nodes, event, context: context)
+        case .groupName(let editor, let nodes):
+            return reduceGroupName(&state, editor, nodes: nodes, event, context: context)
         case .replace(let path, let thenQuit):
             if yes { return [.saveAs(path: path, replacing: true, thenQuit: thenQuit)] }
-            if no || event == .escape { state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit)) }
+            if no || event == .escape {
+                state.mode = .prompt(.saveAs(fileNameEditor(path), thenQuit: thenQuit))
+            }
         }
         return []
+    }
+
+    /// The save-as prompt's editor, holding a proposed file name.
+    static func fileNameEditor(_ proposal: String) -> LineEditor {
+        LineEditor(proposal, limit: maximumFileNameLength)
     }
 }
 

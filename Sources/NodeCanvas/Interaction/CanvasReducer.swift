@@ -31,7 +31,13 @@ public enum CanvasReducer {
             // Only values changed: every node, link and target the state names is still there.
             return []
         case .liveSourcesReported(let status):
+            let failedBefore = state.liveSources?.failing ?? [:]
             state.liveSources = status.live > 0 || !status.failing.isEmpty ? status : nil
+            // A source that starts failing, or fails anew, says why (and `@` keeps it whole).
+            for (source, reason) in status.failing.sorted(by: { $0.key < $1.key })
+            where failedBefore[source] != reason {
+                say("\(name(source, context.documentGraph)) failing: \(reason)", error: true, &state)
+            }
             return []
         case .documentReplaced:
             state.selection = []
@@ -101,20 +107,34 @@ public enum CanvasReducer {
         case .editValue(let edit): return reduceEdit(&state, edit, event, context: context)
         case .rename(let rename): return reduceRename(&state, rename, event, context: context)
         case .palette(let palette): return reducePalette(&state, palette, event, context: context)
-        case .find(let query, let isPristine):
-            return reduceFind(&state, query, isPristine: isPristine, event, context: context)
+        case .find(let find): return reduceFind(&state, find, event, context: context)
         case .prompt(let prompt): return reducePrompt(&state, prompt, event, context: context)
         case .help(let firstRow):
             let visible = max(1, context.area.height - 2)
             let last = HelpOverlayPlugin.lastFirstLine(in: context.area)
-            switch event {
-            case .down: state.mode = .help(firstRow: min(last, firstRow + 1))
-            case .up: state.mode = .help(firstRow: max(0, firstRow - 1))
-            case .pageDown: state.mode = .help(firstRow: min(last, firstRow + visible))
-            case .pageUp: state.mode = .help(firstRow: max(0, firstRow - visible))
-            default: state.mode = .normal
-            }
+            state.mode =
+                scrolled(firstRow, last: last, page: visible, event).map { .help(firstRow: $0) } ?? .normal
             return []
+        case .messages(let firstRow):
+            let visible = MessageHistoryPlugin.visibleRows(in: context.area)
+            let rows = MessageHistoryPlugin.rows(state.messageHistory, width: context.area.width).count
+            let last = max(0, rows - visible)
+            state.mode =
+                scrolled(firstRow, last: last, page: visible, event).map { .messages(firstRow: $0) }
+                ?? .normal
+            return []
+        }
+    }
+
+    /// An overlay's first row after a key: arrows scroll a row, PgUp/PgDn a page, between 0 and
+    /// `last`; `nil` for any other key, which closes it.
+    private static func scrolled(_ firstRow: Int, last: Int, page: Int, _ event: InputEvent) -> Int? {
+        switch event {
+        case .down: min(last, firstRow + 1)
+        case .up: max(0, firstRow - 1)
+        case .pageDown: min(last, firstRow + page)
+        case .pageUp: max(0, firstRow - page)
+        default: nil
         }
     }
 

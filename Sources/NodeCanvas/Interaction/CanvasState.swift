@@ -77,23 +77,22 @@ public struct LinkModeState: Hashable, Sendable {
 
 /// Value editing: the node and the text typed so far.
 public struct ValueEditState: Hashable, Sendable {
-    /// The number node being edited.
+    /// The source node being edited.
     public var node: NodeID
-    /// The text so far.
-    public var text: String
-    /// Whether the text is still the old value, which the first typed character replaces.
-    public var isPristine: Bool
+    /// The value being typed.
+    public var editor: LineEditor
 
     /// Creates value editing state.
     /// - Parameters:
     ///   - node: The node.
-    ///   - text: The starting text.
-    ///   - isPristine: Whether typing replaces the text.
-    public init(node: NodeID, text: String, isPristine: Bool = true) {
+    ///   - editor: The value being typed.
+    public init(node: NodeID, editor: LineEditor) {
         self.node = node
-        self.text = text
-        self.isPristine = isPristine
+        self.editor = editor
     }
+
+    /// The text so far.
+    public var text: String { editor.text }
 }
 
 /// The new-node palette: the filter typed so far, the chosen entry, and where the node will go.
@@ -163,8 +162,22 @@ public struct CanvasState: Hashable, Sendable {
     public var mode: CanvasMode
     /// How much of each node is shown.
     public var levelOfDetail: LevelOfDetail
-    /// The latest message for the status line (a refusal, a confirmation).
-    public var message: StatusMessage?
+    /// The latest message for the status line (a refusal, a confirmation); each one shown is
+    /// also kept in ``messageHistory``.
+    public var message: StatusMessage? {
+        didSet {
+            guard let message else { return }
+            if messageHistory.count >= Self.messageHistoryLimit {
+                messageHistory.removeFirst(messageHistory.count - Self.messageHistoryLimit + 1)
+            }
+            messageHistory.append(message)
+        }
+    }
+    /// Every message of the session, oldest first: the latest ``messageHistoryLimit`` (`@`
+    /// shows them).
+    public private(set) var messageHistory: [StatusMessage] = []
+    /// How many messages ``messageHistory`` keeps.
+    public static let messageHistoryLimit = 500
     /// A mouse drag in progress.
     public var drag: DragState?
     /// Whether the inspector panel is shown (`i`).

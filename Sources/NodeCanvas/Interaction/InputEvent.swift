@@ -26,6 +26,10 @@ public enum InputEvent: Hashable, Sendable {
     case pageUp
     /// Page Down.
     case pageDown
+    /// Home.
+    case home
+    /// End.
+    case end
     /// A function key: `function(1)` is F1.
     case function(Int)
     /// A letter typed with Control held: `control("a")` is Ctrl-A.

@@ -44,6 +44,8 @@ public enum CanvasCommand: Hashable, Sendable {
     case quit
     /// Show the keys.
     case help
+    /// Show the session's messages, newest first.
+    case messages
     /// Show or hide the inspector.
     case toggleInspector
     /// Add the cursor's node to the selection, or take it out.
@@ -201,6 +203,9 @@ public enum KeyBindings {
         KeyBinding(
             "? / F1", "this help (arrows scroll it, other keys close it)",
             keys: [.character("?"), .function(1)], .help),
+        KeyBinding(
+            "@", "every message of the session, newest first (arrows scroll)", keys: [.character("@")],
+            .messages),
         KeyBinding("q", "quit (with unsaved changes it asks first)", keys: [.character("q")], .quit),
     ]
 

@@ -23,10 +23,12 @@ public enum ValueEntry {
     }
 
     /// The number a text stands for: an optional sign, digits with at most one decimal point,
-    /// and an optional exponent (`-7`, `.5`, `2.5e3`). Anything else is refused, never guessed.
-    /// - Parameter text: What was typed.
-    /// - Returns: The number, or why the text is not one.
-    public static func parse(_ text: String) -> Result<Double, Problem> {
+    /// and an optional exponent (`-7`, `.5`, `2.5e3`), with any spaces around it ignored
+    /// (` 3 `). Anything else is refused, never guessed.
+    /// - Parameter typed: What was typed.
+    /// - Returns: The number, or why the text is not one (naming it without the spaces around).
+    public static func parse(_ typed: String) -> Result<Double, Problem> {
+        let text = typed.withoutOuterSpaces
         guard !text.isEmpty else { return .failure(.empty) }
         guard isDecimal(text) else {
             return .failure(text.contains(",") ? .comma(text) : .notANumber(text))

@@ -92,12 +92,29 @@ public final class InspectorPlugin: CanvasPlugin {
         let box = Rect(x: area.maxX, y: area.minY, width: columns, height: area.height)
         drawPanel(box, title: "Inspector", theme: canvas.theme, on: &surface)
         let inner = box.insetBy(dx: 2, dy: 1)
-        for (index, line) in lines(for: canvas).prefix(inner.height).enumerated() {
-            var style = canvas.theme.styles.panel
-            if index == 0 { style = canvas.theme.styles.panelTitle }
+        let rows = lines(for: canvas).enumerated().flatMap { index, line in
+            Self.wrap(line, width: inner.width).map { (text: $0, isTitle: index == 0) }
+        }
+        for (index, row) in rows.prefix(inner.height).enumerated() {
+            let style = row.isTitle ? canvas.theme.styles.panelTitle : canvas.theme.styles.panel
             surface.put(
-                line, in: Rect(x: inner.minX, y: inner.minY + index, width: inner.width, height: 1),
+                row.text, in: Rect(x: inner.minX, y: inner.minY + index, width: inner.width, height: 1),
                 style: style, ellipsis: canvas.theme.glyphs.ellipsis)
         }
+    }
+
+    /// A line of the panel broken to its width, whole: a long value or error continues under
+    /// where it began (`value  ` or `from   `), any other line two columns in.
+    /// - Parameters:
+    ///   - line: A line of ``lines(for:)``.
+    ///   - width: The panel's columns for text.
+    /// - Returns: The rows it takes.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        let leading = line.prefix { $0 == " " }.count
+        var indent = leading + 2
+        if leading == 0, let gap = line.range(of: "  ") {
+            indent = line[..<gap.lowerBound].count + (line[gap.lowerBound...].prefix { $0 == " " }.count)
+        }
+        return line.wrapped(toWidth: width, indent: indent)
     }
 }

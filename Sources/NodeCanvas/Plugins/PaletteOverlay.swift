@@ -34,9 +34,17 @@ enum PaletteOverlay {
                 style: styles.secondary)
             return
         }
+        // A cut list gives its last row to what it leaves out (`↓ 7 more`).
+        let listed = kinds.count > rows ? max(1, rows - 1) : rows
         let choice = min(palette.choice, kinds.count - 1)
-        let first = max(0, min(choice - rows + 1, kinds.count - rows))
-        for (offset, kind) in kinds[first..<min(kinds.count, first + rows)].enumerated() {
+        let first = max(0, min(choice - listed + 1, kinds.count - listed))
+        let last = min(kinds.count, first + listed)
+        if let more = Self.moreLine(above: first, below: kinds.count - last, glyphs: theme.glyphs) {
+            surface.put(
+                more, in: Rect(x: inner.minX, y: inner.minY + 1 + listed, width: inner.width, height: 1),
+                style: styles.secondary)
+        }
+        for (offset, kind) in kinds[first..<last].enumerated() {
             let index = first + offset
             let line = Rect(x: box.minX + 1, y: inner.minY + 1 + offset, width: box.width - 2, height: 1)
             let style = index == choice ? styles.panelChoice : styles.panel
@@ -52,6 +60,19 @@ enum PaletteOverlay {
             surface.put(kind.symbol, x: symbolColumn, y: text.minY, style: style, clip: text)
             let category = graph.definition(named: kind.name) != nil ? "group" : kind.category
             surface.put(category, in: text, style: detailStyle, alignment: .trailing)
+        }
+    }
+
+    /// The line that says how many entries a cut list leaves out: `↓ 7 more` below, `↑ 2 more`
+    /// above, `↑ 2 ↓ 7 more` both (`^` and `v` in ASCII); `nil` when nothing is left out.
+    static func moreLine(above: Int, below: Int, glyphs: Glyphs) -> String? {
+        let isUnicode = glyphs.arrow == "→"
+        let up = isUnicode ? "↑" : "^", down = isUnicode ? "↓" : "v"
+        switch (above > 0, below > 0) {
+        case (false, false): return nil
+        case (true, false): return "\(up) \(above) more"
+        case (false, true): return "\(down) \(below) more"
+        case (true, true): return "\(up) \(above) \(down) \(below) more"
         }
     }
 }

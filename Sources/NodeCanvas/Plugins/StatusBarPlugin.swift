@@ -21,7 +21,8 @@ public final class StatusBarPlugin: CanvasPlugin {
 
     /// The status line's text, without styles: what tests read. The one place status text is
     /// put together: the mode, what keys act on, and the latest message, else the mode's hints
-    /// (an open question shows only itself, and a problem found while it is open).
+    /// (an open question shows only itself, and a problem found while it is open; a text being
+    /// typed stays after the message).
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
@@ -40,8 +41,42 @@ public final class StatusBarPlugin: CanvasPlugin {
         let selection =
             targets.count > 1
             ? "\(targets.count) selected" : state.cursorNode.flatMap { graph.name(of: $0) } ?? ""
-        if let message = state.message { return (state.mode.name, selection, message.text, message.isError) }
+        if let message = state.message {
+            // What is being typed stays in view after a message about it.
+            let typed = Self.typedText(for: canvas).map { " \(canvas.theme.glyphs.separator) " + $0 } ?? ""
+            return (state.mode.name, selection, message.text + typed, message.isError)
+        }
         return (state.mode.name, selection, hints(for: canvas), false)
+    }
+
+    /// The line editor of a mode that types text (a value, a name, a find query, a file name, a
+    /// group's name); `nil` for the other modes.
+    /// - Parameter mode: The mode.
+    /// - Returns: Its editor.
+    static func lineEditor(of mode: CanvasMode) -> LineEditor? {
+        switch mode {
+        case .editValue(let edit): edit.editor
+        case .rename(let rename): rename.editor
+        case .find(let find): find.editor
+        case .prompt(.saveAs(let editor, _)), .prompt(.groupName(let editor, _)): editor
+        default: nil
+        }
+    }
+
+    /// The text being typed into the value editor, a new name or a find query, with the cursor
+    /// marked (`One = 1,5▏`); `nil` in the other modes.
+    /// - Parameter canvas: The canvas.
+    /// - Returns: The text as the status line shows it after a message.
+    static func typedText(for canvas: Canvas) -> String? {
+        let graph = canvas.shownGraph
+        let cursor = canvas.theme.glyphs.textCursor
+        switch canvas.state.mode {
+        case .editValue(let edit):
+            return "\(graph.name(of: edit.node) ?? edit.node.rawValue) = \(edit.editor.shown(cursor: cursor))"
+        case .rename(let rename): return "name: \(rename.editor.shown(cursor: cursor))"
+        case .find(let find): return "/\(find.editor.shown(cursor: cursor))"
+        default: return nil
+        }
     }
 
     /// The live sources' part of the status line: `2 live`, or `2 live · Load failing` (the
@@ -77,13 +112,13 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "\(edits)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
         case .quitWithUnsavedChanges:
             return "quit without saving? y quits\(dot)n stays\(dot)s saves, then quits"
-        case .saveAs(let text, _):
-            return "file: \(text)\(textCursor)  Enter saves\(dot)Esc cancels"
+        case .saveAs(let editor, _):
+            return "file: \(editor.shown(cursor: textCursor))  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
             return "\(path) exists. Replace it? y replaces\(dot)n goes back"
-        case .groupName(let text, let nodes):
+        case .groupName(let editor, let nodes):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
-            return "name: \(text)\(textCursor)  Enter groups \(count)\(dot)Esc cancels"
+            return "name: \(editor.shown(cursor: textCursor))  Enter groups \(count)\(dot)Esc cancels"
         }
     }
 
@@ -147,18 +182,21 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "arrows move\(dot)Enter done\(dot)Esc cancel"
         case .editValue(let edit):
             let name = graph.name(of: edit.node) ?? edit.node.rawValue
-            return "\(name) = \(edit.text)\(glyphs.textCursor)\(dot)Enter sets\(dot)Esc cancels"
+            return
+                "\(name) = \(edit.editor.shown(cursor: glyphs.textCursor))\(dot)Enter sets\(dot)Esc cancels"
         case .palette:
             return
                 "type to filter\(dot)\(glyphs.arrow == "→" ? "↑↓" : "up/down") choose\(dot)Enter create\(dot)Esc cancel"
-        case .find(let query, _):
-            let count = CanvasReducer.findMatches(query, context: canvas.context).count
-            return
-                "/\(query)\(glyphs.textCursor)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter jump\(dot)Esc cancel"
+        case .find(let find):
+            let count = CanvasReducer.findMatches(find.query, context: canvas.context).count
+            let query = find.editor.shown(cursor: glyphs.textCursor)
+            return "/\(query)  \(count) match\(count == 1 ? "" : "es")\(dot)Enter finds\(dot)Esc leaves"
         case .rename(let rename):
-            return "name: \(rename.text)\(glyphs.textCursor)\(dot)Enter keeps\(dot)Esc cancels"
+            return "name: \(rename.editor.shown(cursor: glyphs.textCursor))\(dot)Enter keeps\(dot)Esc cancels"
         case .help:
             return "arrows and PgUp/PgDn scroll\(dot)any other key closes help"
+        case .messages:
+            return "arrows and PgUp/PgDn scroll\(dot)any other key closes the messages"
         case .prompt(let prompt):
             return Self.question(prompt, glyphs: glyphs)
         }
@@ -201,8 +239,13 @@ public final class StatusBarPlugin: CanvasPlugin {
         var isPrompt = false
         if case .prompt(let prompt) = state.mode {
             isPrompt = true
-            // A question is never cut: too narrow for its words, it shows its keys alone.
-            if displayWidth(of: message) > full { message = prompt.shortText }
+            // A question is never cut: too narrow for its words, it shows its keys alone, after
+            // the problem found while it is open where that fits.
+            if displayWidth(of: message) > full {
+                let short = prompt.shortText
+                let problem = state.message.map { $0.text + " \(canvas.theme.glyphs.separator) " + short }
+                message = problem.flatMap { isError && displayWidth(of: $0) <= full ? $0 : nil } ?? short
+            }
         }
         // Right of the message, as room allows (the message wins): the live sources and the
         // level of detail and position; a failing source before the position, the count after.
@@ -222,9 +265,19 @@ public final class StatusBarPlugin: CanvasPlugin {
         }
         let rightWidth = right.reduce(0) { $0 + displayWidth(of: $1.text) } + 2 * max(0, right.count - 1)
         let messageRoom = Rect(x: x + 1, y: y, width: full - rightWidth - (right.isEmpty ? 0 : 2), height: 1)
-        surface.put(
-            message, in: messageRoom, style: isError ? styles.statusError : styles.status,
-            ellipsis: canvas.theme.glyphs.ellipsis)
+        let messageStyle = isError ? styles.statusError : styles.status
+        surface.put(message, in: messageRoom, style: messageStyle, ellipsis: canvas.theme.glyphs.ellipsis)
+        // A text all selected (typing replaces it) shows in reverse, up to the cursor.
+        let cursor = String(canvas.theme.glyphs.textCursor)
+        if let selected = Self.lineEditor(of: state.mode).flatMap({ $0.isAllSelected ? $0.text : nil }),
+            displayWidth(of: message) <= messageRoom.width,
+            let range = message.range(of: selected + cursor)
+        {
+            var style = messageStyle
+            style.reverse.toggle()
+            let x = messageRoom.minX + displayWidth(of: message[..<range.lowerBound])
+            surface.put(selected, x: x, y: y, style: style, clip: messageRoom)
+        }
         var rightX = surface.width - rightWidth
         for (text, style) in right {
             rightX = surface.put(text, x: rightX, y: y, style: style) + 2

@@ -43,7 +43,10 @@ extension EditorSession {
     /// where a box, a link or the cursor is near the corner, the tag is shortened to the empty
     /// cells right of them (or left out when fewer than 8 are left); it never covers a box.
     private func drawFileTag(on surface: inout Surface) {
-        if case .help = canvas.state.mode { return }
+        switch canvas.state.mode {
+        case .help, .messages: return
+        default: break
+        }
         let area = canvas.area
         guard area.height > 0, area.width > 0 else { return }
         let y = area.minY

@@ -72,7 +72,7 @@ import Testing
         #expect(session.fileTag == "sample sketch")
         #expect(session.frame().rows.last?.contains("sample sketch · Tab selects") == true)
         session.handle(.character("s"))
-        #expect(session.prompt == .saveAs(text: "sample.sketch", thenQuit: false))
+        #expect(session.prompt == .saveAs(LineEditor("sample.sketch", limit: 4_096), thenQuit: false))
     }
 
     @Test func savingAsANameWithoutAnExtensionSavesTheToolsFile() throws {

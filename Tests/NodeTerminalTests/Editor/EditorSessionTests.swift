@@ -41,8 +41,8 @@ import Testing
 
     /// Replaces the text of an open "save as" with `path` and presses Enter.
     func typeFileName(_ path: String, into session: EditorSession) {
-        if case .saveAs(let text, _) = session.prompt {
-            send(session, Array(repeating: .backspace, count: text.count))
+        if case .saveAs(let editor, _) = session.prompt {
+            send(session, Array(repeating: .backspace, count: editor.text.count))
         }
         send(session, InputEvent.typing(path) + [.enter])
     }
@@ -87,7 +87,7 @@ import Testing
         let directory = try temporaryDirectory()
         let session = demoSession()
         send(session, [.tab, .character("+"), .character("s")])
-        #expect(session.prompt == .saveAs(text: "calculator.json", thenQuit: false))
+        #expect(session.prompt == .saveAs(LineEditor("calculator.json", limit: 4_096), thenQuit: false))
         #expect(statusLine(session).contains("SAVE AS  file: calculator.json"))
         let path = directory + "/mine.json"
         typeFileName(path, into: session)
@@ -109,7 +109,7 @@ import Testing
         typeFileName(path, into: session)
         #expect(session.prompt == .replace(path: path, thenQuit: false))
         session.handle(.character("n"))
-        #expect(session.prompt == .saveAs(text: path, thenQuit: false))
+        #expect(session.prompt == .saveAs(LineEditor(path, limit: 4_096), thenQuit: false))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
         session.handle(.enter)
         session.handle(.character("y"))
@@ -332,7 +332,7 @@ import Testing
 
     @Test func aCycleIsRefusedWithItsPathOnTheStatusLine() {
         let session = demoSession()
-        send(session, [.character("/")] + InputEvent.typing("Multiply") + [.enter, .character("l")])
+        send(session, [.character("/")] + InputEvent.typing("Multiply") + [.enter, .escape, .character("l")])
         // Add's first input row, found on screen, clicked in link mode.
         let rows = session.frame().rows
         let row = rows.firstIndex { $0.contains("x: 1") }!

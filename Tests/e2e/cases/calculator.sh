@@ -41,6 +41,7 @@ case_a_cycle_is_refused_with_its_path() {
   wait_for $s "Multiply" || return 1
   keys $s / M u l t && wait_status $s "/Mult" || return 1
   keys $s Enter && wait_status $s "found Multiply" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s l && wait_status $s "LINK" || return 1
   local at
   at="$(locate $s "x: 1 ")" || return 1
@@ -57,6 +58,7 @@ case_delete_and_undo() {
   wait_for $s "Subtract" || return 1
   keys $s / S u b && wait_status $s "/Sub" || return 1
   keys $s Enter && wait_status $s "found Subtract" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s x && wait_status $s "deleted Subtract" || return 1
   wait_without $s "╭ Subtract" || return 1
   wait_for $s "x × y    = 0" || return 1
@@ -173,6 +175,7 @@ case_every_key_of_the_key_map() {
   keys $s '?' && wait_for $s "╭ Keys" || return 1
   keys $s Space && wait_without $s "╭ Keys" || return 1
   keys $s / A d d Enter && wait_status $s "found Add" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s o && wait_status $s "is now Subtract" || return 1
   wait_for $s "x − y" || return 1
   keys $s u && wait_for $s "x + y + z = 3" || return 1
@@ -313,6 +316,7 @@ case_recover_after_kill_9() {
   keys $s Tab && wait_status $s "One" || return 1
   keys $s + + && wait_for $s "│ 3 " || return 1
   keys $s / S u b Enter && wait_status $s "found Subtract" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s x && wait_status $s "deleted Subtract" || return 1
   local deadline=$((SECONDS + TIMEOUT))
   while [ "$(wc -l <"$dir/calc.json.autosave.jsonl" 2>/dev/null || echo 0)" -lt 3 ] && [ $SECONDS -le $deadline ]; do

@@ -14,7 +14,9 @@ EOF
   start $s "$dir" halves.json --log "$dir/log"
   wait_for $s "x + y + z = 3" || return 1
   keys $s / T w o Enter && wait_status $s "found Two" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s Space / H a l f Enter && wait_status $s "found Half" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s g && wait_status $s "Enter groups 2 nodes" || return 1
   keys $s H a l v e Enter && wait_status $s "grouped 2 nodes as Halve" || return 1
   wait_for $s "▣ Halve · 3 nodes" || return 1
@@ -22,9 +24,11 @@ EOF
   keys $s a && wait_for $s "╭ Halve 2 " || return 1
   [ "$(screen $s | grep -c '= 3  ')" -ge 2 ] || fail "two Halve groups do not both show 3" || return 1
   keys $s / H a l v e Enter && wait_status $s "found Halve" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s Enter && wait_status $s "halves › Halve" || return 1
   wait_status $s "edits here change all 2" || return 1
   keys $s / T w o Enter && wait_status $s "found Two" || return 1
+  keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s e 4 Enter && wait_for $s "x ÷ y  = 1.5" || return 1
   keys $s BSpace && wait_for $s "x + y + z = 1.5" || return 1
   ! status_line $s | grep -qF "halves ›" || fail "still inside the group after Backspace" || return 1

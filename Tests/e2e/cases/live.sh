@@ -21,7 +21,7 @@ case_a_file_written_redraws_the_canvas_in_link_mode() {
   wait_for $s "x + y + z = 3" || return 1
   wait_for $s "live · n.txt" || return 1
   wait_status $s "1 live" || return 1
-  keys $s / Q Enter && wait_status $s "NORMAL  Q" || return 1
+  keys $s / Q Enter Escape && wait_status $s "NORMAL  Q" || return 1
   keys $s l && wait_status $s "LINK" || return 1
   keys $s Tab && wait_status $s "Tab next" || return 1
   local before
@@ -56,7 +56,7 @@ case_a_ticking_clock_redraws_while_a_value_is_edited() {
   live_graph "$WORK/liveclock" '{"id": "src", "kind": "clock", "name": "Tick", "interval": 0.5, "x": 2, "y": 1}'
   start $s "$WORK/liveclock" live.json
   wait_for $s "live · every 0.5 s" || return 1
-  keys $s / Q Enter && wait_status $s "NORMAL  Q" || return 1
+  keys $s / Q Enter Escape && wait_status $s "NORMAL  Q" || return 1
   keys $s e && wait_status $s "EDIT" || return 1
   keys $s BSpace 4 2 && wait_status $s "Q = 42" || return 1
   # No key from here: the clock alone moves the frame on, twice.

@@ -5,8 +5,8 @@ case_space_and_ctrl_a_select_and_x_deletes_the_selection() {
   local s=space_and_ctrl_a_select_and_x_deletes_the_selection
   start $s "$WORK/select" --log "$WORK/select/log"
   wait_for $s "╭ Multiply" || return 1
-  keys $s / O n e Enter && wait_status $s "NORMAL  One" || return 1
-  keys $s Space && keys $s / T w o Enter && wait_status $s "2 selected" || return 1
+  keys $s / O n e Enter Escape && wait_status $s "NORMAL  One" || return 1
+  keys $s Space && keys $s / T w o Enter Escape && wait_status $s "NORMAL  2 selected" || return 1
   keys $s x && wait_status $s "deleted 2 nodes" || return 1
   wait_without $s "╭ One" && wait_without $s "╭ Two" || return 1
   keys $s u && wait_status $s "undid delete 2 nodes" || return 1
@@ -53,7 +53,7 @@ case_copy_in_one_session_pastes_into_another_file() {
   printf '%s\n' '{"format":"nodegraph","version":1,"nodes":[{"id":"two","kind":"number","name":"Two","x":2,"y":1,"value":40}]}' >"$WORK/clip/other.json"
   start $s "$WORK/clip" --log "$WORK/clip/log"
   wait_for $s "╭ Add" || return 1
-  keys $s / A d d Enter && wait_status $s "NORMAL  Add" || return 1
+  keys $s / A d d Enter Escape && wait_status $s "NORMAL  Add" || return 1
   keys $s y && wait_status $s "copied 1 node" || return 1
   [ -s "$WORK/clip/state/nodeui-tui/clipboard.json" ] || fail "no clipboard file" || return 1
   keys $s q && [ "$(exit_status $s)" = 0 ] || fail "the first session did not quit" || return 1
