@@ -86,10 +86,11 @@ struct EditorLauncher {
         case .finished:
             return 0
         case .signal(let signal):
-            if let journal = session.journalPath, document.isModified {
+            let journals = session.sessionJournals
+            if !journals.isEmpty, document.isModified {
                 writeError(
-                    "\(configuration.toolName): stopped by signal \(signal); unsaved edits are kept in \(journal) "
-                        + "and offered at the next open")
+                    "\(configuration.toolName): stopped by signal \(signal); unsaved edits are kept in "
+                        + "\(journals.joined(separator: ", ")) and offered at the next open")
             }
             return TerminalGuard.exitStatus(forSignal: signal)
         }

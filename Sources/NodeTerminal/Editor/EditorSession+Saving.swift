@@ -17,7 +17,8 @@ extension EditorSession {
     }
 
     /// Saves the graph atomically (a crash mid-save leaves the old file whole), marks the
-    /// document saved and removes the autosave journal, whose edits the file now holds.
+    /// document saved and removes this session's journals, whose edits the file now holds
+    /// (journals left for later stay).
     /// - Parameter path: Where to save; it becomes the session's file.
     /// - Returns: Whether the file was written.
     @discardableResult
@@ -35,14 +36,12 @@ extension EditorSession {
             return false
         }
         document.markSaved()
-        let previousJournal = journalPath  // the old file's, or the demo's
+        removeSessionJournals()  // the old file's, or the demo's
         if case .owner = newAccess {
             releaseLock()
             access = newAccess
         }
         adoptFile(path)
-        if let previousJournal, previousJournal != journalPath { removeAutosaveJournal(at: previousJournal) }
-        removeAutosaveJournal(at: Self.autosavePath(for: path))
         let count = document.graph.count
         canvas.send(.saved(path: path, nodeCount: count))
         log.write("saved \(path) with \(count) nodes")
