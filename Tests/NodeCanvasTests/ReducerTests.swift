@@ -146,6 +146,7 @@ import Testing
         var expected = canvas.state
         expected.mode = state.mode
         expected.message = nil
+        if case .fileNameNeeded = question { expected.isSaveAsTextPristine = true }
         #expect(state == expected)
         #expect(effects.isEmpty)
         canvas.send(question)

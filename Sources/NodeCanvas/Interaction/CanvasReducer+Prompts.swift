@@ -10,6 +10,7 @@ extension CanvasReducer {
         case .fileNameNeeded(let proposal, let thenQuit):
             state.message = nil
             state.mode = .prompt(.saveAs(text: proposal, thenQuit: thenQuit))
+            state.isSaveAsTextPristine = true
         case .saveTargetExists(let path, let thenQuit):
             state.message = nil
             state.mode = .prompt(.replace(path: path, thenQuit: thenQuit))
@@ -85,20 +86,27 @@ extension CanvasReducer {
                     return []
                 }
                 return [.saveAs(path: path, replacing: false, thenQuit: thenQuit)]
+            case .left, .right, .up, .down:
+                state.isSaveAsTextPristine = false  // keeps the text, to edit it
+                return []
             default:
-                var isPristine = false
+                var isPristine = state.isSaveAsTextPristine
                 guard
                     type(
                         event, into: &text, isPristine: &isPristine, limit: 4_096, noun: "a file name", &state
                     )
                 else { return [] }
+                state.isSaveAsTextPristine = isPristine
             }
             state.mode = .prompt(.saveAs(text: text, thenQuit: thenQuit))
         case .groupName(let text, let nodes):
             return reduceGroupName(&state, text: text, nodes: nodes, event, context: context)
         case .replace(let path, let thenQuit):
             if yes { return [.saveAs(path: path, replacing: true, thenQuit: thenQuit)] }
-            if no || event == .escape { state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit)) }
+            if no || event == .escape {
+                state.mode = .prompt(.saveAs(text: path, thenQuit: thenQuit))
+                state.isSaveAsTextPristine = true
+            }
         }
         return []
     }

@@ -171,6 +171,9 @@ public struct CanvasState: Hashable, Sendable {
     public var isInspectorShown: Bool
     /// The latest query typed into find (`/`), offered again the next time.
     public var lastQuery: String
+    /// Whether the text of an open "save as" is still the text it opened with, all of it
+    /// selected: the first key typed replaces it (an arrow keeps it).
+    public var isSaveAsTextPristine = false
     /// How many live sources run and which fail, as the host last reported; `nil` until it
     /// reports (a graph without sources shows nothing).
     public var liveSources: LiveSourceStatus?

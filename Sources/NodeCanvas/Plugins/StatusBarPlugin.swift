@@ -201,8 +201,15 @@ public final class StatusBarPlugin: CanvasPlugin {
         var isPrompt = false
         if case .prompt(let prompt) = state.mode {
             isPrompt = true
-            // A question is never cut: too narrow for its words, it shows its keys alone.
-            if displayWidth(of: message) > full { message = prompt.shortText }
+            // A question is never cut: too narrow for its words, it shows its keys alone, after
+            // the problem found while it is open (which wins when even that is too wide).
+            if displayWidth(of: message) > full {
+                message = prompt.shortText
+                if isError, let problem = state.message?.text {
+                    let both = problem + " \(canvas.theme.glyphs.separator) " + prompt.shortText
+                    message = displayWidth(of: both) <= full ? both : problem
+                }
+            }
         }
         // Right of the message, as room allows (the message wins): the live sources and the
         // level of detail and position; a failing source before the position, the count after.

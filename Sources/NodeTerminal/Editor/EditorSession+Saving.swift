@@ -32,7 +32,7 @@ extension EditorSession {
             try GraphFile.save(document.graph, to: path)
         } catch {
             if case .owner(let lock) = newAccess { lock?.release() }
-            report("not saved: \(path): \(error.reason)")
+            report("not saved: \(error.reason)")
             return false
         }
         document.markSaved()
