@@ -36,6 +36,9 @@ struct EditorLauncher {
     let configuration: EditorConfiguration
 
     func run(_ options: EditorOptions) -> Int32 {
+        // A write past the file-size limit (`ulimit -f`) then fails with EFBIG, which a save or
+        // the journal reports, instead of killing the program with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         do throws(TerminalError) {
             try TerminalScreen.requireTerminal()
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
 
@@ -7,9 +8,12 @@ import NodeGraphFiles
 /// or, for the demo, in the tool's state folder.
 extension EditorSession {
     /// Appends a change to this session's own journal, opening a fresh one at the first edit
-    /// (never one a crash left behind).
+    /// (never one a crash left behind). When the journal cannot be written (a full disk, a
+    /// file-size limit, a read-only folder) the status line says why and how many edits wait in
+    /// memory: each later edit tries again, with them first, until they are all written.
     func autosaveRecord(_ change: Change) {
-        guard let journals, !isAutosaveSuspended, !autosaveFailed, !isReadOnly else { return }
+        guard let journals, !isAutosaveSuspended, !isReadOnly else { return }
+        let entries = autosaveBacklog + change.edit.plainEdits.map(JournalEntry.edit)
         do throws(JournalRecorderError) {
             if autosave == nil {
                 if file == nil {  // the demo's journal lives in a state directory that may not exist yet
@@ -18,13 +22,22 @@ extension EditorSession {
                         withIntermediateDirectories: true)
                 }
                 let journal = ownJournal ?? journals.fresh()
-                autosave = try JournalRecorder(path: journal)
+                autosave = try JournalRecorder(path: journal, using: fileOperations)
                 ownJournal = journal
             }
-            try autosave?.record(change)
+            try autosave?.record(entries)
+            autosaveBacklog = []
+            if autosaveFailed {
+                autosaveFailed = false
+                canvas.send(
+                    .noticeArrived(StatusMessage("autosave works again: every edit is in the journal")))
+            }
         } catch {
+            autosaveBacklog = entries
             autosaveFailed = true
-            report("autosave is off: \(error)")
+            let waiting = entries.count == 1 ? "1 edit waits" : "\(entries.count) edits wait"
+            let name = (error.path as NSString).lastPathComponent.escapedForMessage
+            report("autosave failing: \(error.reason); \(waiting) until it works again (\(name))")
         }
     }
 
@@ -36,6 +49,7 @@ extension EditorSession {
         for journal in sessionJournals { removeJournal(at: journal) }
         ownJournal = nil
         adoptedJournals = []
+        autosaveBacklog = []  // what the file now holds, or what was discarded
     }
 
     /// Deletes the journal at `path`, logging why it could not be.

@@ -29,7 +29,7 @@ extension EditorSession {
         }
         guard let newAccess = lockForSaving(to: path) else { return false }
         do throws(SaveError) {
-            try GraphFile.save(document.graph, to: path)
+            try GraphFile.save(document.graph, to: path, using: fileOperations)
         } catch {
             if case .owner(let lock) = newAccess { lock?.release() }
             report("not saved: \(error.reason)")

@@ -76,8 +76,12 @@ public final class EditorSession {
     private let demoJournal: String?
     /// Whether edits skip the autosave journal (while replaying it).
     var isAutosaveSuspended = false
-    /// Whether the autosave journal failed to write (reported once).
+    /// Whether the autosave journal failed to write at the latest edit.
     var autosaveFailed = false
+    /// Journal lines that could not be written yet, oldest first: written before the next edit's.
+    var autosaveBacklog: [JournalEntry] = []
+    /// The system calls saves and journals make: the real ones, or a test's failing ones.
+    var fileOperations: any FileOperations = SystemFileOperations()
     /// The `--record` journal.
     private var recording: JournalRecorder?
     /// Whether the `--record` journal failed to write (reported once).
