@@ -85,6 +85,9 @@ public enum Prompt: Hashable, Sendable {
     case replace(path: String, thenQuit: Bool)
     /// `g`: the name of the group the nodes are about to become, typed on the status line.
     case groupName(text: String, nodes: [NodeID])
+    /// `s` on a file whose content changed on disk since it was opened or saved (another program
+    /// wrote it): overwrite it, reload it, save as another file, or cancel?
+    case changedOnDisk(path: String, thenQuit: Bool)
 
     /// The badge at the left of the status line.
     public var title: String {
@@ -94,6 +97,7 @@ public enum Prompt: Hashable, Sendable {
         case .saveAs: "SAVE AS"
         case .replace: "REPLACE"
         case .groupName: "GROUP"
+        case .changedOnDisk: "CHANGED"
         }
     }
 
@@ -105,6 +109,7 @@ public enum Prompt: Hashable, Sendable {
         case .saveAs(let text, _): "save as \(text)"
         case .replace: "replace? y/n"
         case .groupName(let text, _): "group as \(text)"
+        case .changedOnDisk: "changed on disk: o/r/a/Esc"
         }
     }
 }

@@ -81,6 +81,9 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "file: \(text)\(textCursor)  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
             return "\(path) exists. Replace it? y replaces\(dot)n goes back"
+        case .changedOnDisk(let path, _):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "\(name) changed on disk\(dot)o overwrites\(dot)r reloads\(dot)a saves as\(dot)Esc cancels"
         case .groupName(let text, let nodes):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
             return "name: \(text)\(textCursor)  Enter groups \(count)\(dot)Esc cancels"

@@ -10,6 +10,10 @@ extension EditorSession {
     func requestSave(thenQuit: Bool) {
         if let readOnlyMessage { return report(readOnlyMessage) }
         if let file {
+            noticeChangeOnDisk()
+            if isChangedOnDisk {
+                return perform(canvas.send(.fileChangedOnDisk(path: file, thenQuit: thenQuit)))
+            }
             if save(to: file), thenQuit { finish(clean: true) }
         } else {
             perform(canvas.send(.fileNameNeeded(proposal: configuration.demo.fileName, thenQuit: thenQuit)))
@@ -42,6 +46,9 @@ extension EditorSession {
             access = newAccess
         }
         adoptFile(path)
+        diskStamp = FileStamp.read(path)
+        isChangedOnDisk = false
+        changeSeen = nil
         let count = document.graph.count
         canvas.send(.saved(path: path, nodeCount: count))
         log.write("saved \(path) with \(count) nodes")

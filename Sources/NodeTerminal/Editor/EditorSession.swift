@@ -80,6 +80,13 @@ public final class EditorSession {
     var autosaveFailed = false
     /// Journal lines that could not be written yet, oldest first: written before the next edit's.
     var autosaveBacklog: [JournalEntry] = []
+    /// The file as this session last loaded or saved it; `nil`: there was no file.
+    var diskStamp: FileStamp?
+    /// Whether the file's content changed on disk since (see ``noticeChangeOnDisk()``).
+    public internal(set) var isChangedOnDisk = false
+    /// The file's size and time when the change was noticed, so it is not read again until it
+    /// changes again.
+    var changeSeen: FileStamp?
     /// The system calls saves and journals make: the real ones, or a test's failing ones.
     var fileOperations: any FileOperations = SystemFileOperations()
     /// The `--record` journal.
@@ -135,6 +142,7 @@ public final class EditorSession {
         canvas.delegate = self
         canvas.title = title
         access = claimAccess()
+        diskStamp = file.flatMap(FileStamp.read)
         canvas.send(.documentOpened(welcome: welcome()))
         if !isReadOnly { offerJournalsLeftBehind() }
     }
@@ -205,6 +213,9 @@ public final class EditorSession {
             case .save(let thenQuit): requestSave(thenQuit: thenQuit)
             case .saveAs(let path, let replacing, let thenQuit):
                 saveAs(path, replacing: replacing, thenQuit: thenQuit)
+            case .overwrite(let thenQuit):
+                if let file, save(to: file), thenQuit { finish(clean: true) }
+            case .reload: reloadFromDisk()
             case .quit: finish(clean: true)
             case .recover: recover()
             case .discardRecovery: discardRecovery()
