@@ -121,3 +121,31 @@ case_deferred_recovery_survives_a_quit() {
 }
 
 all_cases+=(deferred_recovery_survives_a_quit)
+
+# The file changed on disk: another program's write shows on the status line without a key, `s`
+# asks instead of overwriting it, and `r` reloads it and offers the session's edit as recovery.
+case_file_changed_on_disk() {
+  local s=changed_on_disk dir="$WORK/changed-on-disk"
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $s "$dir" calc.json
+  wait_for $s "opened calc.json" || return 1
+  keys $s Tab && wait_status $s "One" || return 1
+  keys $s + && wait_lines "$dir/calc.json.autosave.jsonl" 1 || return 1
+  echo '{"op":"setValue","node":"two","value":20}' >"$dir/theirs.jsonl"
+  "$BIN" replay "$dir/calc.json" --edits "$dir/theirs.jsonl" --out "$dir/calc.json" >/dev/null || fail "replay failed" || return 1
+  wait_status $s "calc.json changed on disk: s asks whether to overwrite it or reload it" || return 1
+  keys $s s && wait_status $s "calc.json changed on disk · o overwrites · r reloads · a saves as · Esc cancels" || return 1
+  "$BIN" eval "$dir/calc.json" | grep -qF "Two (two): 20" || fail "s overwrote the other program's file" || return 1
+  keys $s r && wait_status $s "1 unsaved edit · y recovers" || return 1
+  keys $s y && wait_status $s "recovered 1 edit" || return 1
+  keys $s s && wait_status $s "saved calc.json" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "the quit did not exit 0" || return 1
+  tm kill-session -t $s
+  local values
+  values="$("$BIN" eval "$dir/calc.json")"
+  grep -qF "One (one): 2" <<<"$values" && grep -qF "Two (two): 20" <<<"$values" || fail "saved values: $values"
+}
+
+all_cases+=(file_changed_on_disk)
