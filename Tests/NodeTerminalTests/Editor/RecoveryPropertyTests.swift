@@ -8,7 +8,8 @@ import Testing
 @testable import NodeTerminal
 
 /// Sessions on one file driven through random interleavings of edits, crashes, quits, saves,
-/// deferred recoveries, `y`, `n` and second sessions: no edit is ever lost or applied twice.
+/// deferred recoveries, `y`, `n`, second sessions and reloads after another program wrote the
+/// file: no edit is ever lost or applied twice.
 ///
 /// Every edit adds a node with an id of its own (`e1`, `e2`, …), so the nodes a graph holds say
 /// exactly which edits reached it: a lost edit is a missing node, and an edit applied twice is a
@@ -118,7 +119,7 @@ import Testing
                     model.offers.isEmpty, "a journal left behind was not offered",
                     sourceLocation: sourceLocation)
                 model.offers = []
-                switch code % 8 {
+                switch code % 9 {
                 case 0, 1, 2, 7:
                     let label = nextLabel
                     nextLabel += 1
@@ -145,10 +146,35 @@ import Testing
                 case 5:
                     crash()
                     return
-                default:
+                case 6:
                     try secondSession(sourceLocation: sourceLocation)
+                default:
+                    try reloadAfterAnotherProgramWrites(sourceLocation: sourceLocation)
+                    return
                 }
             }
+            #expect(Self.labels(in: session.document.graph) == model.document, sourceLocation: sourceLocation)
+        }
+
+        /// Another program adds a node to the file; `s` asks, and `r` reloads it: the session's
+        /// journals stay, offered at once like any left behind.
+        func reloadAfterAnotherProgramWrites(sourceLocation: SourceLocation) throws {
+            let session = try #require(session)
+            let label = nextLabel
+            nextLabel += 1
+            let theirs = GraphDocument(graph: try GraphFile.load(path: file))
+            _ = try theirs.apply(
+                .addNode(NodeDescription(id: NodeID("e\(label)"), kind: "number", value: .number(1))))
+            try GraphFile.save(theirs.graph, to: file)
+            model.file.insert(label)
+            session.handle(.character("s"))
+            #expect(
+                session.prompt == .changedOnDisk(path: file, thenQuit: false), sourceLocation: sourceLocation)
+            session.handle(.character("r"))
+            model.document = model.file
+            model.offers = model.onDisk
+            model.adopted = []
+            model.own = nil
             #expect(Self.labels(in: session.document.graph) == model.document, sourceLocation: sourceLocation)
         }
 
