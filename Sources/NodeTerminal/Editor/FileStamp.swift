@@ -57,10 +57,23 @@ struct FileStamp: Equatable {
             inode: UInt64(status.st_ino), hash: nil)
     }
 
+    /// A hash of the file's bytes, read a megabyte at a time; `nil` when it cannot be read.
     private static func contentHash(_ path: String) -> Int? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var hasher = Hasher()
-        data.withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes {
+                Foundation.read(descriptor, $0.baseAddress, $0.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return hasher.finalize() }
+            buffer.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
     }
 }
