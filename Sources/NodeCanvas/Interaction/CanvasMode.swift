@@ -122,15 +122,19 @@ public struct RecoveryOffer: Hashable, Sendable {
     public var editCount: Int
     /// The first edits, one line each (`setValue One = 2`).
     public var preview: [String]
+    /// How many more journals left behind wait to be offered after this one.
+    public var laterJournals: Int
 
     /// Creates an offer.
     /// - Parameters:
     ///   - journal: The journal's path.
     ///   - editCount: How many edits it holds.
     ///   - preview: The first edits in words.
-    public init(journal: String, editCount: Int, preview: [String]) {
+    ///   - laterJournals: How many more journals wait after this one.
+    public init(journal: String, editCount: Int, preview: [String], laterJournals: Int = 0) {
         self.journal = journal
         self.editCount = editCount
         self.preview = preview
+        self.laterJournals = laterJournals
     }
 }

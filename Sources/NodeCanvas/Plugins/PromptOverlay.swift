@@ -20,6 +20,15 @@ enum PromptOverlay {
                 "", "y  recover them (u undoes each)", "n  discard them",
                 "Esc  decide later: the next open asks again",
             ]
+            if offer.laterJournals > 0 {
+                let more =
+                    offer.laterJournals == 1 ? "1 more journal" : "\(offer.laterJournals) more journals"
+                let pronoun = offer.laterJournals == 1 ? "it" : "them"
+                body += [
+                    "", "\(more) left behind will be asked about next",
+                    "(Esc leaves \(pronoun) for later too).",
+                ]
+            }
             lines = body
         case .quitWithUnsavedChanges:
             title = "Quit without saving?"

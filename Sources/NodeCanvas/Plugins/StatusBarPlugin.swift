@@ -74,7 +74,13 @@ public final class StatusBarPlugin: CanvasPlugin {
         switch prompt {
         case .recover(let offer):
             let edits = offer.editCount == 1 ? "1 unsaved edit" : "\(offer.editCount) unsaved edits"
-            return "\(edits)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
+            let later =
+                switch offer.laterJournals {
+                case 0: ""
+                case 1: " (1 more journal after these)"
+                default: " (\(offer.laterJournals) more journals after these)"
+                }
+            return "\(edits)\(later)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
         case .quitWithUnsavedChanges:
             return "quit without saving? y quits\(dot)n stays\(dot)s saves, then quits"
         case .saveAs(let text, _):

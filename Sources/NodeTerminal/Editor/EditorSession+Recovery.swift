@@ -36,7 +36,10 @@ extension EditorSession {
                 offeredJournal = journal
                 let preview = lines.prefix(Self.recoveryPreviewLines).map { describe($0) }
                 canvas.send(
-                    .recoveryFound(RecoveryOffer(journal: journal, editCount: lines.count, preview: preview)))
+                    .recoveryFound(
+                        RecoveryOffer(
+                            journal: journal, editCount: lines.count, preview: preview,
+                            laterJournals: pendingOffers.count)))
                 log.write("found \(lines.count) unsaved edits in \(journal)")
                 return
             } catch {

@@ -101,6 +101,10 @@ import Testing
         let third = try session(file: file)
         let journals = AutosaveJournals(base: EditorSession.autosavePath(for: file))
         #expect(offer(third)?.journal == journals.path(number: 1))
+        #expect(offer(third)?.laterJournals == 1)
+        #expect(
+            third.frame().rows.last?.contains("1 unsaved edit (1 more journal after these) · y recovers")
+                == true)
         third.handle(.character("y"))
         #expect(offer(third)?.journal == journals.path(number: 2))
         third.handle(.character("y"))
