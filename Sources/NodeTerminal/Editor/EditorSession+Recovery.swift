@@ -48,6 +48,13 @@ extension EditorSession {
         }
     }
 
+    /// What the `y` answers of one round of recovery questions did.
+    struct RecoveryTally {
+        var journals = 0
+        var applied = 0
+        var refused = 0
+    }
+
     /// `n` to the recovery question: removes the journal asked about, then asks about the next.
     func discardRecovery() {
         if let journal = offeredJournal {
@@ -86,16 +93,23 @@ extension EditorSession {
             }
         }
         let applied = steps.count - refused.count
-        let edits = applied == 1 ? "1 edit" : "\(applied) edits"
-        let note = refused.isEmpty ? "" : " (\(refused.count) could not be applied)"
+        log.write("recovered \(applied) edits, \(refused.count) refused")
+        recoveryTally.journals += 1
+        recoveryTally.applied += applied
+        recoveryTally.refused += refused.count
+        offerNextJournal()
+        guard offeredJournal == nil else { return }  // said after the last question
+        let tally = recoveryTally
+        recoveryTally = RecoveryTally()
+        let edits = tally.applied == 1 ? "1 edit" : "\(tally.applied) edits"
+        let from = tally.journals > 1 ? " from \(tally.journals) journals" : ""
+        let note = tally.refused == 0 ? "" : " (\(tally.refused) could not be applied)"
         canvas.send(
             .noticeArrived(
                 StatusMessage(
-                    "recovered \(edits)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
-                    isError: !refused.isEmpty)
+                    "recovered \(edits)\(from)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
+                    isError: tally.refused > 0)
             ))
-        log.write("recovered \(applied) edits, \(refused.count) refused")
-        offerNextJournal()
     }
 
     /// Replays recovered journal lines as one bulk application (`GraphDocument.applyInBulk`):

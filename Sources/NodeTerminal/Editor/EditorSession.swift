@@ -71,6 +71,8 @@ public final class EditorSession {
     var offeredJournal: String?
     /// The journals left behind still to be offered after the one asked about, oldest first.
     var pendingOffers: [String] = []
+    /// What the `y` answers of this round of questions recovered, said once the last is answered.
+    var recoveryTally = RecoveryTally()
     /// The demo's autosave journal (see ``init(configuration:document:file:width:height:theme:recording:log:demoJournal:clipboard:)``);
     /// unused once the session has a file.
     private let demoJournal: String?

@@ -109,6 +109,7 @@ import Testing
         #expect(offer(third)?.journal == journals.path(number: 2))
         third.handle(.character("y"))
         #expect(third.prompt == nil)
+        #expect(third.frame().rows.last?.contains("recovered 2 edits from 2 journals: s saves them") == true)
         #expect(third.document.graph.value(of: "one") == .number(2))
         #expect(third.document.graph.value(of: "two") == .number(3))
         third.finish(clean: false)  // both are now this session's, and stay for the next open
@@ -118,6 +119,24 @@ import Testing
         #expect(fourth.document.graph == third.document.graph, "each journal is applied once")
         fourth.handle(.character("s"))
         #expect(journals.existing().isEmpty, "a save removes the journals it recovered")
+    }
+
+    @Test func aLineThatCouldNotBeAppliedIsStillSaidAfterTheLastJournal() throws {
+        let file = try calculatorFile()
+        let journals = AutosaveJournals(base: EditorSession.autosavePath(for: file))
+        try Data(
+            (#"{"op":"setValue","node":"gone","value":5}"# + "\n"
+                + #"{"op":"setValue","node":"one","value":5}"# + "\n")
+                .utf8
+        ).write(to: URL(fileURLWithPath: journals.path(number: 1)))
+        try Data((#"{"op":"setValue","node":"two","value":7}"# + "\n").utf8).write(
+            to: URL(fileURLWithPath: journals.path(number: 2)))
+        let session = try session(file: file)
+        send(session, [.character("y"), .character("y")])
+        let status = session.frame().rows.last ?? ""
+        #expect(status.contains("recovered 2 edits from 2 journals (1 could not be applied)"), "\(status)")
+        #expect(session.document.graph.value(of: "one") == .number(5))
+        #expect(session.document.graph.value(of: "two") == .number(7))
     }
 
     @Test func decliningRemovesOnlyTheJournalAskedAbout() throws {
