@@ -65,6 +65,18 @@ import Testing
         #expect(try GraphFile.load(path: file).value(of: "one") == .number(3))
     }
 
+    @Test func saveAndQuitAsksTooAndQuitsOnceOverwritten() throws {
+        let (session, file) = try sessionWithAnEdit()
+        _ = try writeAnotherVersion(of: file)
+        session.handle(.character("q"))
+        session.handle(.character("s"))  // at the quit question: save, then quit
+        #expect(session.prompt == .changedOnDisk(path: file, thenQuit: true))
+        #expect(!session.isFinished)
+        session.handle(.character("o"))
+        #expect(session.isFinished)
+        #expect(try GraphFile.load(path: file).value(of: "two") == .number(2))
+    }
+
     @Test func rReloadsTheFileAndOffersThisSessionsEditsAsRecovery() throws {
         let (session, file) = try sessionWithAnEdit()
         _ = try writeAnotherVersion(of: file)
