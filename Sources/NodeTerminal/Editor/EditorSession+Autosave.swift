@@ -15,17 +15,7 @@ extension EditorSession {
         guard let journals, !isAutosaveSuspended, !isReadOnly else { return }
         let entries = autosaveBacklog + change.edit.plainEdits.map(JournalEntry.edit)
         do throws(JournalRecorderError) {
-            if autosave == nil {
-                if file == nil {  // the demo's journal lives in a state directory that may not exist yet
-                    try? FileManager.default.createDirectory(
-                        atPath: (journals.base as NSString).deletingLastPathComponent,
-                        withIntermediateDirectories: true)
-                }
-                let journal = ownJournal ?? journals.fresh()
-                autosave = try JournalRecorder(path: journal, using: fileOperations)
-                ownJournal = journal
-            }
-            try autosave?.record(entries)
+            try ownRecorder(in: journals).record(entries)
             autosaveBacklog = []
             if autosaveFailed {
                 autosaveFailed = false
@@ -39,6 +29,32 @@ extension EditorSession {
             let name = (error.path as NSString).lastPathComponent.escapedForMessage
             report("autosave failing: \(error.reason); \(waiting) until it works again (\(name))")
         }
+    }
+
+    /// Tries once more to write the edits waiting for the journal (as the session stops).
+    func writeAutosaveBacklog() {
+        guard !autosaveBacklog.isEmpty, let journals, !isReadOnly else { return }
+        do throws(JournalRecorderError) {
+            try ownRecorder(in: journals).record(autosaveBacklog)
+            autosaveBacklog = []
+        } catch {
+            log.write("\(autosaveBacklog.count) edits could not be journaled: \(error)")
+        }
+    }
+
+    /// This session's own journal, opened (a fresh one) if it is not open yet.
+    private func ownRecorder(in journals: AutosaveJournals) throws(JournalRecorderError) -> JournalRecorder {
+        if let autosave { return autosave }
+        if file == nil {  // the demo's journal lives in a state directory that may not exist yet
+            try? FileManager.default.createDirectory(
+                atPath: (journals.base as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+        }
+        let journal = ownJournal ?? journals.fresh()
+        let recorder = try JournalRecorder(path: journal, using: fileOperations)
+        autosave = recorder
+        ownJournal = journal
+        return recorder
     }
 
     /// Closes and deletes this session's journals: its own and those it recovered, whose edits

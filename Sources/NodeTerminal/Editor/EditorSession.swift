@@ -230,11 +230,13 @@ public final class EditorSession {
 
     /// Ends the session: closes the journals, and when `clean` (a quit the person chose) removes
     /// this session's journals (its own and those it recovered); a journal left for later stays.
-    /// After a signal every journal stays, for recovery at the next open.
+    /// After a signal every journal stays, for recovery at the next open (with one last try at
+    /// writing the edits that were waiting for the journal).
     /// - Parameter clean: Whether the person chose to quit.
     public func finish(clean: Bool) {
         guard !isFinished else { return }
         isFinished = true
+        if !clean { writeAutosaveBacklog() }
         autosave?.close()
         autosave = nil
         recording?.close()

@@ -168,6 +168,15 @@ final class FaultyFileOperations: FileOperations, @unchecked Sendable {
         #expect(next.document.graph == expected)
     }
 
+    @Test func editsWaitingForTheJournalAreWrittenAsTheSessionStops() throws {
+        let (session, file, files) = try sessionWithTwoEdits()
+        files.fault = .write(ENOSPC)
+        session.handle(.character("+"))
+        files.fault = nil  // space was freed, then a signal came before the next edit
+        session.finish(clean: false)
+        #expect(try Journal.read(path: EditorSession.autosavePath(for: file)).count == 3)
+    }
+
     @Test func aJournalInAReadOnlyFolderSaysWhyAndTheEditsWait() throws {
         let (session, file, files) = try sessionWithTwoEdits()
         session.handle(.character("s"))  // the file holds the two edits; the journal is gone
