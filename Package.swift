@@ -123,7 +123,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NodeTerminalTests",
-            dependencies: ["NodeTerminal", "NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses"]),
+            dependencies: [
+                "NodeTerminal", "NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "NodeUITests",
             dependencies: [

@@ -63,6 +63,7 @@ public final class EventLoop<Program: TerminalProgram> {
                 needsFrame = false
             }
             var event = screen.nextEvent(timeoutMilliseconds: Self.idleTimeoutMilliseconds)
+            if event == .none { needsFrame = program.idle() || needsFrame }
             var answered = 0
             while event != .none {
                 if case .terminationRequested(let signal) = event {

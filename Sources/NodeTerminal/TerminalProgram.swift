@@ -45,6 +45,17 @@ public protocol TerminalProgram: AnyObject {
     /// after this call, without another frame. Keep what must survive; the process exits next.
     /// - Parameter signal: The signal's number.
     func stop(bySignal signal: Int32)
+
+    /// Called when no event came for ``EventLoop/idleTimeoutMilliseconds``: a moment for cheap
+    /// checks (the editor looks whether its file changed on disk).
+    /// - Returns: Whether the frame may have changed.
+    func idle() -> Bool
+}
+
+extension TerminalProgram {
+    /// Does nothing.
+    /// - Returns: `false`.
+    public func idle() -> Bool { false }
 }
 
 extension TerminalProgram where Message == Never {

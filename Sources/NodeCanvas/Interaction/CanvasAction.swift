@@ -39,6 +39,9 @@ public enum CanvasAction: Hashable, Sendable {
     case fileNameNeeded(proposal: String, thenQuit: Bool)
     /// The file chosen in "save as" exists: ask before replacing it.
     case saveTargetExists(path: String, thenQuit: Bool)
+    /// The file to save to changed on disk since it was opened or saved: ask whether to
+    /// overwrite it, reload it or save as another file.
+    case fileChangedOnDisk(path: String, thenQuit: Bool)
     /// The host saved the graph.
     case saved(path: String, nodeCount: Int)
     /// The host found unsaved edits from an earlier session.

@@ -22,6 +22,12 @@ public enum CanvasEffect: Hashable, Sendable {
     /// Save to a path the person typed; answer ``CanvasAction/saveTargetExists(path:thenQuit:)``
     /// when it exists and `replacing` is false. For the host.
     case saveAs(path: String, replacing: Bool, thenQuit: Bool)
+    /// Save to the document's file although it changed on disk: the person chose to overwrite
+    /// it. Quit afterwards when `thenQuit`. For the host.
+    case overwrite(thenQuit: Bool)
+    /// Load the document's file again, as it is on disk now; this session's unsaved edits stay in
+    /// its journal, offered as recovery. For the host.
+    case reload
     /// Quit; the person chose to, unsaved changes included. For the host.
     case quit
     /// Apply the unsaved edits of the offered journal. For the host.
@@ -39,7 +45,7 @@ public enum CanvasEffect: Hashable, Sendable {
     public var isCarriedOutByCanvas: Bool {
         switch self {
         case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
-        case .save, .saveAs, .quit, .recover, .discardRecovery, .copy, .paste: false
+        case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste: false
         }
     }
 }

@@ -106,6 +106,9 @@ public enum Prompt: Hashable, Sendable {
     case replace(path: String, thenQuit: Bool)
     /// `g`: the name of the group the nodes are about to become, typed on the status line.
     case groupName(LineEditor, nodes: [NodeID])
+    /// `s` on a file whose content changed on disk since it was opened or saved (another program
+    /// wrote it): overwrite it, reload it, save as another file, or cancel?
+    case changedOnDisk(path: String, thenQuit: Bool)
 
     /// The badge at the left of the status line.
     public var title: String {
@@ -115,6 +118,7 @@ public enum Prompt: Hashable, Sendable {
         case .saveAs: "SAVE AS"
         case .replace: "REPLACE"
         case .groupName: "GROUP"
+        case .changedOnDisk: "CHANGED"
         }
     }
 
@@ -126,6 +130,7 @@ public enum Prompt: Hashable, Sendable {
         case .saveAs(let editor, _): "save as \(editor.text)"
         case .replace: "replace? y/n"
         case .groupName(let editor, _): "group as \(editor.text)"
+        case .changedOnDisk: "changed on disk: o/r/a/Esc"
         }
     }
 }
@@ -138,15 +143,19 @@ public struct RecoveryOffer: Hashable, Sendable {
     public var editCount: Int
     /// The first edits, one line each (`setValue One = 2`).
     public var preview: [String]
+    /// How many more journals left behind wait to be offered after this one.
+    public var laterJournals: Int
 
     /// Creates an offer.
     /// - Parameters:
     ///   - journal: The journal's path.
     ///   - editCount: How many edits it holds.
     ///   - preview: The first edits in words.
-    public init(journal: String, editCount: Int, preview: [String]) {
+    ///   - laterJournals: How many more journals wait after this one.
+    public init(journal: String, editCount: Int, preview: [String], laterJournals: Int = 0) {
         self.journal = journal
         self.editCount = editCount
         self.preview = preview
+        self.laterJournals = laterJournals
     }
 }

@@ -13,6 +13,9 @@ extension CanvasReducer {
         case .saveTargetExists(let path, let thenQuit):
             state.message = nil
             state.mode = .prompt(.replace(path: path, thenQuit: thenQuit))
+        case .fileChangedOnDisk(let path, let thenQuit):
+            state.message = nil
+            state.mode = .prompt(.changedOnDisk(path: path, thenQuit: thenQuit))
         case .saved(let path, let nodeCount):
             if case .prompt = state.mode { state.mode = .normal }
             say("saved \(path) (\(nodeCount == 1 ? "1 node" : "\(nodeCount) nodes"))", &state)
@@ -91,6 +94,22 @@ extension CanvasReducer {
             }
         case .groupName(let editor, let nodes):
             return reduceGroupName(&state, editor, nodes: nodes, event, context: context)
+        case .changedOnDisk(let path, let thenQuit):
+            switch event {
+            case .character("o"), .character("O"):
+                state.mode = .normal
+                return [.overwrite(thenQuit: thenQuit)]
+            case .character("r"), .character("R"):
+                state.mode = .normal
+                return [.reload]
+            case .character("a"), .character("A"):
+                state.mode = .prompt(.saveAs(fileNameEditor(path), thenQuit: thenQuit))
+            case .escape:
+                state.mode = .normal
+                say("not saved", &state)
+            default:
+                break
+            }
         case .replace(let path, let thenQuit):
             if yes { return [.saveAs(path: path, replacing: true, thenQuit: thenQuit)] }
             if no || event == .escape {

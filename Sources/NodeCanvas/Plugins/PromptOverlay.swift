@@ -1,7 +1,8 @@
 import NodeGraph
 
 /// Draws the questions that need more than the status line: recovering unsaved edits (what
-/// would be applied) and quitting with unsaved changes, each in a panel over the canvas.
+/// would be applied), quitting with unsaved changes and saving over a file changed on disk, each
+/// in a panel over the canvas.
 enum PromptOverlay {
     static func draw(_ prompt: Prompt, canvas: Canvas, on surface: inout Surface) {
         let lines: [String]
@@ -19,12 +20,28 @@ enum PromptOverlay {
                 "", "y  recover them (u undoes each)", "n  discard them",
                 "Esc  decide later: the next open asks again",
             ]
+            if offer.laterJournals > 0 {
+                let more =
+                    offer.laterJournals == 1 ? "1 more journal" : "\(offer.laterJournals) more journals"
+                let pronoun = offer.laterJournals == 1 ? "it" : "them"
+                body += [
+                    "", "\(more) left behind will be asked about next",
+                    "(Esc leaves \(pronoun) for later too).",
+                ]
+            }
             lines = body
         case .quitWithUnsavedChanges:
             title = "Quit without saving?"
             lines = [
                 "The graph has changes that are not saved.", "", "y  quit without saving", "n  stay",
                 "s  save, then quit",
+            ]
+        case .changedOnDisk(let path, _):
+            title = "The file changed on disk"
+            lines = [
+                "\(path) was changed by another program", "since it was opened or last saved.", "",
+                "o  overwrite it with this graph", "r  reload it: the unsaved edits stay in the journal,",
+                "   offered as recovery", "a  save as another file", "Esc  cancel",
             ]
         case .saveAs, .replace, .groupName:
             return

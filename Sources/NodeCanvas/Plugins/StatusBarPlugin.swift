@@ -109,13 +109,22 @@ public final class StatusBarPlugin: CanvasPlugin {
         switch prompt {
         case .recover(let offer):
             let edits = offer.editCount == 1 ? "1 unsaved edit" : "\(offer.editCount) unsaved edits"
-            return "\(edits)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
+            let later =
+                switch offer.laterJournals {
+                case 0: ""
+                case 1: " (1 more journal after these)"
+                default: " (\(offer.laterJournals) more journals after these)"
+                }
+            return "\(edits)\(later)\(dot)y recovers\(dot)n discards\(dot)Esc decides later"
         case .quitWithUnsavedChanges:
             return "quit without saving? y quits\(dot)n stays\(dot)s saves, then quits"
         case .saveAs(let editor, _):
             return "file: \(editor.shown(cursor: textCursor))  Enter saves\(dot)Esc cancels"
         case .replace(let path, _):
             return "\(path) exists. Replace it? y replaces\(dot)n goes back"
+        case .changedOnDisk(let path, _):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "\(name) changed on disk\(dot)o overwrites\(dot)r reloads\(dot)a saves as\(dot)Esc cancels"
         case .groupName(let editor, let nodes):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
             return "name: \(editor.shown(cursor: textCursor))  Enter groups \(count)\(dot)Esc cancels"
@@ -240,11 +249,13 @@ public final class StatusBarPlugin: CanvasPlugin {
         if case .prompt(let prompt) = state.mode {
             isPrompt = true
             // A question is never cut: too narrow for its words, it shows its keys alone, after
-            // the problem found while it is open where that fits.
+            // the problem found while it is open (which wins when even that is too wide).
             if displayWidth(of: message) > full {
-                let short = prompt.shortText
-                let problem = state.message.map { $0.text + " \(canvas.theme.glyphs.separator) " + short }
-                message = problem.flatMap { isError && displayWidth(of: $0) <= full ? $0 : nil } ?? short
+                message = prompt.shortText
+                if isError, let problem = state.message?.text {
+                    let both = problem + " \(canvas.theme.glyphs.separator) " + prompt.shortText
+                    message = displayWidth(of: both) <= full ? both : problem
+                }
             }
         }
         // Right of the message, as room allows (the message wins): the live sources and the

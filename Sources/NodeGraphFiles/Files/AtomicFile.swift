@@ -41,12 +41,27 @@ public enum AtomicFile {
     ///   file is left behind.
     /// - Complexity: O(*n*) in the size of `data`, plus two flushes to disk.
     public static func write(_ data: Data, to path: String) throws(SaveError) {
+        try write(data, to: path, using: SystemFileOperations())
+    }
+
+    /// Replaces the file at `path` with `data`, atomically and durably, through `files` (a test's
+    /// failing system calls; see ``write(_:to:)``).
+    /// - Parameters:
+    ///   - data: The new contents.
+    ///   - path: The file to replace or create.
+    ///   - files: The system calls to make.
+    /// - Throws: ``SaveError`` saying why; the previous file is then intact and no temporary
+    ///   file is left behind.
+    /// - Complexity: O(*n*) in the size of `data`, plus two flushes to disk.
+    package static func write(_ data: Data, to path: String, using files: any FileOperations)
+        throws(SaveError)
+    {
         let target = resolvingSymbolicLink(path)
         let (directory, name) = split(target)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw SaveError(path: path, reason: "the path does not name a file")
         }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryDescriptor = files.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         guard directoryDescriptor >= 0 else {
             throw SaveError(
                 path: path,
@@ -61,15 +76,15 @@ public enum AtomicFile {
             throw SaveError(path: path, reason: "a directory has that name")
         }
         let temporary = Temporary(
-            directory: directoryDescriptor,
+            files: files, directory: directoryDescriptor,
             name: ".\(name)\(temporaryMarker)\(getpid())-\(randomSuffix()).tmp")
         try temporary.write(data, keeping: exists ? old : nil, path: path, unnamedFirst: true)
-        guard renameat(directoryDescriptor, temporary.name, directoryDescriptor, name) == 0 else {
+        guard files.renameat(directoryDescriptor, temporary.name, directoryDescriptor, name) == 0 else {
             let reason = systemError()
             unlinkat(directoryDescriptor, temporary.name, 0)
             throw SaveError(path: path, reason: "cannot rename the temporary file over the file: \(reason)")
         }
-        guard fsync(directoryDescriptor) == 0 else {
+        guard files.fsync(directoryDescriptor) == 0 else {
             throw SaveError(
                 path: path,
                 reason: "the file was replaced, but the directory could not be flushed: \(systemError())")
@@ -81,6 +96,7 @@ public enum AtomicFile {
 
     /// A temporary file being written in the target's directory.
     private struct Temporary {
+        let files: any FileOperations
         let directory: Int32
         let name: String
 
@@ -91,11 +107,11 @@ public enum AtomicFile {
             var descriptor: Int32 = -1
             #if os(Linux)
                 if unnamedFirst {
-                    descriptor = openat(directory, ".", oTmpFile | O_WRONLY | O_CLOEXEC, 0o666)
+                    descriptor = files.openat(directory, ".", oTmpFile | O_WRONLY | O_CLOEXEC, 0o666)
                 }
             #endif
             if descriptor < 0 {
-                descriptor = openat(directory, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+                descriptor = files.openat(directory, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
                 guard descriptor >= 0 else {
                     throw SaveError(path: path, reason: "cannot create a temporary file: \(systemError())")
                 }
@@ -103,7 +119,7 @@ public enum AtomicFile {
             }
             var open = true
             do throws(SaveError) {
-                try writeAll(data, to: descriptor, path: path)
+                try writeAll(data, to: descriptor, path: path, using: files)
                 if let old {
                     if old.st_uid != geteuid() || old.st_gid != getegid() {
                         _ = fchown(descriptor, old.st_uid, old.st_gid)  // only possible with privileges
@@ -113,7 +129,7 @@ public enum AtomicFile {
                             path: path, reason: "cannot keep the file's permissions: \(systemError())")
                     }
                 }
-                guard fsync(descriptor) == 0 else {
+                guard files.fsync(descriptor) == 0 else {
                     throw SaveError(path: path, reason: "cannot flush the file to disk: \(systemError())")
                 }
                 if !named {
@@ -140,11 +156,15 @@ public enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(SaveError) {
+    private static func writeAll(
+        _ data: Data, to descriptor: Int32, path: String, using files: any FileOperations
+    )
+        throws(SaveError)
+    {
         let failure: SaveError? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let written = files.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return SaveError(path: path, reason: "cannot write the file: \(systemError())")

@@ -85,13 +85,27 @@ extension GraphFile {
     /// - Throws: ``SaveError`` saying why; the previous file is then intact.
     /// - Complexity: As ``encode(_:)``, plus writing and flushing the file.
     public static func save(_ graph: Graph, to path: String) throws(SaveError) {
+        try save(graph, to: path, using: SystemFileOperations())
+    }
+
+    /// Saves a graph to a file atomically through `files` (a test's failing system calls; see
+    /// ``save(_:to:)``).
+    /// - Parameters:
+    ///   - graph: The graph.
+    ///   - path: The file to replace or create.
+    ///   - files: The system calls to make.
+    /// - Throws: ``SaveError`` saying why; the previous file is then intact.
+    /// - Complexity: As ``encode(_:)``, plus writing and flushing the file.
+    package static func save(_ graph: Graph, to path: String, using files: any FileOperations)
+        throws(SaveError)
+    {
         let data: Data
         do throws(SaveError) {
             data = try encode(graph)
         } catch {
             throw SaveError(path: path, reason: error.reason)
         }
-        try AtomicFile.write(data, to: path)
+        try AtomicFile.write(data, to: path, using: files)
     }
 
     /// A list of nodes of `graph`, one per line, the list's closing bracket at `indent`: the

@@ -15,16 +15,31 @@ public final class JournalRecorder {
     /// The journal's path.
     public let path: String
     private var descriptor: Int32
+    private let files: any FileOperations
 
     /// Opens (creating if needed) a journal for appending.
     /// - Parameters:
     ///   - path: The journal file.
     ///   - truncating: Whether to start the journal empty.
     /// - Throws: ``JournalRecorderError`` when the file cannot be opened.
-    public init(path: String, truncating: Bool = false) throws(JournalRecorderError) {
+    public convenience init(path: String, truncating: Bool = false) throws(JournalRecorderError) {
+        try self.init(path: path, truncating: truncating, using: SystemFileOperations())
+    }
+
+    /// Opens (creating if needed) a journal for appending, through `files` (a test's failing
+    /// system calls).
+    /// - Parameters:
+    ///   - path: The journal file.
+    ///   - truncating: Whether to start the journal empty.
+    ///   - files: The system calls to make.
+    /// - Throws: ``JournalRecorderError`` when the file cannot be opened.
+    package init(path: String, truncating: Bool = false, using files: any FileOperations)
+        throws(JournalRecorderError)
+    {
         self.path = path
+        self.files = files
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0)
-        descriptor = open(path, flags, 0o644)
+        descriptor = files.open(path, flags, 0o644)
         guard descriptor >= 0 else {
             throw JournalRecorderError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -40,10 +55,11 @@ public final class JournalRecorder {
     }
 
     /// Appends journal lines, one per entry, with a single `write`, so the lines of one change
-    /// reach the file together.
+    /// reach the file together. A write that fails part way (a full disk, a file-size limit) is
+    /// taken back: the journal ends with its last whole line, never half of one.
     /// - Parameter entries: The entries to record, in order; none writes nothing.
-    /// - Throws: ``JournalRecorderError`` when a line cannot be made (then nothing is written) or
-    ///   written.
+    /// - Throws: ``JournalRecorderError`` when a line cannot be made or written (then nothing is
+    ///   written).
     /// - Complexity: O(*n*) in the length of the lines.
     public func record(_ entries: [JournalEntry]) throws(JournalRecorderError) {
         guard descriptor >= 0 else { throw JournalRecorderError(path: path, reason: "the journal is closed") }
@@ -58,10 +74,24 @@ public final class JournalRecorder {
             }
             lines.append("\n")
         }
-        let written = lines.bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == lines.bytes.count else {
-            throw JournalRecorderError(
-                path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
+        var status = stat()
+        let sizeBefore = fstat(descriptor, &status) == 0 ? status.st_size : nil
+        let failure: String? = lines.bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = files.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                if written == 0 { return "nothing could be written" }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
+            if let sizeBefore { _ = ftruncate(descriptor, sizeBefore) }  // no half line stays
+            throw JournalRecorderError(path: path, reason: failure)
         }
     }
 

@@ -36,6 +36,9 @@ struct EditorLauncher {
     let configuration: EditorConfiguration
 
     func run(_ options: EditorOptions) -> Int32 {
+        // A write past the file-size limit (`ulimit -f`) then fails with EFBIG, which a save or
+        // the journal reports, instead of killing the program with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         do throws(TerminalError) {
             try TerminalScreen.requireTerminal()
         } catch {
@@ -86,10 +89,11 @@ struct EditorLauncher {
         case .finished:
             return 0
         case .signal(let signal):
-            if let journal = session.journalPath, document.isModified {
+            let journals = session.sessionJournals
+            if !journals.isEmpty, document.isModified {
                 writeError(
-                    "\(configuration.toolName): stopped by signal \(signal); unsaved edits are kept in \(journal) "
-                        + "and offered at the next open")
+                    "\(configuration.toolName): stopped by signal \(signal); unsaved edits are kept in "
+                        + "\(journals.joined(separator: ", ")) and offered at the next open")
             }
             return TerminalGuard.exitStatus(forSignal: signal)
         }

@@ -114,6 +114,7 @@ extension Prompt {
         case .quitWithUnsavedChanges: "y/n/s"
         case .saveAs, .groupName: "Enter/Esc"
         case .replace: "y/n"
+        case .changedOnDisk: "o/r/a/Esc"
         }
     }
 }

@@ -37,7 +37,7 @@ extension EditorSession {
 
     /// Takes the lock of the session's journal, before anything reads the journal.
     func claimAccess() -> SessionAccess {
-        guard let journal = journalPath else { return .unlocked }
+        guard let journal = journals?.base else { return .unlocked }
         if file == nil {  // the demo's lock and journal live in a state folder that may not exist yet
             try? FileManager.default.createDirectory(
                 atPath: (journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -3,28 +3,65 @@ import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
 
-/// Recovery: a journal left by a session that did not end on purpose is offered at the next
-/// open, with a preview, and replayed in bulk when the person agrees.
+/// Recovery: every journal left by a session that did not end on purpose is offered at the next
+/// open, oldest first, with a preview, and replayed in bulk when the person agrees (`y`: the
+/// journal becomes this session's), removed when they decline (`n`), or left untouched with every
+/// later one (Esc) for a later session to decide.
 extension EditorSession {
     /// How many recovered lines are replayed between two looks at the clock.
     static let recoveryProgressStride = 256
     /// How many of the recovered edits the question lists.
     static let recoveryPreviewLines = 5
 
-    /// Offers the edits of a journal left behind, when there are any.
-    func offerRecovery(from journal: String) {
-        guard FileManager.default.fileExists(atPath: journal) else { return }
-        do throws(LoadProblem) {
-            let lines = try Journal.read(path: journal)
-            guard !lines.isEmpty else { return }
-            pendingRecovery = lines
-            let preview = lines.prefix(Self.recoveryPreviewLines).map { describe($0) }
-            canvas.send(
-                .recoveryFound(RecoveryOffer(journal: journal, editCount: lines.count, preview: preview)))
-            log.write("found \(lines.count) unsaved edits in \(journal)")
-        } catch {
-            report("cannot read the autosave journal \(journal): \(error)")
+    /// Offers the journals left behind by earlier sessions, oldest first, one question each.
+    func offerJournalsLeftBehind() {
+        pendingOffers = journals?.existing() ?? []
+        offerNextJournal()
+    }
+
+    /// Asks about the next journal left behind that holds edits. An empty one (nothing was
+    /// written before the crash) is removed; one that cannot be read is reported and left alone.
+    func offerNextJournal() {
+        offeredJournal = nil
+        pendingRecovery = []
+        while !pendingOffers.isEmpty {
+            let journal = pendingOffers.removeFirst()
+            do throws(LoadProblem) {
+                let lines = try Journal.read(path: journal)
+                guard !lines.isEmpty else {
+                    removeJournal(at: journal)
+                    continue
+                }
+                pendingRecovery = lines
+                offeredJournal = journal
+                let preview = lines.prefix(Self.recoveryPreviewLines).map { describe($0) }
+                canvas.send(
+                    .recoveryFound(
+                        RecoveryOffer(
+                            journal: journal, editCount: lines.count, preview: preview,
+                            laterJournals: pendingOffers.count)))
+                log.write("found \(lines.count) unsaved edits in \(journal)")
+                return
+            } catch {
+                report("cannot read the autosave journal \(journal): \(error)")
+            }
         }
+    }
+
+    /// What the `y` answers of one round of recovery questions did.
+    struct RecoveryTally {
+        var journals = 0
+        var applied = 0
+        var refused = 0
+    }
+
+    /// `n` to the recovery question: removes the journal asked about, then asks about the next.
+    func discardRecovery() {
+        if let journal = offeredJournal {
+            removeJournal(at: journal)
+            log.write("discarded the unsaved edits of \(journal)")
+        }
+        offerNextJournal()
     }
 
     /// A journal line in words, for the recovery question: `delete Add`.
@@ -38,10 +75,13 @@ extension EditorSession {
         }
     }
 
-    /// `y` to the recovery question: replays the offered lines and says how many applied.
+    /// `y` to the recovery question: replays the offered lines, says how many applied, makes the
+    /// journal this session's (a save or a quit removes it; a crash leaves it to be offered again,
+    /// so its edits are applied once either way), then asks about the next journal.
     func recover() {
         let lines = pendingRecovery
         pendingRecovery = []
+        if let journal = offeredJournal { adoptedJournals.append(journal) }
         isAutosaveSuspended = true
         // One bulk application: the canvas takes in every recovered edit at once.
         let steps = replayShowingProgress(lines)
@@ -53,15 +93,23 @@ extension EditorSession {
             }
         }
         let applied = steps.count - refused.count
-        let edits = applied == 1 ? "1 edit" : "\(applied) edits"
-        let note = refused.isEmpty ? "" : " (\(refused.count) could not be applied)"
+        log.write("recovered \(applied) edits, \(refused.count) refused")
+        recoveryTally.journals += 1
+        recoveryTally.applied += applied
+        recoveryTally.refused += refused.count
+        offerNextJournal()
+        guard offeredJournal == nil else { return }  // said after the last question
+        let tally = recoveryTally
+        recoveryTally = RecoveryTally()
+        let edits = tally.applied == 1 ? "1 edit" : "\(tally.applied) edits"
+        let from = tally.journals > 1 ? " from \(tally.journals) journals" : ""
+        let note = tally.refused == 0 ? "" : " (\(tally.refused) could not be applied)"
         canvas.send(
             .noticeArrived(
                 StatusMessage(
-                    "recovered \(edits)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
-                    isError: !refused.isEmpty)
+                    "recovered \(edits)\(from)\(note): s saves them \(canvas.theme.glyphs.separator) u undoes",
+                    isError: tally.refused > 0)
             ))
-        log.write("recovered \(applied) edits, \(refused.count) refused")
     }
 
     /// Replays recovered journal lines as one bulk application (`GraphDocument.applyInBulk`):

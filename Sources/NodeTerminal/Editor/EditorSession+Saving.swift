@@ -10,6 +10,10 @@ extension EditorSession {
     func requestSave(thenQuit: Bool) {
         if let readOnlyMessage { return report(readOnlyMessage) }
         if let file {
+            noticeChangeOnDisk()
+            if isChangedOnDisk {
+                return perform(canvas.send(.fileChangedOnDisk(path: file, thenQuit: thenQuit)))
+            }
             if save(to: file), thenQuit { finish(clean: true) }
         } else {
             perform(canvas.send(.fileNameNeeded(proposal: configuration.demo.fileName, thenQuit: thenQuit)))
@@ -17,7 +21,8 @@ extension EditorSession {
     }
 
     /// Saves the graph atomically (a crash mid-save leaves the old file whole), marks the
-    /// document saved and removes the autosave journal, whose edits the file now holds.
+    /// document saved and removes this session's journals, whose edits the file now holds
+    /// (journals left for later stay).
     /// - Parameter path: Where to save; it becomes the session's file.
     /// - Returns: Whether the file was written.
     @discardableResult
@@ -28,21 +33,22 @@ extension EditorSession {
         }
         guard let newAccess = lockForSaving(to: path) else { return false }
         do throws(SaveError) {
-            try GraphFile.save(document.graph, to: path)
+            try GraphFile.save(document.graph, to: path, using: fileOperations)
         } catch {
             if case .owner(let lock) = newAccess { lock?.release() }
-            report("not saved: \(path): \(error.reason)")
+            report("not saved: \(error.reason)")
             return false
         }
         document.markSaved()
-        let previousJournal = journalPath  // the old file's, or the demo's
+        removeSessionJournals()  // the old file's, or the demo's
         if case .owner = newAccess {
             releaseLock()
             access = newAccess
         }
         adoptFile(path)
-        if let previousJournal, previousJournal != journalPath { removeAutosaveJournal(at: previousJournal) }
-        removeAutosaveJournal(at: Self.autosavePath(for: path))
+        diskStamp = FileStamp.read(path)
+        isChangedOnDisk = false
+        changeSeen = nil
         let count = document.graph.count
         canvas.send(.saved(path: path, nodeCount: count))
         log.write("saved \(path) with \(count) nodes")

@@ -11,6 +11,14 @@ extension EditorSession: TerminalProgram {
         return !inputs.isEmpty
     }
 
+    /// Between keys: notices when the open file changed on disk.
+    /// - Returns: Whether the frame may have changed.
+    public func idle() -> Bool {
+        let wasChanged = isChangedOnDisk
+        noticeChangeOnDisk()
+        return isChangedOnDisk != wasChanged
+    }
+
     /// Applies what was posted: live sources' new values.
     /// - Parameter message: What was posted.
     public func receive(_ message: EditorMessage) {

@@ -21,10 +21,12 @@ import NodeGraphSources
 /// print(session.frame().text)
 /// ```
 ///
-/// Every edit reaches the autosave journal beside the file as it happens; a save, or a quit
-/// that discards the changes on purpose, removes the journal, so one that is still there when a
-/// session opens the file holds unsaved work, which the session offers to recover (the canvas's
-/// `Prompt.recover` question) before anything else. A second session on a file another session
+/// Every edit reaches this session's own autosave journal beside the file as it happens (a fresh
+/// one, ``AutosaveJournals``); a save, or a quit that discards the changes on purpose, removes it,
+/// so a journal still there when a session opens the file holds unsaved work, which the session
+/// offers to recover (the canvas's `Prompt.recover` question, one journal at a time, oldest
+/// first) before anything else. `y` applies a journal and makes it the session's own, `n`
+/// removes it, Esc leaves it and every later one untouched for a later session. A second session on a file another session
 /// has open is read-only (``SessionAccess``). Every question is a canvas mode: the session
 /// answers the canvas's effects (save, quit, recover, copy, paste) and tells the canvas what
 /// happened.
@@ -57,15 +59,38 @@ public final class EditorSession {
 
     /// The document edited.
     public var document: GraphDocument { canvas.document }
-    /// The autosave journal of the current file, opened at the first edit after an open or a save.
+    /// This session's own autosave journal, opened (fresh) at the first edit after an open or a
+    /// save.
     var autosave: JournalRecorder?
+    /// The path of this session's own journal once an edit opened it; kept after it is closed.
+    var ownJournal: String?
+    /// Journals a crash left behind that this session recovered (`y`): their edits are this
+    /// session's unsaved edits now, so a save or a quit removes them with its own journal.
+    var adoptedJournals: [String] = []
+    /// The journal the recovery question is about.
+    var offeredJournal: String?
+    /// The journals left behind still to be offered after the one asked about, oldest first.
+    var pendingOffers: [String] = []
+    /// What the `y` answers of this round of questions recovered, said once the last is answered.
+    var recoveryTally = RecoveryTally()
     /// The demo's autosave journal (see ``init(configuration:document:file:width:height:theme:recording:log:demoJournal:clipboard:)``);
     /// unused once the session has a file.
     private let demoJournal: String?
     /// Whether edits skip the autosave journal (while replaying it).
     var isAutosaveSuspended = false
-    /// Whether the autosave journal failed to write (reported once).
+    /// Whether the autosave journal failed to write at the latest edit.
     var autosaveFailed = false
+    /// Journal lines that could not be written yet, oldest first: written before the next edit's.
+    var autosaveBacklog: [JournalEntry] = []
+    /// The file as this session last loaded or saved it; `nil`: there was no file.
+    var diskStamp: FileStamp?
+    /// Whether the file's content changed on disk since (see ``noticeChangeOnDisk()``).
+    public internal(set) var isChangedOnDisk = false
+    /// The file's size and time when the change was noticed, so it is not read again until it
+    /// changes again.
+    var changeSeen: FileStamp?
+    /// The system calls saves and journals make: the real ones, or a test's failing ones.
+    var fileOperations: any FileOperations = SystemFileOperations()
     /// The `--record` journal.
     private var recording: JournalRecorder?
     /// Whether the `--record` journal failed to write (reported once).
@@ -119,8 +144,9 @@ public final class EditorSession {
         canvas.delegate = self
         canvas.title = title
         access = claimAccess()
+        diskStamp = file.flatMap(FileStamp.read)
         canvas.send(.documentOpened(welcome: welcome()))
-        if !isReadOnly, let journal = journalPath { offerRecovery(from: journal) }
+        if !isReadOnly { offerJournalsLeftBehind() }
     }
 
     deinit {
@@ -132,8 +158,18 @@ public final class EditorSession {
     /// - Returns: The journal's path, in the same directory.
     public static func autosavePath(for file: String) -> String { file + ".autosave.jsonl" }
 
-    /// The autosave journal in use: the file's, or the demo's while there is no file.
-    public var journalPath: String? { file.map(Self.autosavePath(for:)) ?? demoJournal }
+    /// The autosave journals of the current file, or the demo's while there is no file; `nil`:
+    /// the session is not autosaved.
+    public var journals: AutosaveJournals? {
+        (file.map(Self.autosavePath(for:)) ?? demoJournal).map(AutosaveJournals.init(base:))
+    }
+
+    /// The journal this session's edits go to: its own, opened at the first edit; before that,
+    /// the fresh path the first edit would open.
+    public var journalPath: String? { ownJournal ?? journals?.fresh() }
+
+    /// The journals holding this session's unsaved edits: those it recovered, then its own.
+    public var sessionJournals: [String] { adoptedJournals + (ownJournal.map { [$0] } ?? []) }
 
     /// The first message: what was opened.
     private func welcome() -> StatusMessage {
@@ -179,11 +215,12 @@ public final class EditorSession {
             case .save(let thenQuit): requestSave(thenQuit: thenQuit)
             case .saveAs(let path, let replacing, let thenQuit):
                 saveAs(path, replacing: replacing, thenQuit: thenQuit)
+            case .overwrite(let thenQuit):
+                if let file, save(to: file), thenQuit { finish(clean: true) }
+            case .reload: reloadFromDisk()
             case .quit: finish(clean: true)
             case .recover: recover()
-            case .discardRecovery:
-                pendingRecovery = []
-                if let journal = journalPath { removeAutosaveJournal(at: journal) }
+            case .discardRecovery: discardRecovery()
             case .copy(let contents): copy(contents)
             case .paste(let keepingOutsideInputs): paste(keepingOutsideInputs: keepingOutsideInputs)
             default: break
@@ -192,17 +229,18 @@ public final class EditorSession {
     }
 
     /// Ends the session: closes the journals, and when `clean` (a quit the person chose) removes
-    /// the autosave journal. After a signal the journal stays, for recovery at the next open.
+    /// this session's journals (its own and those it recovered); a journal left for later stays.
+    /// After a signal every journal stays, for recovery at the next open (with one last try at
+    /// writing the edits that were waiting for the journal).
     /// - Parameter clean: Whether the person chose to quit.
     public func finish(clean: Bool) {
         guard !isFinished else { return }
         isFinished = true
+        if !clean { writeAutosaveBacklog() }
         autosave?.close()
         autosave = nil
         recording?.close()
-        if clean, !isReadOnly, let journal = journalPath {
-            removeAutosaveJournal(at: journal)
-        }
+        if clean, !isReadOnly { removeSessionJournals() }
         releaseLock()
         log.write(clean ? "quit" : "stopped; unsaved edits stay in the autosave journal")
     }

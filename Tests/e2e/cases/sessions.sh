@@ -85,3 +85,84 @@ case_open_respects_max_file_size() {
 }
 
 all_cases+=(two_sessions_on_one_file two_demo_sessions open_respects_max_file_size)
+
+# kill_session_process NAME LOG — kill -9 the nodeui-tui logging to LOG, then close its pane.
+kill_session_process() {
+  local pid deadline=$((SECONDS + TIMEOUT))
+  pid="$(pid_of "$2")"
+  [ -n "$pid" ] || fail "no process logs to $2" || return 1
+  kill -9 "$pid"
+  while kill -0 "$pid" 2>/dev/null && [ $SECONDS -le $deadline ]; do sleep 0.05; done
+  tm kill-session -t "$1"
+}
+
+# Recovery is never lost by a quit: after kill -9, Esc (decide later), edits and q, the next open
+# still offers the first journal, untouched, then the second session's own journal.
+case_deferred_recovery_survives_a_quit() {
+  local s=deferred_recovery dir="$WORK/deferred"
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $s "$dir" calc.json --log "$dir/log1"
+  wait_for $s "opened calc.json" || return 1
+  keys $s Tab && wait_status $s "One" || return 1
+  keys $s + && wait_lines "$dir/calc.json.autosave.jsonl" 1 || return 1
+  kill_session_process $s "$dir/log1" || return 1
+  local before
+  before="$(cat "$dir/calc.json.autosave.jsonl")"
+
+  start $s "$dir" calc.json --log "$dir/log2"
+  wait_status $s "RECOVER" || return 1
+  wait_status $s "1 unsaved edit · y recovers · n discards · Esc decides later" || return 1
+  keys $s Escape && wait_status $s "kept the unsaved edits for later" || return 1
+  keys $s Tab && wait_status $s "One" || return 1
+  keys $s + + && wait_lines "$dir/calc.json.autosave.2.jsonl" 2 || return 1
+  [ "$(cat "$dir/calc.json.autosave.jsonl")" = "$before" ] || fail "edits after Esc reached the deferred journal" || return 1
+  keys $s q && wait_status $s "QUIT" || return 1
+  keys $s y
+  [ "$(exit_status $s)" = 0 ] || fail "the quit did not exit 0" || return 1
+  tm kill-session -t $s
+  [ "$(cat "$dir/calc.json.autosave.jsonl" 2>/dev/null)" = "$before" ] || fail "the quit removed the deferred journal" || return 1
+  [ ! -e "$dir/calc.json.autosave.2.jsonl" ] || fail "the quit kept the session's own journal" || return 1
+
+  start $s "$dir" calc.json --log "$dir/log3"
+  wait_status $s "1 unsaved edit · y recovers" || return 1
+  keys $s y && wait_status $s "recovered 1 edit" || return 1
+  wait_for $s "│ 2 " || return 1
+  [ ! -e "$dir/calc.json.autosave.2.jsonl" ] || fail "a second journal appeared" || return 1
+  keys $s s && wait_status $s "saved calc.json" || return 1
+  [ ! -e "$dir/calc.json.autosave.jsonl" ] || fail "the save kept the recovered journal" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "the last quit did not exit 0" || return 1
+  tm kill-session -t $s
+  "$BIN" eval "$dir/calc.json" | grep -qF "One (one): 2" || fail "the recovered edit was not saved"
+}
+
+all_cases+=(deferred_recovery_survives_a_quit)
+
+# The file changed on disk: another program's write shows on the status line without a key, `s`
+# asks instead of overwriting it, and `r` reloads it and offers the session's edit as recovery.
+case_file_changed_on_disk() {
+  local s=changed_on_disk dir="$WORK/changed-on-disk"
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $s "$dir" calc.json
+  wait_for $s "opened calc.json" || return 1
+  keys $s Tab && wait_status $s "One" || return 1
+  keys $s + && wait_lines "$dir/calc.json.autosave.jsonl" 1 || return 1
+  echo '{"op":"setValue","node":"two","value":20}' >"$dir/theirs.jsonl"
+  "$BIN" replay "$dir/calc.json" --edits "$dir/theirs.jsonl" --out "$dir/calc.json" >/dev/null || fail "replay failed" || return 1
+  wait_status $s "calc.json changed on disk: s asks whether to overwrite it or reload it" || return 1
+  keys $s s && wait_status $s "calc.json changed on disk · o overwrites · r reloads · a saves as · Esc cancels" || return 1
+  "$BIN" eval "$dir/calc.json" | grep -qF "Two (two): 20" || fail "s overwrote the other program's file" || return 1
+  keys $s r && wait_status $s "1 unsaved edit · y recovers" || return 1
+  keys $s y && wait_status $s "recovered 1 edit" || return 1
+  keys $s s && wait_status $s "saved calc.json" || return 1
+  keys $s q
+  [ "$(exit_status $s)" = 0 ] || fail "the quit did not exit 0" || return 1
+  tm kill-session -t $s
+  local values
+  values="$("$BIN" eval "$dir/calc.json")"
+  grep -qF "One (one): 2" <<<"$values" && grep -qF "Two (two): 20" <<<"$values" || fail "saved values: $values"
+}
+
+all_cases+=(file_changed_on_disk)
