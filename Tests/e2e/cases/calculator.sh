@@ -6,7 +6,7 @@ case_start_shows_the_demo() {
   wait_for start_shows_the_demo "Multiply" || return 1
   local text
   text="$(screen start_shows_the_demo)"
-  for expected in "╭ One " "╭ Two " "╭ Three " "╭ Add " "╭ Subtract " "x × y    = 6" "demo calculator"; do
+  for expected in "╭ One " "╭ Two " "╭ Three " "╭ Add " "╭ Subtract " "x × y     = 6" "demo calculator"; do
     grep -qF -- "$expected" <<<"$text" || fail "'$expected' is not on the first screen" || return 1
   done
   wait_status start_shows_the_demo "? help" || return 1
@@ -16,7 +16,7 @@ case_start_shows_the_demo() {
 case_create_a_number_and_link_it_into_add() {
   local s=create_a_number_and_link_it_into_add
   start $s "$WORK/create" --log "$WORK/create/log"
-  wait_for $s "x + y + z = 3" || return 1
+  wait_for $s "x + y + z     = 3" || return 1
   keys $s Tab && wait_status $s "One" || return 1
   keys $s n && wait_status $s "NEW" || return 1
   keys $s Enter && wait_status $s "created Number" || return 1
@@ -31,7 +31,7 @@ case_create_a_number_and_link_it_into_add() {
     sleep 0.1
   done
   keys $s Enter && wait_status $s "linked Number → Add.z" || return 1
-  wait_for $s "x + y + z = 8" || return 1
+  wait_for $s "x + y + z     = 8" || return 1
   wait_for $s "= 16 │"
 }
 
@@ -49,7 +49,7 @@ case_a_cycle_is_refused_with_its_path() {
   mouse $s 0 $(($1 + 2)) $(($2 + 1)) M
   mouse $s 0 $(($1 + 2)) $(($2 + 1)) m
   wait_status $s "refused: would create a cycle: Add → Multiply → Add" || return 1
-  wait_for $s "x × y    = 6"
+  wait_for $s "x × y     = 6"
 }
 
 case_delete_and_undo() {
@@ -61,10 +61,10 @@ case_delete_and_undo() {
   keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s x && wait_status $s "deleted Subtract" || return 1
   wait_without $s "╭ Subtract" || return 1
-  wait_for $s "x × y    = 0" || return 1
+  wait_for $s "x × y     = 0" || return 1
   keys $s u && wait_status $s "undid" || return 1
   wait_for $s "╭ Subtract" || return 1
-  wait_for $s "x × y    = 6" || return 1
+  wait_for $s "x × y     = 6" || return 1
   keys $s U && wait_status $s "redid" || return 1
   wait_without $s "╭ Subtract"
 }
@@ -178,11 +178,11 @@ case_every_key_of_the_key_map() {
   keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s o && wait_status $s "is now Subtract" || return 1
   wait_for $s "x − y" || return 1
-  keys $s u && wait_for $s "x + y + z = 3" || return 1
+  keys $s u && wait_for $s "x + y + z     = 3" || return 1
   keys $s m && wait_status $s "MOVE" || return 1
   keys $s Right Right Down && keys $s Enter && wait_status $s "NORMAL" || return 1
   keys $s BTab && wait_status $s "NORMAL  One" || return 1
-  keys $s - && wait_for $s "x + y + z = 2" || return 1
+  keys $s - && wait_for $s "x + y + z     = 2" || return 1
   keys $s Down Down Down Down Down Down Down Down Down && wait_status $s "NORMAL" || return 1
   local before after
   before="$(locate $s "╭ Two")" || return 1

@@ -9,13 +9,13 @@ case_the_value_editor_takes_every_key_as_text() {
   start $s "$WORK/edit" --log "$WORK/edit/log"
   wait_for $s "╭ One" || return 1
   keys $s / O n e Enter Escape && wait_status $s "NORMAL  One" || return 1
-  keys $s e && type_text $s "-7" && keys $s Enter && wait_for $s "x + y + z = -5" || return 1
+  keys $s e && type_text $s "-7" && keys $s Enter && wait_for $s "x + y + z    = -5" || return 1
   keys $s e && type_text $s "1,5" && keys $s Enter && wait_status $s "'1,5' is not a number" || return 1
   wait_status $s "EDIT" || return 1
   keys $s BSpace BSpace BSpace && type_text $s "1e999" && keys $s Enter && wait_status $s "too large" || return 1
   keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s Enter && wait_status $s "EDIT" || return 1
-  type_text $s "2.5" && keys $s Enter && wait_for $s "x + y + z = 4.5" || return 1
+  type_text $s "2.5" && keys $s Enter && wait_for $s "x + y + z   = 4.5" || return 1
 }
 
 case_rename_find_fit_page_and_help() {
@@ -66,7 +66,7 @@ case_every_prompt_edits_alike_and_at_shows_the_messages() {
   keys $s r End && type_text $s " total" && keys $s C-w && type_text $s "sum" || return 1
   wait_status $s "name: Product sum▏" && keys $s Enter && wait_for $s "╭ Product sum" || return 1
   keys $s / O n e Enter Escape && wait_status $s "NORMAL  One" || return 1
-  keys $s e && type_text $s " 3 " && keys $s Enter && wait_for $s "x + y + z = 5" || return 1
+  keys $s e && type_text $s " 3 " && keys $s Enter && wait_for $s "x + y + z     = 5" || return 1
   keys $s @ && wait_for $s "Messages, newest first" || return 1
   wait_for $s "renamed Multiply to Product" || return 1
   keys $s q && wait_without $s "Messages, newest first" || return 1

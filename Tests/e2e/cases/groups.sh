@@ -12,7 +12,7 @@ case_group_open_and_edit_inside_changes_every_instance() {
   {"id": "out", "kind": "add", "name": "Out", "inputs": ["half", null, null], "x": 48, "y": 1}]}
 EOF
   start $s "$dir" halves.json --log "$dir/log"
-  wait_for $s "x + y + z = 3" || return 1
+  wait_for $s "x + y + z     = 3" || return 1
   keys $s / T w o Enter && wait_status $s "found Two" || return 1
   keys $s Escape && wait_status $s "NORMAL" || return 1
   keys $s Space / H a l f Enter && wait_status $s "found Half" || return 1
@@ -29,8 +29,8 @@ EOF
   wait_status $s "edits here change all 2" || return 1
   keys $s / T w o Enter && wait_status $s "found Two" || return 1
   keys $s Escape && wait_status $s "NORMAL" || return 1
-  keys $s e 4 Enter && wait_for $s "x ÷ y  = 1.5" || return 1
-  keys $s BSpace && wait_for $s "x + y + z = 1.5" || return 1
+  keys $s e 4 Enter && wait_for $s "x ÷ y   = 1.5" || return 1
+  keys $s BSpace && wait_for $s "x + y + z   = 1.5" || return 1
   ! status_line $s | grep -qF "halves ›" || fail "still inside the group after Backspace" || return 1
   [ "$(screen $s | grep -c '= 1.5  ')" -ge 2 ] || fail "the Halve groups do not both show 1.5" || return 1
   tm kill-session -t $s >/dev/null 2>&1

@@ -18,7 +18,7 @@ case_a_file_written_redraws_the_canvas_in_link_mode() {
   live_graph "$WORK/livefile" '{"id": "src", "kind": "file", "name": "Reading", "path": "n.txt", "x": 2, "y": 1}'
   echo 2 >"$WORK/livefile/n.txt"
   start $s "$WORK/livefile" live.json
-  wait_for $s "x + y + z = 3" || return 1
+  wait_for $s "x + y + z     = 3" || return 1
   wait_for $s "live · n.txt" || return 1
   wait_status $s "1 live" || return 1
   keys $s / Q Enter Escape && wait_status $s "NORMAL  Q" || return 1
@@ -27,7 +27,7 @@ case_a_file_written_redraws_the_canvas_in_link_mode() {
   local before
   before="$(status_line $s)"
   echo 7 >"$WORK/livefile/n.txt"
-  wait_for $s "x + y + z = 8" || return 1
+  wait_for $s "x + y + z     = 8" || return 1
   wait_for $s "▤ 7" || return 1
   [ "$(status_line $s)" = "$before" ] || fail "the update changed the status line: $(status_line $s)" || return 1
   rm "$WORK/livefile/n.txt"

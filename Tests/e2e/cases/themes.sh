@@ -7,7 +7,7 @@ case_theme_file_draws_its_glyphs_and_colors() {
   cp "$ROOT/Examples/graphs/calculator.json" "$dir/"
   start $s "$dir" calculator.json --theme "$ROOT/Examples/themes/amber.json"
   wait_for $s "┌ One ──" || return 1
-  screen $s | grep -q "x × y    = 6" || fail "Multiply's body is not drawn" || return 1
+  screen $s | grep -q "x × y     = 6" || fail "Multiply's body is not drawn" || return 1
   # #ffaf00, the theme's amber, is 214 of the 256-color palette.
   tm capture-pane -p -e -t $s | grep -q $'\e\\[38;5;214m' || fail "no amber (38;5;214) on screen" || return 1
   keys $s Tab && wait_for $s "╔ One ══" || return 1
