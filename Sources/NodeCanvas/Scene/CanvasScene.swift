@@ -84,10 +84,23 @@ public struct CanvasScene {
         self.levelOfDetail = levelOfDetail
         self.theme = theme
         revision += 1
+        // Every box and link moves: the indexes are filled anew rather than each entry taken out
+        // of its old buckets.
+        forgetIndexes()
         for number in numberedIDs.indices where numberedIDs[number] != nil {
             layOut(Int32(number), dataSource: dataSource)
         }
         for handle in linkRecords.indices where linkRecords[handle] != nil { refreshLink(Int32(handle)) }
+    }
+
+    /// Empties the node and link indexes and forgets every layout and link geometry, for a
+    /// change that moves most of them (filing everything anew costs less than moving each).
+    private mutating func forgetIndexes() {
+        for number in nodeLayouts.indices { nodeLayouts[number] = nil }
+        for handle in linkRecords.indices where linkRecords[handle] != nil { linkRecords[handle]!.isShown = false }
+        nodeIndex.removeAll()
+        linkIndex.removeAll()
+        geometryRevision += 1
     }
 
     /// Numbers, lays out and links every node with a model, from nothing.
@@ -165,6 +178,19 @@ public struct CanvasScene {
         for number in rebuiltNumbers {
             fileIncomingLinks(of: number)
             refreshOutgoingLinks(of: number)
+        }
+        if update.moved.count > max(256, numbers.count / 8) {
+            // Most boxes moved (arrange, its undo): every box and link is filed anew.
+            var layouts = nodeLayouts
+            forgetIndexes()
+            for number in layouts.indices {
+                guard var layout = layouts[number], let id = numberedIDs[number] else { continue }
+                if update.moved.contains(id), let model = models[id] { layout = layout.moved(to: model.position) }
+                layouts[number] = nil
+                place(layout, number: Int32(number))
+            }
+            for handle in linkRecords.indices where linkRecords[handle] != nil { refreshLink(Int32(handle)) }
+            return update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
         for id in update.moved {
