@@ -97,7 +97,9 @@ public struct CanvasScene {
     /// change that moves most of them (filing everything anew costs less than moving each).
     private mutating func forgetIndexes() {
         for number in nodeLayouts.indices { nodeLayouts[number] = nil }
-        for handle in linkRecords.indices where linkRecords[handle] != nil { linkRecords[handle]!.isShown = false }
+        for handle in linkRecords.indices where linkRecords[handle] != nil {
+            linkRecords[handle]!.isShown = false
+        }
         nodeIndex.removeAll()
         linkIndex.removeAll()
         geometryRevision += 1
@@ -185,7 +187,9 @@ public struct CanvasScene {
             forgetIndexes()
             for number in layouts.indices {
                 guard var layout = layouts[number], let id = numberedIDs[number] else { continue }
-                if update.moved.contains(id), let model = models[id] { layout = layout.moved(to: model.position) }
+                if update.moved.contains(id), let model = models[id] {
+                    layout = layout.moved(to: model.position)
+                }
                 layouts[number] = nil
                 place(layout, number: Int32(number))
             }
