@@ -88,7 +88,7 @@ public final class EventLoop<Program: TerminalProgram> {
     /// Answers one terminal event; returns whether the frame may have changed.
     private func answer(_ event: TerminalEvent) -> Bool {
         switch event {
-        case .key(.control("l")):
+        case .input(.control("l")):
             screen.requestFullRedraw()
             return true
         case .wakeUp, .none, .terminationRequested:

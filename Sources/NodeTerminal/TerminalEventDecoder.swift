@@ -1,7 +1,9 @@
 import CNcurses
+import NodeCanvas
 
-/// Turns what ncurses reports (`wget_wch` status and code, `getmouse` reports) into
-/// ``TerminalEvent`` values. The one place that knows ncurses key and mouse codes.
+/// Turns what ncurses reports (`wget_wch` status and code, `getmouse` and xterm reports) into
+/// ``TerminalEvent`` values holding the canvas's own `InputEvent`s. The one place that knows
+/// ncurses key and mouse codes.
 ///
 /// Decoding is pure: tests feed synthetic codes without a terminal. The only state is which mouse
 /// button is held, because ncurses and X10 reports do not always say which button moved or came
@@ -18,8 +20,9 @@ struct TerminalEventDecoder {
         case resize
     }
 
-    /// The button pressed and not yet released, which turns motion into drags.
-    private(set) var heldButton: MouseEvent.Button?
+    /// The button pressed and not yet released (1 left, 2 middle, 3 right), which turns motion
+    /// into drags; only the left button's reach the canvas.
+    private(set) var heldButton: Int?
 
     /// Creates a decoder with no mouse button held.
     init() {}
@@ -42,7 +45,7 @@ struct TerminalEventDecoder {
     }
 
     private static func decodeKeyCode(_ code: Int32) -> RawInput {
-        let key: Key
+        let key: InputEvent
         switch code {
         case KEY_MOUSE: return .mouseReport
         case KEY_RESIZE: return .resize
@@ -58,24 +61,23 @@ struct TerminalEventDecoder {
         case KEY_END: key = .end
         case KEY_PPAGE: key = .pageUp
         case KEY_NPAGE: key = .pageDown
-        case KEY_IC: key = .insert
         case (KEY_F0 + 1)...(KEY_F0 + 63): key = .function(Int(code - KEY_F0))
-        default: key = .unknown(code: Int(code))
+        default: return .event(.none)  // Insert and keys without a name here
         }
-        return .event(.key(key))
+        return .event(.input(key))
     }
 
     private static func decodeCharacter(_ code: UInt32) -> TerminalEvent {
         switch code {
-        case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
-        case 8, 127: return .key(.backspace)
-        case 1...26: return .key(.control(Character(Unicode.Scalar(UInt8(code) + 0x60))))
-        case 0..<32, 0x80..<0xA0: return .key(.unknown(code: Int(code)))
+        case 9: return .input(.tab)
+        case 10, 13: return .input(.enter)
+        case 27: return .input(.escape)
+        case 8, 127: return .input(.backspace)
+        case 1...26: return .input(.control(Character(Unicode.Scalar(UInt8(code) + 0x60))))
+        case 0..<32, 0x80..<0xA0: return .none
         default:
             guard let scalar = Unicode.Scalar(code) else { return .none }
-            return .character(Character(scalar))
+            return .input(.character(Character(scalar)))
         }
     }
 
@@ -107,36 +109,32 @@ struct TerminalEventDecoder {
 
     /// Decodes an xterm mouse report, tracking the held button for X10 releases.
     /// - Parameter report: A parsed SGR or X10 report.
-    /// - Returns: The mouse event, or ``TerminalEvent/none`` for buttons and wheels not handled
-    ///   here (horizontal wheel, buttons 8–11).
+    /// - Returns: The left button's press (with Ctrl: adding to the selection), drag or release,
+    ///   or the wheel; ``TerminalEvent/none`` for other buttons, plain motion and wheels not
+    ///   handled here (horizontal wheel, buttons 8–11).
     mutating func mouseEvent(from report: XtermMouseReport) -> TerminalEvent {
-        var event = MouseEvent(kind: .press, button: nil, x: report.x, y: report.y)
-        if report.code & 4 != 0 { event.modifiers.insert(.shift) }
-        if report.code & 8 != 0 { event.modifiers.insert(.alt) }
-        if report.code & 16 != 0 { event.modifiers.insert(.control) }
-        let button = MouseEvent.Button(rawValue: (report.code & 3) + 1)  // nil for 3: "no button"
-        if report.code & 128 != 0 {
-            return .none
-        } else if report.code & 64 != 0 {
+        let x = report.x, y = report.y
+        let button = report.code & 3 == 3 ? nil : (report.code & 3) + 1  // 3: "no button"
+        if report.code & 128 != 0 { return .none }
+        if report.code & 64 != 0 {
             switch report.code & 3 {
-            case 0: event.kind = .wheelUp
-            case 1: event.kind = .wheelDown
+            case 0: return .input(.wheel(delta: -1, x: x, y: y))
+            case 1: return .input(.wheel(delta: 1, x: x, y: y))
             default: return .none
             }
-        } else if report.code & 32 != 0 {
-            event.kind = button == nil ? .move : .drag
-            event.button = button
-            heldButton = button
-        } else if report.isRelease {
-            event.kind = .release
-            event.button = button ?? heldButton
-            heldButton = nil
-        } else {
-            guard let button else { return .none }
-            event.button = button
-            heldButton = button
         }
-        return .mouse(event)
+        if report.code & 32 != 0 {
+            heldButton = button
+            return button == 1 ? .input(.mouseDrag(x: x, y: y)) : .none
+        }
+        if report.isRelease {
+            let released = button ?? heldButton
+            heldButton = nil
+            return released == 1 ? .input(.mouseRelease(x: x, y: y)) : .none
+        }
+        guard let button else { return .none }
+        heldButton = button
+        return button == 1 ? .input(.mousePress(x: x, y: y, control: report.code & 16 != 0)) : .none
     }
 
     /// Decodes one `getmouse` report, tracking the held button so motion becomes a drag.
@@ -144,36 +142,28 @@ struct TerminalEventDecoder {
     ///   - buttonState: The report's `bstate` bits.
     ///   - x: The report's column, 0-based.
     ///   - y: The report's row, 0-based.
-    /// - Returns: The mouse event, or ``TerminalEvent/none`` for a report with nothing in it.
+    /// - Returns: As ``mouseEvent(from:)``.
     mutating func mouseEvent(buttonState: mmask_t, x: Int32, y: Int32) -> TerminalEvent {
         func has(_ mask: mmask_t) -> Bool { buttonState & mask != 0 }
-        var event = MouseEvent(kind: .move, button: nil, x: Int(x), y: Int(y))
-        if has(MouseMask.shift) { event.modifiers.insert(.shift) }
-        if has(MouseMask.control) { event.modifiers.insert(.control) }
-        if has(MouseMask.alt) { event.modifiers.insert(.alt) }
-
-        if has(MouseMask.pressed(4)) {
-            event.kind = .wheelUp
-        } else if has(MouseMask.pressed(5)) {
-            event.kind = .wheelDown
-        } else if let button = MouseEvent.Button.allCases.first(where: { has(MouseMask.pressed($0.rawValue)) }
-        ) {
-            (event.kind, event.button, heldButton) = (.press, button, button)
-        } else if let button = MouseEvent.Button.allCases.first(where: {
-            has(MouseMask.released($0.rawValue))
-        }) {
-            (event.kind, event.button, heldButton) = (.release, button, nil)
-        } else if let button = MouseEvent.Button.allCases.first(where: { has(MouseMask.clicked($0.rawValue)) }
-        ) {
-            // Only when click detection is on (mouseinterval > 0): report the press that began it.
-            (event.kind, event.button, heldButton) = (.press, button, nil)
-        } else if has(MouseMask.reportPosition) {
-            event.kind = heldButton == nil ? .move : .drag
-            event.button = heldButton
-        } else {
-            return .none
+        let x = Int(x), y = Int(y)
+        let buttons = 1...3
+        if has(MouseMask.pressed(4)) { return .input(.wheel(delta: -1, x: x, y: y)) }
+        if has(MouseMask.pressed(5)) { return .input(.wheel(delta: 1, x: x, y: y)) }
+        if let button = buttons.first(where: { has(MouseMask.pressed($0)) }) {
+            heldButton = button
+            return button == 1 ? .input(.mousePress(x: x, y: y, control: has(MouseMask.control))) : .none
         }
-        return .mouse(event)
+        if let button = buttons.first(where: { has(MouseMask.released($0)) }) {
+            heldButton = nil
+            return button == 1 ? .input(.mouseRelease(x: x, y: y)) : .none
+        }
+        if let button = buttons.first(where: { has(MouseMask.clicked($0)) }) {
+            // Only when click detection is on (mouseinterval > 0): report the press that began it.
+            heldButton = nil
+            return button == 1 ? .input(.mousePress(x: x, y: y, control: has(MouseMask.control))) : .none
+        }
+        if has(MouseMask.reportPosition), heldButton == 1 { return .input(.mouseDrag(x: x, y: y)) }
+        return .none
     }
 }
 

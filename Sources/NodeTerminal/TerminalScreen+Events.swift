@@ -28,7 +28,7 @@ extension TerminalScreen {
             takeBackXtermMouse()
             needsFullRedraw = true
             let (width, height) = size
-            return .resize(width: width, height: height)
+            return .input(.resize(width: width, height: height))
         }
         let input = readInput(timeoutMilliseconds: 0)
         guard input.status == ERR && timeoutMilliseconds != 0 else {
@@ -80,7 +80,7 @@ extension TerminalScreen {
         case .resize:
             needsFullRedraw = true
             let (width, height) = size
-            return .resize(width: width, height: height)
+            return .input(.resize(width: width, height: height))
         }
     }
 

@@ -14,7 +14,7 @@ final class RecordingProgram: TerminalProgram {
 
     func respond(to event: TerminalEvent) -> Bool {
         events.append(event)
-        if event == .character("q") { isFinished = true }
+        if event == .input(.character("q")) { isFinished = true }
         return true
     }
 
@@ -102,7 +102,7 @@ extension TerminalBackendTests {
 
     @Test func theEndOfTheInputIsAHangUp() throws {
         try withPipedScreen(typed: "a", closesInput: true) { screen, _ in
-            #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .character("a"))
+            #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .input(.character("a")))
             #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .terminationRequested(signal: SIGHUP))
         }
     }
@@ -141,7 +141,7 @@ extension TerminalBackendTests {
         try withPipedScreen(typed: "a\u{0C}q") { screen, _ in
             let program = RecordingProgram()
             #expect(EventLoop(screen: screen, program: program).run() == .finished)
-            #expect(program.events == [.character("a"), .character("q")])
+            #expect(program.events == [.input(.character("a")), .input(.character("q"))])
         }
     }
 
@@ -150,7 +150,7 @@ extension TerminalBackendTests {
             let program = RecordingProgram()
             #expect(EventLoop(screen: screen, program: program).run() == .signal(SIGHUP))
             #expect(program.stoppedBy == SIGHUP)
-            #expect(program.events == [.character("a")])
+            #expect(program.events == [.input(.character("a"))])
         }
     }
 
@@ -162,8 +162,8 @@ extension TerminalBackendTests {
             #expect(
                 [screen.nextEvent(timeoutMilliseconds: 1_000), screen.nextEvent(timeoutMilliseconds: 1_000)]
                     == [
-                        .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
-                        .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
+                        .input(.mousePress(x: 4, y: 4)),
+                        .input(.mouseRelease(x: 4, y: 4)),
                     ])
         }
     }

@@ -215,16 +215,17 @@ import Testing
             }
             #expect(
                 events == [
-                    .character("A"), .character("é"), .key(.up), .key(.tab), .key(.backTab), .key(.backspace),
-                    .key(.delete), .key(.function(1)), .key(.home), .key(.end), .key(.up),
-                    .mouse(MouseEvent(kind: .press, button: .left, x: 4, y: 4)),
-                    .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 4)),
-                    .mouse(MouseEvent(kind: .press, button: .left, x: 10, y: 5)),
-                    .mouse(MouseEvent(kind: .drag, button: .left, x: 11, y: 5)),
-                    .mouse(MouseEvent(kind: .release, button: .left, x: 11, y: 5)),
-                    .mouse(MouseEvent(kind: .wheelUp, button: nil, x: 2, y: 3)),
-                    .mouse(MouseEvent(kind: .press, button: .right, x: 0, y: 0)),
-                    .key(.escape), .character("x"), .none,
+                    .input(.character("A")), .input(.character("é")), .input(.up), .input(.tab),
+                    .input(.backTab), .input(.backspace),
+                    .input(.delete), .input(.function(1)), .input(.home), .input(.end), .input(.up),
+                    .input(.mousePress(x: 4, y: 4)),
+                    .input(.mouseRelease(x: 4, y: 4)),
+                    .input(.mousePress(x: 10, y: 5)),
+                    .input(.mouseDrag(x: 11, y: 5)),
+                    .input(.mouseRelease(x: 11, y: 5)),
+                    .input(.wheel(delta: -1, x: 2, y: 3)),
+                    TerminalEvent.none,
+                    .input(.escape), .input(.character("x")), .none,
                 ])
         }
     }
@@ -235,34 +236,35 @@ extension TerminalBackendTests {
     @Suite struct Decoding {
         @Test(
             arguments: [
-                (KEY_CODE_YES, KEY_UP, TerminalEvent.key(.up)),
-                (KEY_CODE_YES, KEY_DOWN, .key(.down)),
-                (KEY_CODE_YES, KEY_LEFT, .key(.left)),
-                (KEY_CODE_YES, KEY_RIGHT, .key(.right)),
-                (KEY_CODE_YES, KEY_BTAB, .key(.backTab)),
-                (KEY_CODE_YES, KEY_DC, .key(.delete)),
-                (KEY_CODE_YES, KEY_BACKSPACE, .key(.backspace)),
-                (KEY_CODE_YES, KEY_HOME, .key(.home)),
-                (KEY_CODE_YES, KEY_END, .key(.end)),
-                (KEY_CODE_YES, KEY_PPAGE, .key(.pageUp)),
-                (KEY_CODE_YES, KEY_NPAGE, .key(.pageDown)),
-                (KEY_CODE_YES, KEY_ENTER, .key(.enter)),
-                (KEY_CODE_YES, cncurses_key_f(5), .key(.function(5))),
-                (KEY_CODE_YES, KEY_F0 + 12, .key(.function(12))),
-                (KEY_CODE_YES, KEY_SUSPEND, .key(.unknown(code: Int(KEY_SUSPEND)))),
-                (OK, 9, .key(.tab)),
-                (OK, 13, .key(.enter)),
-                (OK, 10, .key(.enter)),
-                (OK, 27, .key(.escape)),
-                (OK, 127, .key(.backspace)),
-                (OK, 8, .key(.backspace)),
-                (OK, 1, .key(.control("a"))),
-                (OK, 26, .key(.control("z"))),
-                (OK, 0x61, .character("a")),
-                (OK, 0x51, .character("Q")),
-                (OK, 0x20, .character(" ")),
-                (OK, 0x754C, .character("界")),
-                (OK, 0x1F600, .character("😀")),
+                (KEY_CODE_YES, KEY_UP, TerminalEvent.input(.up)),
+                (KEY_CODE_YES, KEY_DOWN, .input(.down)),
+                (KEY_CODE_YES, KEY_LEFT, .input(.left)),
+                (KEY_CODE_YES, KEY_RIGHT, .input(.right)),
+                (KEY_CODE_YES, KEY_BTAB, .input(.backTab)),
+                (KEY_CODE_YES, KEY_DC, .input(.delete)),
+                (KEY_CODE_YES, KEY_BACKSPACE, .input(.backspace)),
+                (KEY_CODE_YES, KEY_HOME, .input(.home)),
+                (KEY_CODE_YES, KEY_END, .input(.end)),
+                (KEY_CODE_YES, KEY_PPAGE, .input(.pageUp)),
+                (KEY_CODE_YES, KEY_NPAGE, .input(.pageDown)),
+                (KEY_CODE_YES, KEY_ENTER, .input(.enter)),
+                (KEY_CODE_YES, cncurses_key_f(5), .input(.function(5))),
+                (KEY_CODE_YES, KEY_F0 + 12, .input(.function(12))),
+                (KEY_CODE_YES, KEY_SUSPEND, TerminalEvent.none),
+                (KEY_CODE_YES, KEY_IC, TerminalEvent.none),
+                (OK, 9, .input(.tab)),
+                (OK, 13, .input(.enter)),
+                (OK, 10, .input(.enter)),
+                (OK, 27, .input(.escape)),
+                (OK, 127, .input(.backspace)),
+                (OK, 8, .input(.backspace)),
+                (OK, 1, .input(.control("a"))),
+                (OK, 26, .input(.control("z"))),
+                (OK, 0x61, .input(.character("a"))),
+                (OK, 0x51, .input(.character("Q"))),
+                (OK, 0x20, .input(.character(" "))),
+                (OK, 0x754C, .input(.character("界"))),
+                (OK, 0x1F600, .input(.character("😀"))),
                 (OK, 0xD800, .none),
                 (ERR, 0, .none),
             ] as [(Int32, Int32, TerminalEvent)])
@@ -289,34 +291,35 @@ extension TerminalBackendTests {
             ]
             #expect(
                 events == [
-                    .mouse(MouseEvent(kind: .move, button: nil, x: 1, y: 1)),
-                    .mouse(MouseEvent(kind: .press, button: .left, x: 2, y: 1)),
-                    .mouse(MouseEvent(kind: .drag, button: .left, x: 3, y: 2)),
-                    .mouse(MouseEvent(kind: .release, button: .left, x: 4, y: 2)),
-                    .mouse(MouseEvent(kind: .move, button: nil, x: 5, y: 2)),
+                    TerminalEvent.none,
+                    .input(.mousePress(x: 2, y: 1)),
+                    .input(.mouseDrag(x: 3, y: 2)),
+                    .input(.mouseRelease(x: 4, y: 2)),
+                    TerminalEvent.none,
                 ])
         }
 
-        @Test(arguments: [
-            ("0;11;6M", MouseEvent(kind: .press, button: .left, x: 10, y: 5)),
-            ("1;1;1M", MouseEvent(kind: .press, button: .middle, x: 0, y: 0)),
-            ("2;3;4M", MouseEvent(kind: .press, button: .right, x: 2, y: 3)),
-            ("32;12;6M", MouseEvent(kind: .drag, button: .left, x: 11, y: 5)),
-            ("34;12;6M", MouseEvent(kind: .drag, button: .right, x: 11, y: 5)),
-            ("35;12;6M", MouseEvent(kind: .move, button: nil, x: 11, y: 5)),
-            ("0;12;6m", MouseEvent(kind: .release, button: .left, x: 11, y: 5)),
-            ("64;3;4M", MouseEvent(kind: .wheelUp, button: nil, x: 2, y: 3)),
-            ("65;3;4M", MouseEvent(kind: .wheelDown, button: nil, x: 2, y: 3)),
-            (
-                "20;100;200M",
-                MouseEvent(kind: .press, button: .left, x: 99, y: 199, modifiers: [.shift, .control])
-            ),
-            ("40;2;2M", MouseEvent(kind: .drag, button: .left, x: 1, y: 1, modifiers: [.alt])),
-        ])
-        func sgrMouseReportsDecodeToMouseEvents(body: String, expected: MouseEvent) throws {
+        @Test(
+            arguments: [
+                ("0;11;6M", .input(.mousePress(x: 10, y: 5))),
+                ("1;1;1M", TerminalEvent.none),
+                ("2;3;4M", TerminalEvent.none),
+                ("32;12;6M", .input(.mouseDrag(x: 11, y: 5))),
+                ("34;12;6M", TerminalEvent.none),
+                ("35;12;6M", TerminalEvent.none),
+                ("0;12;6m", .input(.mouseRelease(x: 11, y: 5))),
+                ("64;3;4M", .input(.wheel(delta: -1, x: 2, y: 3))),
+                ("65;3;4M", .input(.wheel(delta: 1, x: 2, y: 3))),
+                (
+                    "20;100;200M",
+                    .input(.mousePress(x: 99, y: 199, control: true))
+                ),
+                ("40;2;2M", .input(.mouseDrag(x: 1, y: 1))),
+            ] as [(String, TerminalEvent)])
+        func sgrMouseReportsDecodeToTheCanvasEvents(body: String, expected: TerminalEvent) throws {
             var decoder = TerminalEventDecoder()
             let report = try #require(TerminalEventDecoder.parseSGRMouse(body[...]))
-            #expect(decoder.mouseEvent(from: report) == .mouse(expected))
+            #expect(decoder.mouseEvent(from: report) == expected)
         }
 
         @Test(arguments: ["", "M", "0;1M", "0;0;5M", "a;1;1M", "0;1;1", "0;1;1;1M", "-1;1;1M"])
@@ -326,16 +329,13 @@ extension TerminalBackendTests {
 
         @Test func anX10ReleaseIsForTheButtonHeldBefore() throws {
             var decoder = TerminalEventDecoder()
-            let pressBytes: [UInt32] = [32 + 2, 33 + 4, 33 + 1]
+            let pressBytes: [UInt32] = [32 + 0, 33 + 4, 33 + 1]
             let releaseBytes: [UInt32] = [32 + 3, 33 + 5, 33 + 1]
             let press = try #require(TerminalEventDecoder.parseX10Mouse(pressBytes))
             let release = try #require(TerminalEventDecoder.parseX10Mouse(releaseBytes))
-            #expect(
-                decoder.mouseEvent(from: press)
-                    == .mouse(MouseEvent(kind: .press, button: .right, x: 4, y: 1)))
-            #expect(
-                decoder.mouseEvent(from: release)
-                    == .mouse(MouseEvent(kind: .release, button: .right, x: 5, y: 1)))
+            #expect(decoder.mouseEvent(from: press) == .input(.mousePress(x: 4, y: 1)))
+            #expect(decoder.heldButton == 1)
+            #expect(decoder.mouseEvent(from: release) == .input(.mouseRelease(x: 5, y: 1)))
             #expect(decoder.heldButton == nil)
             #expect(TerminalEventDecoder.parseX10Mouse([32, 32, 40]) == nil)
         }
@@ -344,18 +344,20 @@ extension TerminalBackendTests {
             var decoder = TerminalEventDecoder()
             #expect(
                 decoder.mouseEvent(buttonState: MouseMask.pressed(4), x: 0, y: 0)
-                    == .mouse(MouseEvent(kind: .wheelUp, button: nil, x: 0, y: 0)))
+                    == .input(.wheel(delta: -1, x: 0, y: 0)))
             #expect(
                 decoder.mouseEvent(buttonState: MouseMask.pressed(5), x: 0, y: 0)
-                    == .mouse(MouseEvent(kind: .wheelDown, button: nil, x: 0, y: 0)))
+                    == .input(.wheel(delta: 1, x: 0, y: 0)))
             #expect(decoder.heldButton == nil)
             #expect(
                 decoder.mouseEvent(
                     buttonState: MouseMask.pressed(3) | MouseMask.shift | MouseMask.alt, x: 7, y: 8)
-                    == .mouse(
-                        MouseEvent(kind: .press, button: .right, x: 7, y: 8, modifiers: [.shift, .alt])))
-            #expect(decoder.heldButton == .right)
+                    == TerminalEvent.none)
+            #expect(decoder.heldButton == 3)
             #expect(decoder.mouseEvent(buttonState: 0, x: 7, y: 8) == .none)
+            #expect(
+                decoder.mouseEvent(buttonState: MouseMask.pressed(1) | MouseMask.control, x: 7, y: 8)
+                    == .input(.mousePress(x: 7, y: 8, control: true)))
         }
     }
 

@@ -18,9 +18,9 @@ final class Probe: TerminalProgram {
 
     func respond(to event: TerminalEvent) -> Bool {
         switch event {
-        case .character("q"): isFinished = true
-        case .character("!"): crash()
-        case .resize(let width, let height): size = (width, height)
+        case .input(.character("q")): isFinished = true
+        case .input(.character("!")): crash()
+        case .input(.resize(let width, let height)): size = (width, height)
         default: break
         }
         lastEvent = "\(event)"

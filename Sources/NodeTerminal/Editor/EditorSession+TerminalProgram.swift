@@ -1,14 +1,14 @@
 import NodeCanvas
 
-/// The session runs on an ``EventLoop``: terminal events become canvas events.
+/// The session runs on an ``EventLoop``: the canvas's input events go straight to it.
 extension EditorSession: TerminalProgram {
-    /// Answers a terminal event as the canvas events it stands for.
+    /// Hands a key, mouse report or resize to the canvas (through ``handle(_:)-(InputEvent)``).
     /// - Parameter event: What happened at the terminal.
     /// - Returns: Whether the event meant anything to the canvas (and so the frame may change).
     public func respond(to event: TerminalEvent) -> Bool {
-        let inputs = EventTranslation.inputEvents(for: event)
-        for input in inputs { handle(input) }
-        return !inputs.isEmpty
+        guard case .input(let input) = event else { return false }
+        handle(input)
+        return true
     }
 
     /// Between keys: notices when the open file changed on disk.
