@@ -72,6 +72,9 @@ struct LinkRouter {
     ///     bounds (both frames grown by 3 columns and 2 rows), each once.
     ///   - occupancy: Cells taken by links routed before.
     ///   - owner: A number standing for the upstream node (links from one node may share cells).
+    ///   - detours: Whether five-segment detours around the boxes may be tried (links going
+    ///     backwards, or whose three-segment routes all cross a box); without, a link always
+    ///     takes three segments.
     /// - Returns: The route's corners, `start` first and `end` last.
     ///
     /// Each segment of a candidate is checked only against the boxes that can touch it: a
@@ -80,7 +83,7 @@ struct LinkRouter {
     /// would against all the boxes, and the same route wins.
     mutating func route(
         from start: Point, to end: Point, upstream: Rect, downstream: Rect,
-        obstacles: (Rect, inout [Rect]) -> Void, occupancy: LinkOccupancy, owner: Int32
+        obstacles: (Rect, inout [Rect]) -> Void, occupancy: LinkOccupancy, owner: Int32, detours: Bool = true
     ) -> Corners {
         var best = Corners()
         var bestCost = Int.max
@@ -106,7 +109,7 @@ struct LinkRouter {
         gathered.removeAll(keepingCapacity: true)
         // Candidates are tried cheapest bias first; each route's cost is at least its bias plus
         // its length, so the search stops once no remaining candidate can win.
-        if end.x >= start.x {
+        if end.x >= start.x || !detours {
             let low = end.x - start.x >= 2 ? start.x + 1 : start.x
             let high = end.x - start.x >= 2 ? end.x - 1 : end.x
             let middle = (start.x + end.x) / 2
@@ -140,7 +143,7 @@ struct LinkRouter {
                 ) { segment in lists[segment == 1 ? onStartRow : segment == 2 ? nearVerticals : onEndRow] }
             }
         }
-        if end.x <= start.x + 1 || bestCrossesBoxes {
+        if detours && (end.x <= start.x + 1 || bestCrossesBoxes) {
             // Detours leave the start by 1 or 2 columns, run along a row above or below the
             // boxes, and come back 1 or 2 columns before the end; they may pass anywhere in the
             // link's bounds.

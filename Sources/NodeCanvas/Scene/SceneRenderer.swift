@@ -139,7 +139,8 @@ enum SceneRenderer {
             let highlighted =
                 state.cursorNode != nil
                 && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
-            let start = route.first, end = route.last
+            // The link's own ends (a route from beyond the margin starts at the margin's edge).
+            let start = link.start, end = link.end
             let startX = start.x - shift.x, startY = start.y - shift.y
             let endX = end.x - shift.x, endY = end.y - shift.y
             if isUncovered(startX, startY) {
@@ -200,11 +201,16 @@ enum SceneRenderer {
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
             let route: Corners
-            if scene.levelOfDetail == .dot || !nearby.contains(x: start.x, y: start.y)
-                || !nearby.contains(x: finish.x, y: finish.y)
-            {
-                // One-glyph nodes, and links reaching beyond the margin: three segments, the
-                // vertical halfway (what lies beyond the margin is not known to go around).
+            let view = region.insetBy(dx: -margin, dy: -margin)
+            let startNear = nearby.contains(x: start.x, y: start.y)
+            let finishNear = nearby.contains(x: finish.x, y: finish.y)
+            // A link with one end in view and the other beyond the margin is routed from where it
+            // comes into the margin (the far end's cell brought to the margin's edge), in three
+            // segments placed where they cross the fewest boxes; one passing by with both ends
+            // beyond the view and margin is drawn in three segments, the vertical halfway.
+            let startRouted = startNear || view.contains(x: finish.x, y: finish.y)
+            let finishRouted = finishNear || view.contains(x: start.x, y: start.y)
+            if scene.levelOfDetail == .dot || !startRouted || !finishRouted {
                 route = LinkRouter.direct(from: start, to: finish)
             } else {
                 let owner: Int32
@@ -214,16 +220,25 @@ enum SceneRenderer {
                     owner = Int32(owners.count + 1)
                     owners[link.upstream] = owner
                 }
-                let bounds = link.upstreamFrame.union(link.downstreamFrame).insetBy(dx: -3, dy: -2)
-                    .intersection(nearby)
+                func entry(_ point: Point) -> Point {
+                    Point(
+                        x: min(max(point.x, nearby.minX), nearby.maxX - 1),
+                        y: min(max(point.y, nearby.minY), nearby.maxY - 1))
+                }
+                let from = startNear ? start : entry(start), to = finishNear ? finish : entry(finish)
+                let upstreamFrame =
+                    startNear ? link.upstreamFrame : Rect(x: from.x - 1, y: from.y, width: 1, height: 1)
+                let downstreamFrame =
+                    finishNear ? link.downstreamFrame : Rect(x: to.x + 1, y: to.y, width: 1, height: 1)
+                let bounds = upstreamFrame.union(downstreamFrame).insetBy(dx: -3, dy: -2).intersection(nearby)
                 linkBoxes.removeAll(keepingCapacity: true)
                 if !bounds.isEmpty { grid.appendBoxes(intersecting: bounds, to: &linkBoxes) }
                 let boxes = linkBoxes
                 route = router.route(
-                    from: start, to: finish, upstream: link.upstreamFrame, downstream: link.downstreamFrame,
+                    from: from, to: to, upstream: upstreamFrame, downstream: downstreamFrame,
                     obstacles: { rect, result in
                         for box in boxes where box.intersects(rect) { result.append(box) }
-                    }, occupancy: occupancy, owner: owner)
+                    }, occupancy: occupancy, owner: owner, detours: startNear && finishNear)
                 occupancy.mark(route, owner: owner)
             }
             lines.add(route: route)
