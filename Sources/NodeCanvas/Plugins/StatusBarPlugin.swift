@@ -59,6 +59,7 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .rename(let rename): rename.editor
         case .find(let find): find.editor
         case .prompt(.saveAs(let editor, _)), .prompt(.groupName(let editor, _)): editor
+        case .commandLine(let line): line.editor
         default: nil
         }
     }
@@ -75,6 +76,7 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "\(graph.name(of: edit.node) ?? edit.node.rawValue) = \(edit.editor.shown(cursor: cursor))"
         case .rename(let rename): return "name: \(rename.editor.shown(cursor: cursor))"
         case .find(let find): return "/\(find.editor.shown(cursor: cursor))"
+        case .commandLine(let line): return ":\(line.editor.shown(cursor: cursor))"
         default: return nil
         }
     }
@@ -208,6 +210,10 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "arrows and PgUp/PgDn scroll\(dot)any other key closes the messages"
         case .prompt(let prompt):
             return Self.question(prompt, glyphs: glyphs)
+        case .commandLine(let line):
+            let arrows = glyphs.arrow == "→" ? "↑↓" : "up/down"
+            return
+                ":\(line.editor.shown(cursor: glyphs.textCursor))\(dot)Enter runs\(dot)\(arrows) choose\(dot)Esc leaves"
         }
     }
 
