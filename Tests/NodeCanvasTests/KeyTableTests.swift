@@ -176,4 +176,16 @@ import Testing
         #expect(!rows.contains { $0.contains("x / Delete") })
         #expect(rows.contains { $0.contains("H J K L") }, "rows keeping their keys keep their label")
     }
+
+    @Test func theStatusLinesHintsNameTheKeysInEffect() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 40)
+        canvas.send(.tab)
+        #expect(canvas.status.contains("l link · m move · e edit · +/- step · x delete · ? help"))
+        var keys = KeyTable.standard
+        keys.bind(.character("d"), to: "delete")
+        keys.bind(.character("x"), to: nil)
+        keys.bind(.character("m"), to: nil)
+        canvas.keyTable = keys
+        #expect(canvas.status.contains("l link · :move move · e edit · +/- step · Delete delete · ? help"))
+    }
 }
