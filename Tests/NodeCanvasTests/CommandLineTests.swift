@@ -73,6 +73,14 @@ import Testing
         #expect(typed(canvas)?.choice == 0)
     }
 
+    @Test func tabCompletesTheHighlightedNameForAnArgument() throws {
+        let canvas = try canvas()
+        canvas.send([.character(":")] + InputEvent.typing("sa") + [.tab])
+        #expect(typed(canvas)?.editor.text == "save ")
+        let effects = canvas.send(InputEvent.typing("x.json") + [.enter])
+        #expect(effects.contains(.saveAs(path: "x.json", replacing: false, thenQuit: false)))
+    }
+
     @Test func escLeavesWithoutRunningAnything() throws {
         let canvas = try canvas(on: "add")
         let before = canvas.document.graph

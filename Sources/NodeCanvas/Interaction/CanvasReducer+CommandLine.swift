@@ -1,7 +1,7 @@
 import NodeGraph
 
 /// The command line (`:`): every command by name, filtered as it is typed, best match first.
-/// Up/Down choose, Enter runs the highlighted one, Esc leaves. A command that takes an argument
+/// Up/Down choose, Tab completes the highlighted name, Enter runs the highlighted one, Esc leaves. A command that takes an argument
 /// takes it after a space: `:save PATH` saves as PATH, `:find TEXT` finds, `:lod full|compact|dot`
 /// (or `:level-of-detail dot`) picks a level of detail.
 extension CanvasReducer {
@@ -69,6 +69,15 @@ extension CanvasReducer {
         case .down:
             line.choice = max(0, min(line.choice + 1, count - 1))
             state.mode = .commandLine(line)
+            return []
+        case .tab:
+            // The highlighted name, then a space for an argument, the cursor at the end.
+            let matches = commandMatches(line.typedName, in: context.keyTable)
+            guard !matches.isEmpty else { return [] }
+            var editor = LineEditor(
+                matches[min(line.choice, matches.count - 1)].name + " ", limit: maximumCommandLength)
+            _ = editor.handle(.end)
+            state.mode = .commandLine(CommandLineState(editor: editor))
             return []
         default:
             break

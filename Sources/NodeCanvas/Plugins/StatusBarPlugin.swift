@@ -222,7 +222,7 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .commandLine(let line):
             let arrows = glyphs.arrow == "→" ? "↑↓" : "up/down"
             return
-                ":\(line.editor.shown(cursor: glyphs.textCursor))\(dot)Enter runs\(dot)\(arrows) choose\(dot)Esc leaves"
+                ":\(line.editor.shown(cursor: glyphs.textCursor))\(dot)Enter runs\(dot)\(arrows) choose\(dot)Tab completes\(dot)Esc leaves"
         }
     }
 
