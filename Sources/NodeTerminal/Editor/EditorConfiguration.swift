@@ -120,7 +120,7 @@ public struct EditorConfiguration: Sendable {
     /// The keys in effect: ``keyTable`` with the keys file read over it when there is one.
     /// - Parameter environment: The environment to read (the process's by default).
     /// - Returns: The keys.
-    /// - Throws: ``KeysFileError`` naming the file and every problem in it, when it exists but
+    /// - Throws: `KeysFileError` naming the file and every problem in it, when it exists but
     ///   does not read.
     public func effectiveKeys(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(KeysFileError) -> KeyTable
