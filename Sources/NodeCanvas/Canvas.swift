@@ -40,6 +40,9 @@ public final class Canvas {
             scene.rebuild(from: shownGraph, dataSource: dataSource)
         }
     }
+    /// The keys in effect: what each key runs in normal mode, as help and the command line show
+    /// them (the standard keys, or those `keys.json` remaps).
+    public var keyTable = KeyTable.standard
     /// Hears what changes on the canvas; may veto link targets and edits.
     public weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
@@ -183,7 +186,8 @@ public final class Canvas {
                 self?.delegate?.shouldOfferLinkTarget(candidate, from: source) ?? true
             },
             defaultSize: { [dataSource] kind in dataSource.defaultSize(ofNewNodeOfKind: kind) },
-            arrow: theme.glyphs.arrow, separator: theme.glyphs.separator, documentGraph: document.graph)
+            arrow: theme.glyphs.arrow, separator: theme.glyphs.separator, documentGraph: document.graph,
+            keyTable: keyTable)
     }
 
     // MARK: Actions
@@ -377,6 +381,7 @@ public final class Canvas {
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)
+        case .commandLine(let line): CommandLineOverlay.draw(line, canvas: self, on: &surface)
         default: break
         }
         if case .rectangle(let from, let to)? = state.drag {

@@ -17,7 +17,10 @@ struct OpenCommand: ParsableCommand {
                 by default). Every edit is written as it happens to FILE.autosave.jsonl, which a save \
                 or a chosen quit removes; if the program is killed, the next open offers to recover \
                 the edits. Needs a terminal: without one it exits 1 (use eval, render, replay, \
-                check, export or watch instead).
+                check, export or watch instead). Keys are remapped in \
+                $XDG_CONFIG_HOME/\(name)/keys.json (or ~/.config/\(name)/keys.json), e.g. \
+                {"bindings": {"d": "delete", "x": null}}; a keys file that does not read exits 2 with \
+                one line per problem. `:` lists every command by name.
 
                 Examples:
                 """

@@ -221,6 +221,7 @@ public final class TerminalScreen {
             resize_term(Int32(size.height), Int32(size.width))  // resizeterm would queue a KEY_RESIZE
         }
         Self.configureInput(window: window, escapeDelay: options.escapeDelayMilliseconds)
+        Self.passFlowControlKeys(descriptor: inputDescriptor)
 
         var hasDefaultColors = false
         var depth = ColorDepth.monochrome
@@ -241,6 +242,18 @@ public final class TerminalScreen {
         wnoutrefresh(window)
         doupdate()
         writeXtermMouseModes(enabled: true)
+    }
+
+    /// Ctrl-S and Ctrl-Q reach the program as keys (a keys file may bind them) instead of
+    /// pausing and resuming the terminal's output: flow control (IXON) is off while the screen is
+    /// up, and `endwin` gives the shell its own modes back. Nothing changes on an input that is
+    /// not a terminal.
+    private static func passFlowControlKeys(descriptor: Int32) {
+        var attributes = termios()
+        guard tcgetattr(descriptor, &attributes) == 0 else { return }
+        attributes.c_iflag &= ~tcflag_t(IXON)
+        guard tcsetattr(descriptor, TCSANOW, &attributes) == 0 else { return }
+        def_prog_mode()  // what ncurses restores after a suspend
     }
 
     private static func configureInput(window: UnsafeMutablePointer<WINDOW>, escapeDelay: Int32) {

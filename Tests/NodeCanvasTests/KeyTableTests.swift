@@ -76,4 +76,116 @@ import Testing
             #expect(KeyBindings.command(for: .character(Character(letter))) != nil, "`\(letter)` is bound")
         }
     }
+
+    // MARK: Commands by name
+
+    @Test func everyCommandHasOneKebabCaseNameAndOneLineOfHelp() {
+        let names = KeyBindings.commands.map(\.name)
+        #expect(Set(names).count == names.count)
+        for command in KeyBindings.commands {
+            #expect(command.name.allSatisfy { $0.isLowercase || $0 == "-" }, "\(command.name)")
+            #expect(
+                !command.name.hasPrefix("-") && !command.name.hasSuffix("-") && !command.name.contains("--"))
+            #expect(!command.help.isEmpty && !command.help.contains("\n"), "\(command.name)'s help")
+        }
+    }
+
+    @Test func theStandardCommandsHaveTheirNames() {
+        let required = [
+            "delete", "undo", "redo", "save", "quit", "help", "new-node", "link", "move", "edit", "rename",
+            "find",
+            "fit", "arrange", "copy", "paste", "duplicate", "group", "ungroup", "select-all",
+            "level-of-detail",
+            "inspector", "step-up", "step-down", "messages", "command-line", "next-node", "previous-node",
+            "pan-left", "pan-right", "pan-up", "pan-down", "page-up", "page-down", "open", "leave-group",
+            "toggle-selection", "clear-selection", "cycle-kind", "paste-keeping-inputs",
+        ]
+        for name in required { #expect(KeyTable.standard.command(named: name) != nil, "\(name)") }
+    }
+
+    @Test func everyRowOfHelpIsMadeOfNamedCommandsAndEveryCommandIsInARow() {
+        let inRows = KeyBindings.normal.flatMap { $0.keys.map(\.command) }
+        for command in KeyBindings.commands {
+            #expect(inRows.contains(command.command), "\(command.name) is in help")
+            for key in command.defaultKeys { #expect(KeyBindings.command(for: key) == command.command) }
+        }
+    }
+
+    @Test func aReboundKeyRunsItsNewCommandInTheCanvas() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 40)
+        var keys = KeyTable.standard
+        keys.bind(.character("d"), to: "delete")
+        keys.bind(.control("s"), to: "save")
+        canvas.keyTable = keys
+        canvas.send(.tab)
+        let node = canvas.state.cursorNode
+        #expect(node != nil)
+        canvas.send(.character("d"))
+        #expect(node.map { canvas.document.graph.node($0) == nil } == true)
+        #expect(canvas.send(.control("s")) == [.save(thenQuit: false)])
+    }
+
+    @Test func anUnboundKeyDoesNothingInTheCanvas() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 40)
+        var keys = KeyTable.standard
+        keys.bind(.character("x"), to: nil)
+        canvas.keyTable = keys
+        canvas.send(.tab)
+        let before = canvas.document.graph
+        #expect(canvas.send(.character("x")).isEmpty)
+        #expect(canvas.document.graph == before)
+        canvas.send(.delete)
+        #expect(canvas.document.graph.count == before.count - 1, "Delete still deletes")
+    }
+
+    @Test func linkModePansAndUndoesWithTheKeysInEffect() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 40)
+        var keys = KeyTable.standard
+        keys.bind(.character("L"), to: nil)
+        keys.bind(.character("w"), to: "pan-right")
+        keys.bind(.character("u"), to: nil)
+        keys.bind(.character("Z"), to: "undo")
+        canvas.keyTable = keys
+        canvas.send([.tab, .character("l")])
+        let origin = canvas.state.viewport.origin
+        canvas.send(.character("L"))
+        #expect(canvas.state.viewport.origin == origin)
+        canvas.send(.character("w"))
+        #expect(canvas.state.viewport.origin.x > origin.x)
+        let before = canvas.document.graph
+        canvas.send(.enter)
+        #expect(canvas.document.graph != before, "Enter toggled a link")
+        let linked = canvas.document.graph
+        canvas.send(.character("u"))
+        #expect(canvas.document.graph == linked, "u, unbound, undid nothing")
+        canvas.send(.character("Z"))
+        #expect(canvas.document.graph == before, "Z, bound to undo, undid the link")
+    }
+
+    @Test func helpShowsTheKeysInEffect() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 60)
+        var keys = KeyTable.standard
+        keys.bind(.character("d"), to: "delete")
+        keys.bind(.character("x"), to: nil)
+        keys.bind(.character("a"), to: nil)
+        canvas.keyTable = keys
+        canvas.send(.character("?"))
+        let rows = canvas.render().rows
+        #expect(rows.contains { $0.contains("Delete / d") && $0.contains("delete the selection") })
+        #expect(rows.contains { $0.contains(":arrange") && $0.contains("arrange the graph in layers") })
+        #expect(!rows.contains { $0.contains("x / Delete") })
+        #expect(rows.contains { $0.contains("H J K L") }, "rows keeping their keys keep their label")
+    }
+
+    @Test func theStatusLinesHintsNameTheKeysInEffect() {
+        let canvas = Canvas(document: .init(graph: .demoCalculator()), width: 120, height: 40)
+        canvas.send(.tab)
+        #expect(canvas.status.contains("l link · m move · e edit · +/- step · x delete · ? help"))
+        var keys = KeyTable.standard
+        keys.bind(.character("d"), to: "delete")
+        keys.bind(.character("x"), to: nil)
+        keys.bind(.character("m"), to: nil)
+        canvas.keyTable = keys
+        #expect(canvas.status.contains("l link · :move move · e edit · +/- step · Delete delete · ? help"))
+    }
 }

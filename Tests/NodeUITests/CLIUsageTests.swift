@@ -170,6 +170,14 @@ private func examples(in help: String) -> [String] {
         }
     }
 
+    @Test(arguments: ["nodeui-tui", "logic-gates"])
+    func openHelpNamesTheToolsKeysFile(_ tool: String) throws {
+        let result = try ChildProcess.runProduct(tool, ["open", "--help"])
+        let text = result.standardOutput.split(separator: "\n").joined(separator: " ")
+        #expect(
+            text.contains("$XDG_CONFIG_HOME/\(tool)/keys.json (or ~/.config/\(tool)/keys.json)"), "\(text)")
+    }
+
     // MARK: Empty graphs
 
     @Test func evalOfAnEmptyGraphSaysSo() throws {

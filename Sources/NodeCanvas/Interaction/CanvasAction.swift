@@ -93,6 +93,8 @@ public struct CanvasContext {
     /// The document's graph: the top level, where the definitions are (``graph`` is the opened
     /// group's definition inside one).
     public var documentGraph: Graph
+    /// The keys in effect: what each key runs in normal mode, and every command by name.
+    public var keyTable: KeyTable
 
     /// Creates a context.
     /// - Parameters:
@@ -106,13 +108,15 @@ public struct CanvasContext {
     ///   - arrow: The arrow between names.
     ///   - separator: Separates the parts of a message.
     ///   - documentGraph: The document's graph, when ``graph`` is a definition's; `nil`: ``graph``.
+    ///   - keyTable: The keys in effect; the standard ones by default.
     public init(
         graph: Graph, scene: CanvasScene, area: Rect, areaForState: ((CanvasState) -> Rect)? = nil,
         isModified: Bool = false,
         offersLinkTarget: @escaping (LinkCandidate, NodeID) -> Bool = { _, _ in true },
         defaultSize: @escaping (String) -> Size = { _ in Size(width: 18, height: 6) }, arrow: String = "→",
-        separator: Character = "·", documentGraph: Graph? = nil
+        separator: Character = "·", documentGraph: Graph? = nil, keyTable: KeyTable = .standard
     ) {
+        self.keyTable = keyTable
         self.graph = graph
         self.documentGraph = documentGraph ?? graph
         self.scene = scene

@@ -23,6 +23,8 @@ public enum CanvasMode: Hashable, Sendable {
     case messages(firstRow: Int)
     /// A question for the person (save as, replace, quit, recover) that takes every key.
     case prompt(Prompt)
+    /// The command line (`:`): every command by name, filtered as it is typed.
+    case commandLine(CommandLineState)
 
     /// The mode's name, as the status line shows it.
     public var name: String {
@@ -37,6 +39,7 @@ public enum CanvasMode: Hashable, Sendable {
         case .help: "HELP"
         case .messages: "MESSAGES"
         case .prompt(let prompt): prompt.title
+        case .commandLine: "COMMAND"
         }
     }
 }
@@ -91,6 +94,37 @@ public struct FindState: Hashable, Sendable {
 
     /// The query so far.
     public var query: String { editor.text }
+}
+
+/// The command line: what is typed (a command's name, or part of it, then maybe an argument)
+/// and the highlighted command among those that match.
+public struct CommandLineState: Hashable, Sendable {
+    /// What is typed.
+    public var editor: LineEditor
+    /// The index of the highlighted command among the matching ones.
+    public var choice: Int
+
+    /// Creates command-line state.
+    /// - Parameters:
+    ///   - editor: What is typed.
+    ///   - choice: The highlighted command.
+    public init(
+        editor: LineEditor = LineEditor("", limit: CanvasReducer.maximumCommandLength), choice: Int = 0
+    ) {
+        self.editor = editor
+        self.choice = choice
+    }
+
+    /// The command's name as typed: the text up to its first space.
+    public var typedName: String {
+        String(editor.text.drop { $0 == " " }.prefix { $0 != " " })
+    }
+
+    /// What follows the name after a space, without surrounding spaces; empty without one.
+    public var argument: String {
+        let rest = editor.text.drop { $0 == " " }.drop { $0 != " " }
+        return String(rest).withoutOuterSpaces
+    }
 }
 
 /// A question the canvas asks for its host: the host opens it with an action and carries out

@@ -50,16 +50,17 @@ extension CanvasReducer {
             followCursor(&state, area: context.area)
             link.current = targetIndex(atX: cursor.x, y: cursor.y, link, context: context) ?? link.current
             state.mode = .link(link)
-        case .character("H"), .character("J"), .character("K"), .character("L"), .pageUp, .pageDown:
-            if case .pan(let dx, let dy)? = KeyBindings.command(for: event) {
-                pan(dx: dx, dy: dy, &state, context: context)
-            } else if case .page(let direction)? = KeyBindings.command(for: event) {
+        default:
+            // The normal-mode keys for panning, undo, redo and help work here too.
+            switch context.keyTable.command(for: event) {
+            case .pan(let dx, let dy)?: pan(dx: dx, dy: dy, &state, context: context)
+            case .page(let direction)?:
                 pan(dx: 0, dy: direction * max(1, context.area.height - 2), &state, context: context)
+            case .undo?: return [.undo]
+            case .redo?: return [.redo]
+            case .help?: state.mode = .help(firstRow: 0)
+            default: break
             }
-        case .character("u"): return [.undo]
-        case .character("U"): return [.redo]
-        case .character("?"), .function(1): state.mode = .help(firstRow: 0)
-        default: break
         }
         return []
     }

@@ -4,7 +4,7 @@ extension CanvasReducer {
     static func reduceNormal(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
         -> [CanvasEffect]
     {
-        guard let command = KeyBindings.command(for: event) else { return [] }
+        guard let command = context.keyTable.command(for: event) else { return [] }
         return run(command, &state, context: context)
     }
 
@@ -99,6 +99,8 @@ extension CanvasReducer {
             state.mode = .help(firstRow: 0)
         case .messages:
             state.mode = .messages(firstRow: 0)
+        case .commandLine:
+            state.mode = .commandLine(CommandLineState())
         case .toggleInspector:
             state.isInspectorShown.toggle()
         case .toggleSelection:

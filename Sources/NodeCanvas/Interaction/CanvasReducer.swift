@@ -109,9 +109,10 @@ public enum CanvasReducer {
         case .palette(let palette): return reducePalette(&state, palette, event, context: context)
         case .find(let find): return reduceFind(&state, find, event, context: context)
         case .prompt(let prompt): return reducePrompt(&state, prompt, event, context: context)
+        case .commandLine(let line): return reduceCommandLine(&state, line, event, context: context)
         case .help(let firstRow):
             let visible = max(1, context.area.height - 2)
-            let last = HelpOverlayPlugin.lastFirstLine(in: context.area)
+            let last = HelpOverlayPlugin.lastFirstLine(in: context.area, keys: context.keyTable)
             state.mode =
                 scrolled(firstRow, last: last, page: visible, event).map { .help(firstRow: $0) } ?? .normal
             return []

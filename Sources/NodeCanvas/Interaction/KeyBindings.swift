@@ -69,6 +69,34 @@ public enum CanvasCommand: Hashable, Sendable {
     case ungroup
     /// Leave the open group, back to where the cursor and the view were.
     case leaveGroup
+    /// Open the command line: every command by name, filtered as it is typed.
+    case commandLine
+}
+
+/// A command as the key table, `keys.json` and the command line know it: a kebab-case name,
+/// what it runs, the keys it has unless remapped, and one line of help.
+public struct NamedCommand: Hashable, Sendable {
+    /// The name (`delete`, `new-node`), as `keys.json` and the command line write it.
+    public var name: String
+    /// What it runs.
+    public var command: CanvasCommand
+    /// The keys it has in the standard table.
+    public var defaultKeys: [InputEvent]
+    /// What it does, in one line.
+    public var help: String
+
+    /// Describes a command.
+    /// - Parameters:
+    ///   - name: Its kebab-case name.
+    ///   - command: What it runs.
+    ///   - keys: Its default keys.
+    ///   - help: One line of help.
+    public init(_ name: String, _ command: CanvasCommand, keys: [InputEvent], _ help: String) {
+        self.name = name
+        self.command = command
+        self.defaultKeys = keys
+        self.help = help
+    }
 }
 
 /// A key and the command it runs.
@@ -88,8 +116,8 @@ public struct KeyCommand: Hashable, Sendable {
     }
 }
 
-/// One row of the key table: the keys and their commands, how help and README write the keys,
-/// and what they do in words.
+/// One row of the key table as help and README show it: the keys and their commands, how the
+/// keys are written, and what they do in words.
 public struct KeyBinding: Hashable, Sendable {
     /// The keys and the command each runs.
     public var keys: [KeyCommand]
@@ -108,106 +136,117 @@ public struct KeyBinding: Hashable, Sendable {
         self.label = label
         self.help = help
     }
-
-    /// Binds several keys to one command.
-    /// - Parameters:
-    ///   - label: The keys in words.
-    ///   - help: What they do.
-    ///   - keys: The keys.
-    ///   - command: The command.
-    public init(_ label: String, _ help: String, keys: [InputEvent], _ command: CanvasCommand) {
-        self.init(label, help, keys.map { KeyCommand($0, command) })
-    }
 }
 
-/// The canvas's one key table: the reducer runs it, the help overlay shows it, and a test checks
-/// that README's key table says the same. A new key is added here and nowhere else.
+/// The standard commands and the rows help and README group them in.
 public enum KeyBindings {
     /// Columns panned by H and L (at the current level of detail).
     public static let panColumns = 8
     /// Rows panned by J and K.
     public static let panRows = 4
 
-    /// Every normal-mode key, in the order help and README list them.
-    public static let normal: [KeyBinding] = [
-        KeyBinding(
-            "arrows", "move the cursor; keys act on the node under it",
-            [
-                KeyCommand(.up, .moveCursor(dx: 0, dy: -1)), KeyCommand(.down, .moveCursor(dx: 0, dy: 1)),
-                KeyCommand(.left, .moveCursor(dx: -1, dy: 0)), KeyCommand(.right, .moveCursor(dx: 1, dy: 0)),
-            ]),
-        KeyBinding(
-            "Tab / Shift-Tab", "next / previous node",
-            [KeyCommand(.tab, .nextNode), KeyCommand(.backTab, .previousNode)]),
-        KeyBinding(
-            "H J K L", "pan the view left, down, up, right",
-            [
-                KeyCommand(.character("H"), .pan(dx: -panColumns, dy: 0)),
-                KeyCommand(.character("J"), .pan(dx: 0, dy: panRows)),
-                KeyCommand(.character("K"), .pan(dx: 0, dy: -panRows)),
-                KeyCommand(.character("L"), .pan(dx: panColumns, dy: 0)),
-            ]),
-        KeyBinding(
-            "PgUp / PgDn", "pan the view a screen up / down",
-            [KeyCommand(.pageUp, .page(-1)), KeyCommand(.pageDown, .page(1))]),
-        KeyBinding("f", "fit the whole graph in view", keys: [.character("f")], .fit),
-        KeyBinding(
-            "n", "new node at the cursor: type to filter, Enter picks",
-            keys: [.character("n")], .newNode),
-        KeyBinding(
-            "l",
-            "link from the node: Tab visits slots, Enter toggles",
-            keys: [.character("l")], .link),
-        KeyBinding("x / Delete", "delete the selection", keys: [.character("x"), .delete], .delete),
-        KeyBinding(
-            "m", "move the selection: arrows, Enter keeps, Esc puts back", keys: [.character("m")],
-            .move),
-        KeyBinding(
-            "e", "edit a value (type it, Enter sets) or flip a switch", keys: [.character("e")], .editValue),
-        KeyBinding(
-            "Enter", "open a group; on a source, edit its value or flip a switch", keys: [.enter], .open),
-        KeyBinding(
-            "+ / -", "step a number by 1",
-            [KeyCommand(.character("+"), .step(1)), KeyCommand(.character("-"), .step(-1))]),
-        KeyBinding("r", "rename the node: Enter keeps, Esc cancels", keys: [.character("r")], .rename),
-        KeyBinding(
-            "o", "cycle an operator's kind, keeping links whose slot remains",
-            keys: [.character("o")], .cycleKind),
-        KeyBinding("z", "level of detail: full, compact, dot", keys: [.character("z")], .cycleLevelOfDetail),
-        KeyBinding(
-            "/", "find a node by name; Enter jumps (again: the next one)", keys: [.character("/")], .find),
-        KeyBinding("a", "arrange the graph in layers", keys: [.character("a")], .arrange),
-        KeyBinding(
-            "Space", "add the node to the selection, or take it out", keys: [.character(" ")],
-            .toggleSelection),
-        KeyBinding("Ctrl-A", "select every node", keys: [.control("a")], .selectAll),
-        KeyBinding(
-            "Esc", "clear the selection; with none, leave the open group", keys: [.escape], .clearSelection),
-        KeyBinding("y", "copy the selection (and the links among it)", keys: [.character("y")], .copy),
-        KeyBinding(
-            "p / P", "paste at the cursor / also keeping inputs from outside",
-            [
-                KeyCommand(.character("p"), .paste(keepingOutsideInputs: false)),
-                KeyCommand(.character("P"), .paste(keepingOutsideInputs: true)),
-            ]),
-        KeyBinding("D", "duplicate the selection beside itself", keys: [.character("D")], .duplicate),
-        KeyBinding("g", "group the selection into one node (asks its name)", keys: [.character("g")], .group),
-        KeyBinding("G", "ungroup: the group's nodes back in its place", keys: [.character("G")], .ungroup),
-        KeyBinding("Backspace", "leave the open group, back where you were", keys: [.backspace], .leaveGroup),
-        KeyBinding(
-            "u / U", "undo / redo (the status line says what)",
-            [KeyCommand(.character("u"), .undo), KeyCommand(.character("U"), .redo)]),
-        KeyBinding("i", "show or hide the inspector", keys: [.character("i")], .toggleInspector),
-        KeyBinding(
-            "s", "save (a graph without a file asks for a name)", keys: [.character("s")], .save),
-        KeyBinding(
-            "? / F1", "this help (arrows scroll it, other keys close it)",
-            keys: [.character("?"), .function(1)], .help),
-        KeyBinding(
-            "@", "every message of the session, newest first (arrows scroll)", keys: [.character("@")],
-            .messages),
-        KeyBinding("q", "quit (with unsaved changes it asks first)", keys: [.character("q")], .quit),
+    /// Every standard command with its name, default keys and help, in the order help lists them.
+    public static let commands: [NamedCommand] = [
+        NamedCommand("cursor-up", .moveCursor(dx: 0, dy: -1), keys: [.up], "move the cursor up"),
+        NamedCommand("cursor-down", .moveCursor(dx: 0, dy: 1), keys: [.down], "move the cursor down"),
+        NamedCommand("cursor-left", .moveCursor(dx: -1, dy: 0), keys: [.left], "move the cursor left"),
+        NamedCommand("cursor-right", .moveCursor(dx: 1, dy: 0), keys: [.right], "move the cursor right"),
+        NamedCommand("next-node", .nextNode, keys: [.tab], "jump to the next node"),
+        NamedCommand("previous-node", .previousNode, keys: [.backTab], "jump to the previous node"),
+        NamedCommand("pan-left", .pan(dx: -panColumns, dy: 0), keys: [.character("H")], "pan the view left"),
+        NamedCommand("pan-down", .pan(dx: 0, dy: panRows), keys: [.character("J")], "pan the view down"),
+        NamedCommand("pan-up", .pan(dx: 0, dy: -panRows), keys: [.character("K")], "pan the view up"),
+        NamedCommand("pan-right", .pan(dx: panColumns, dy: 0), keys: [.character("L")], "pan the view right"),
+        NamedCommand("page-up", .page(-1), keys: [.pageUp], "pan the view a screen up"),
+        NamedCommand("page-down", .page(1), keys: [.pageDown], "pan the view a screen down"),
+        NamedCommand("fit", .fit, keys: [.character("f")], "fit the whole graph in view"),
+        NamedCommand("new-node", .newNode, keys: [.character("n")], "new node at the cursor (a palette)"),
+        NamedCommand("link", .link, keys: [.character("l")], "link from the node to other nodes' slots"),
+        NamedCommand("delete", .delete, keys: [.character("x"), .delete], "delete the selection"),
+        NamedCommand("move", .move, keys: [.character("m")], "move the selection with the arrows"),
+        NamedCommand("edit", .editValue, keys: [.character("e")], "edit a value or flip a switch"),
+        NamedCommand("open", .open, keys: [.enter], "open a group; on a source, edit its value"),
+        NamedCommand("step-up", .step(1), keys: [.character("+"), .character("=")], "add 1 to a number"),
+        NamedCommand("step-down", .step(-1), keys: [.character("-")], "take 1 from a number"),
+        NamedCommand("rename", .rename, keys: [.character("r")], "rename the node"),
+        NamedCommand("cycle-kind", .cycleKind, keys: [.character("o")], "give an operator the next kind"),
+        NamedCommand(
+            "level-of-detail", .cycleLevelOfDetail, keys: [.character("z")],
+            "next level of detail (:lod full|compact|dot picks one)"),
+        NamedCommand("find", .find, keys: [.character("/")], "find a node by name (:find TEXT)"),
+        NamedCommand("arrange", .arrange, keys: [.character("a")], "arrange the graph in layers"),
+        NamedCommand(
+            "toggle-selection", .toggleSelection, keys: [.character(" ")],
+            "add the node to the selection, or take it out"),
+        NamedCommand("select-all", .selectAll, keys: [.control("a")], "select every node"),
+        NamedCommand("clear-selection", .clearSelection, keys: [.escape], "clear the selection"),
+        NamedCommand("copy", .copy, keys: [.character("y")], "copy the selection"),
+        NamedCommand(
+            "paste", .paste(keepingOutsideInputs: false), keys: [.character("p")], "paste at the cursor"),
+        NamedCommand(
+            "paste-keeping-inputs", .paste(keepingOutsideInputs: true), keys: [.character("P")],
+            "paste, also keeping inputs from outside"),
+        NamedCommand(
+            "duplicate", .duplicate, keys: [.character("D")], "duplicate the selection beside itself"),
+        NamedCommand("group", .group, keys: [.character("g")], "group the selection into one node"),
+        NamedCommand("ungroup", .ungroup, keys: [.character("G")], "put a group's nodes back in its place"),
+        NamedCommand("leave-group", .leaveGroup, keys: [.backspace], "leave the open group"),
+        NamedCommand("undo", .undo, keys: [.character("u")], "undo the last edit"),
+        NamedCommand("redo", .redo, keys: [.character("U")], "redo the edit undone last"),
+        NamedCommand("inspector", .toggleInspector, keys: [.character("i")], "show or hide the inspector"),
+        NamedCommand("save", .save, keys: [.character("s")], "save (:save PATH saves as PATH)"),
+        NamedCommand("help", .help, keys: [.character("?"), .function(1)], "show every key"),
+        NamedCommand("messages", .messages, keys: [.character("@")], "every message of the session"),
+        NamedCommand("command-line", .commandLine, keys: [.character(":")], "run a command by its name"),
+        NamedCommand("quit", .quit, keys: [.character("q")], "quit (with unsaved changes it asks first)"),
     ]
+
+    /// The rows help and README show: the commands of each row, how the standard keys are
+    /// written, and what they do.
+    static let rows: [(label: String, help: String, names: [String])] = [
+        (
+            "arrows", "move the cursor; keys act on the node under it",
+            ["cursor-up", "cursor-down", "cursor-left", "cursor-right"]
+        ),
+        ("Tab / Shift-Tab", "next / previous node", ["next-node", "previous-node"]),
+        ("H J K L", "pan the view left, down, up, right", ["pan-left", "pan-down", "pan-up", "pan-right"]),
+        ("PgUp / PgDn", "pan the view a screen up / down", ["page-up", "page-down"]),
+        ("f", "fit the whole graph in view", ["fit"]),
+        ("n", "new node at the cursor: type to filter, Enter picks", ["new-node"]),
+        ("l", "link from the node: Tab visits slots, Enter toggles", ["link"]),
+        ("x / Delete", "delete the selection", ["delete"]),
+        ("m", "move the selection: arrows, Enter keeps, Esc puts back", ["move"]),
+        ("e", "edit a value (type it, Enter sets) or flip a switch", ["edit"]),
+        ("Enter", "open a group; on a source, edit its value or flip a switch", ["open"]),
+        ("+ / -", "step a number by 1", ["step-up", "step-down"]),
+        ("r", "rename the node: Enter keeps, Esc cancels", ["rename"]),
+        ("o", "cycle an operator's kind, keeping links whose slot remains", ["cycle-kind"]),
+        ("z", "level of detail: full, compact, dot", ["level-of-detail"]),
+        ("/", "find a node by name; Enter jumps (again: the next one)", ["find"]),
+        ("a", "arrange the graph in layers", ["arrange"]),
+        ("Space", "add the node to the selection, or take it out", ["toggle-selection"]),
+        ("Ctrl-A", "select every node", ["select-all"]),
+        ("Esc", "clear the selection; with none, leave the open group", ["clear-selection"]),
+        ("y", "copy the selection (and the links among it)", ["copy"]),
+        (
+            "p / P", "paste at the cursor / also keeping inputs from outside",
+            ["paste", "paste-keeping-inputs"]
+        ),
+        ("D", "duplicate the selection beside itself", ["duplicate"]),
+        ("g", "group the selection into one node (asks its name)", ["group"]),
+        ("G", "ungroup: the group's nodes back in its place", ["ungroup"]),
+        ("Backspace", "leave the open group, back where you were", ["leave-group"]),
+        ("u / U", "undo / redo (the status line says what)", ["undo", "redo"]),
+        ("i", "show or hide the inspector", ["inspector"]),
+        ("s", "save (a graph without a file asks for a name)", ["save"]),
+        ("? / F1", "this help (arrows scroll it, other keys close it)", ["help"]),
+        ("@", "every message of the session, newest first (arrows scroll)", ["messages"]),
+        (":", "the command line: every command by name, filtered as you type", ["command-line"]),
+        ("q", "quit (with unsaved changes it asks first)", ["quit"]),
+    ]
+
+    /// Every normal-mode row of the standard table, in the order help and README list them.
+    public static var normal: [KeyBinding] { KeyTable.standard.bindings }
 
     /// The keys the terminal answers itself, whatever the mode, as help and README describe them.
     public static let screen: [(label: String, help: String)] = [
@@ -223,17 +262,10 @@ public enum KeyBindings {
         ("wheel", "pan up and down"),
     ]
 
-    /// The command a key runs in normal mode.
+    /// The command a key runs in normal mode with the standard keys.
     /// - Parameter event: The key.
     /// - Returns: The command, or `nil` when the key does nothing there.
-    public static func command(for event: InputEvent) -> CanvasCommand? { byKey[event] }
-
-    private static let byKey: [InputEvent: CanvasCommand] = {
-        var table: [InputEvent: CanvasCommand] = [:]
-        for binding in normal {
-            for key in binding.keys { table[key.key] = key.command }
-        }
-        table[.character("=")] = .step(1)  // + without Shift
-        return table
-    }()
+    public static func command(for event: InputEvent) -> CanvasCommand? {
+        KeyTable.standard.command(for: event)
+    }
 }

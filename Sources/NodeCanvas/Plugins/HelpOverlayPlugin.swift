@@ -13,10 +13,16 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         if case .modeChanged(.help(0)) = notification { timesShown += 1 }
     }
 
-    /// The rows help shows: every key of ``KeyBindings/normal``, the screen's own keys, then the
-    /// mouse.
-    public static var rows: [(keys: String, help: String)] {
-        KeyBindings.normal.map { ($0.label, $0.help) } + KeyBindings.screen + KeyBindings.mouse
+    /// The rows help shows with the standard keys (README's table): every row of
+    /// ``KeyBindings/normal``, the screen's own keys, then the mouse.
+    public static var rows: [(keys: String, help: String)] { rows(for: .standard) }
+
+    /// The rows help shows with the keys in effect: every row of ``KeyTable/bindings``, the
+    /// screen's own keys, then the mouse.
+    /// - Parameter keys: The keys in effect.
+    /// - Returns: The rows.
+    public static func rows(for keys: KeyTable) -> [(keys: String, help: String)] {
+        keys.bindings.map { ($0.label, $0.help) } + KeyBindings.screen + KeyBindings.mouse
     }
 
     /// Where help is drawn in an area, and its lines wrapped to that width: each row's keys on
@@ -28,8 +34,8 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         var lines: [(keys: String, help: String)]
         var keysWidth: Int
 
-        init?(area: Rect) {
-            let entries = HelpOverlayPlugin.rows
+        init?(area: Rect, keys table: KeyTable) {
+            let entries = HelpOverlayPlugin.rows(for: table)
             let keys = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
             let helpWidth = entries.map { displayWidth(of: $0.help) }.max() ?? 0
             let width = min(area.width, keys + helpWidth + 6)
@@ -60,14 +66,16 @@ public final class HelpOverlayPlugin: CanvasPlugin {
     }
 
     /// The first line help may start at, in an area: the last screenful's.
-    static func lastFirstLine(in area: Rect) -> Int {
-        guard let layout = Layout(area: area) else { return 0 }
+    static func lastFirstLine(in area: Rect, keys: KeyTable) -> Int {
+        guard let layout = Layout(area: area, keys: keys) else { return 0 }
         return max(0, layout.lines.count - layout.shown)
     }
 
     /// Draws the key list when the mode is help.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        guard case .help(let firstRow) = canvas.state.mode, let layout = Layout(area: canvas.area) else {
+        guard case .help(let firstRow) = canvas.state.mode,
+            let layout = Layout(area: canvas.area, keys: canvas.keyTable)
+        else {
             return
         }
         let theme = canvas.theme, box = layout.box, lines = layout.lines, shown = layout.shown

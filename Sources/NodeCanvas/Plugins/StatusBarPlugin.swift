@@ -59,6 +59,7 @@ public final class StatusBarPlugin: CanvasPlugin {
         case .rename(let rename): rename.editor
         case .find(let find): find.editor
         case .prompt(.saveAs(let editor, _)), .prompt(.groupName(let editor, _)): editor
+        case .commandLine(let line): line.editor
         default: nil
         }
     }
@@ -75,6 +76,7 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "\(graph.name(of: edit.node) ?? edit.node.rawValue) = \(edit.editor.shown(cursor: cursor))"
         case .rename(let rename): return "name: \(rename.editor.shown(cursor: cursor))"
         case .find(let find): return "/\(find.editor.shown(cursor: cursor))"
+        case .commandLine(let line): return ":\(line.editor.shown(cursor: cursor))"
         default: return nil
         }
     }
@@ -149,26 +151,35 @@ public final class StatusBarPlugin: CanvasPlugin {
         let dot = " \(glyphs.separator) "
         switch state.mode {
         case .normal:
+            // The keys in effect: a command's first key, or `:name` when it has none.
+            let key = { (name: String) in
+                canvas.keyTable.keys(of: name).first.flatMap(KeyName.name(of:)) ?? ":" + name
+            }
+            let help = "\(key("help")) help"
             guard let node = state.cursorNode else {
+                let pan = ["pan-left", "pan-down", "pan-up", "pan-right"].map(key).joined(separator: " ")
                 return graph.isEmpty
-                    ? "n new node\(dot)? help\(dot)q quit"
-                    : "Tab select\(dot)n new\(dot)H J K L pan\(dot)? help"
+                    ? "\(key("new-node")) new node\(dot)\(help)\(dot)\(key("quit")) quit"
+                    : "\(key("next-node")) select\(dot)\(key("new-node")) new\(dot)\(pan) pan\(dot)\(help)"
             }
             let edit =
                 switch graph.kind(of: node)?.valueEditor ?? .none {
-                case .number: "e edit\(dot)+/- step\(dot)"
-                case .text: "e edit\(dot)"
-                case .toggle: "Enter flips\(dot)"
+                case .number: "\(key("edit")) edit\(dot)\(key("step-up"))/\(key("step-down")) step\(dot)"
+                case .text: "\(key("edit")) edit\(dot)"
+                case .toggle: "\(key("open")) flips\(dot)"
                 case .none: ""
                 }
+            let delete = "\(key("delete")) delete", move = "\(key("move")) move", link = "\(key("link")) link"
             if state.targets.count > 1 {
-                return "x delete\(dot)m move\(dot)Space unselect\(dot)Esc clear\(dot)? help"
+                return "\(delete)\(dot)\(move)\(dot)\(key("toggle-selection")) unselect\(dot)"
+                    + "\(key("clear-selection")) clear\(dot)\(help)"
             }
             if graph.instanceSummary(of: node) != nil {
-                return "Enter opens\(dot)G ungroups\(dot)l link\(dot)m move\(dot)x delete\(dot)? help"
+                return "\(key("open")) opens\(dot)\(key("ungroup")) ungroups\(dot)\(link)\(dot)\(move)\(dot)"
+                    + "\(delete)\(dot)\(help)"
             }
-            let cycle = Self.cyclesKind(of: node, in: graph) ? "o operator\(dot)" : ""
-            return "l link\(dot)m move\(dot)\(edit)\(cycle)x delete\(dot)? help"
+            let cycle = Self.cyclesKind(of: node, in: graph) ? "\(key("cycle-kind")) operator\(dot)" : ""
+            return "\(link)\(dot)\(move)\(dot)\(edit)\(cycle)\(delete)\(dot)\(help)"
         case .link(let link):
             let source = graph.name(of: link.source) ?? link.source.rawValue
             guard let target = link.currentTarget else {
@@ -208,6 +219,10 @@ public final class StatusBarPlugin: CanvasPlugin {
             return "arrows and PgUp/PgDn scroll\(dot)any other key closes the messages"
         case .prompt(let prompt):
             return Self.question(prompt, glyphs: glyphs)
+        case .commandLine(let line):
+            let arrows = glyphs.arrow == "→" ? "↑↓" : "up/down"
+            return
+                ":\(line.editor.shown(cursor: glyphs.textCursor))\(dot)Enter runs\(dot)\(arrows) choose\(dot)Tab completes\(dot)Esc leaves"
         }
     }
 

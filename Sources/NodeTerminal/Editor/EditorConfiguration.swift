@@ -63,6 +63,9 @@ public struct EditorConfiguration: Sendable {
     /// What to suggest when there is no terminal to edit on, e.g. the tool's headless commands;
     /// `nil` suggests nothing.
     public var headlessHint: String?
+    /// The keys the editor starts with: the standard ones unless set; ``run(_:)`` reads
+    /// ``keysFilePath(environment:)`` over them.
+    public var keyTable = KeyTable.standard
 
     /// Describes a tool's editor.
     /// - Parameters:
@@ -102,6 +105,29 @@ public struct EditorConfiguration: Sendable {
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.local/state" }
         return state.map { $0 + "/" + stateFolderName }
+    }
+
+    /// The tool's keys file: `$XDG_CONFIG_HOME/TOOL/keys.json`, or `~/.config/TOOL/keys.json`.
+    /// - Parameter environment: The environment to read (the process's by default).
+    /// - Returns: The path, or `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is set.
+    public func keysFilePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
+        return config.map { $0 + "/" + toolName + "/keys.json" }
+    }
+
+    /// The keys in effect: ``keyTable`` with the keys file read over it when there is one.
+    /// - Parameter environment: The environment to read (the process's by default).
+    /// - Returns: The keys.
+    /// - Throws: `KeysFileError` naming the file and every problem in it, when it exists but
+    ///   does not read.
+    public func effectiveKeys(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(KeysFileError) -> KeyTable
+    {
+        guard let path = keysFilePath(environment: environment), FileManager.default.fileExists(atPath: path)
+        else { return keyTable }
+        return try KeysFile.load(path: path, over: keyTable)
     }
 
     /// Where the demo's edits are journaled until it is saved: `demo.autosave.jsonl` in the state

@@ -5,7 +5,8 @@ import NodeGraphFiles
 import NodeGraphSources
 
 extension EditorConfiguration {
-    /// Runs the editor on the terminal and returns the exit status: 0 after a quit; 1 when it
+    /// Runs the editor on the terminal and returns the exit status: 0 after a quit; 2 when the
+    /// keys file (``keysFilePath(environment:)``) does not read, with one line per problem; 1 when it
     /// cannot start (no terminal, an unknown `TERM` or one that cannot move the cursor, a file
     /// that does not load, a log or record file that cannot be opened); 128 + the signal after
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT, with the terminal given back and unsaved edits kept in
@@ -39,6 +40,13 @@ struct EditorLauncher {
         // A write past the file-size limit (`ulimit -f`) then fails with EFBIG, which a save or
         // the journal reports, instead of killing the program with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        var configuration = self.configuration
+        do throws(KeysFileError) {
+            configuration.keyTable = try configuration.effectiveKeys()
+        } catch {
+            writeError(error.description)
+            return 2
+        }
         do throws(TerminalError) {
             try TerminalScreen.requireTerminal()
         } catch {

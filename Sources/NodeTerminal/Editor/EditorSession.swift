@@ -128,6 +128,7 @@ public final class EditorSession {
         canvas = Canvas(
             document: document, width: width, height: height, theme: theme ?? configuration.theme,
             dataSource: configuration.makeDataSource())
+        canvas.keyTable = configuration.keyTable
         self.file = file
         self.demoJournal = demoJournal
         self.log = log

@@ -126,4 +126,54 @@ import Testing
             height: 30)
         #expect(!session.frame().rows.contains { $0.contains("One") })
     }
+
+    // MARK: Keys
+
+    @Test func theKeysFileIsNamedByTheToolUnderXDGConfigHomeOrHome() {
+        #expect(
+            tool.keysFilePath(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/sketch/keys.json")
+        #expect(
+            tool.keysFilePath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/h"])
+                == "/h/.config/sketch/keys.json")
+        #expect(tool.keysFilePath(environment: [:]) == nil)
+    }
+
+    @Test func theKeysFileIsReadOverTheToolsKeysAndReachesTheCanvas() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        #expect(try tool.effectiveKeys(environment: environment) == .standard, "no file: the tool's keys")
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("sketch"), withIntermediateDirectories: true)
+        try Data(#"{"bindings": {"d": "delete", "x": null}}"#.utf8).write(
+            to: config.appendingPathComponent("sketch/keys.json"))
+        var configured = tool
+        configured.keyTable = try tool.effectiveKeys(environment: environment)
+        #expect(configured.keyTable.command(for: .character("d")) == .delete)
+        #expect(configured.keyTable.command(for: .character("x")) == nil)
+        let session = EditorSession(
+            configuration: configured, document: GraphDocument(graph: tool.demo.graph), file: nil, width: 80,
+            height: 24)
+        #expect(session.canvas.keyTable == configured.keyTable)
+    }
+
+    @Test func aKeysFileThatDoesNotReadIsAnErrorNamingIt() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("sketch"), withIntermediateDirectories: true)
+        let file = config.appendingPathComponent("sketch/keys.json")
+        try Data(#"{"bindings": {"d": "fly"}}"#.utf8).write(to: file)
+        #expect(throws: KeysFileError.self) {
+            try tool.effectiveKeys(environment: ["XDG_CONFIG_HOME": config.path])
+        }
+        do throws(KeysFileError) {
+            _ = try tool.effectiveKeys(environment: ["XDG_CONFIG_HOME": config.path])
+        } catch {
+            #expect(error.path == file.path)
+            #expect(error.description.hasPrefix(file.path + ": line 1, column 20: 'fly' is not a command"))
+        }
+    }
 }
