@@ -81,14 +81,17 @@ public enum CanvasReducer {
         case .openedGroupsGone(let keeping):
             openedGroupsGone(keeping: keeping, &state)
             return []
+        case .accessDecided(let readOnlyReason):
+            return accessDecided(readOnlyReason: readOnlyReason, &state, context: context)
         default:
             return reduceHostAnswer(&state, action, context: context)
         }
     }
 
-    private static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+    static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
         -> [CanvasEffect]
     {
+        if refusedAsReadOnly(event, &state, context: context) { return [] }
         switch event {
         case .resize(let width, let height):
             state.viewport.width = max(0, width)
