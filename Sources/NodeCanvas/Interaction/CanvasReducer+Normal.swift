@@ -8,10 +8,11 @@ extension CanvasReducer {
         return run(command, &state, context: context)
     }
 
-    /// Runs a normal-mode command.
+    /// Runs a normal-mode command (a read-only canvas refuses one that edits).
     static func run(_ command: CanvasCommand, _ state: inout CanvasState, context: CanvasContext)
         -> [CanvasEffect]
     {
+        if refusedAsReadOnly(command, &state, context: context) { return [] }
         let graph = context.graph
         switch command {
         case .moveCursor(let dx, let dy):

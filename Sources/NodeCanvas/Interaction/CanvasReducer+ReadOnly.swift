@@ -26,13 +26,29 @@ extension CanvasCommand {
 }
 
 extension CanvasReducer {
-    /// Refuses an input event that would edit while the canvas is read-only, before any prompt
-    /// or mode opens: the reason goes on the status line and nothing else changes.
-    /// - Returns: `true` when the event was refused (the caller does nothing more with it).
-    static func refusedAsReadOnly(_ event: InputEvent, _ state: inout CanvasState, context: CanvasContext)
+    /// Refuses a command that would edit while the canvas is read-only, before any prompt or
+    /// mode opens: the reason goes on the status line and nothing else changes. Every
+    /// normal-mode command runs through here, whatever key or line asked for it.
+    /// - Returns: `true` when the command was refused (the caller does nothing more with it).
+    static func refusedAsReadOnly(
+        _ command: CanvasCommand, _ state: inout CanvasState, context: CanvasContext
+    )
         -> Bool
     {
-        guard let reason = state.readOnlyReason, wouldEdit(event, state, context: context) else {
+        guard let reason = state.readOnlyReason,
+            command.edits(cursorNode: state.cursorNode, in: context.graph)
+        else { return false }
+        say("refused: " + reason, error: true, &state)
+        return true
+    }
+
+    /// Refuses a mouse event that would edit while the canvas is read-only: a press on a node's
+    /// delete mark, or a drag that would move nodes (which then stops; a click still selects).
+    /// - Returns: `true` when the event was refused.
+    static func refusedAsReadOnly(mouse event: InputEvent, _ state: inout CanvasState, context: CanvasContext)
+        -> Bool
+    {
+        guard let reason = state.readOnlyReason, mouseEdits(event, state, context: context) else {
             return false
         }
         if case .node? = state.drag { state.drag = nil }
@@ -40,14 +56,11 @@ extension CanvasReducer {
         return true
     }
 
-    /// Whether an input event would change the graph: a normal-mode key whose command edits
-    /// (``CanvasCommand/edits(cursorNode:in:)``), a press on a node's delete marker, or a drag
-    /// that moves nodes. (A read-only canvas never has a mode open that edits: see
-    /// ``leaveEditingMode(_:context:)``.)
-    static func wouldEdit(_ event: InputEvent, _ state: CanvasState, context: CanvasContext) -> Bool {
+    /// Whether a mouse event would change the graph: a press on a node's delete mark, or a
+    /// drag that moves nodes. (A read-only canvas never has link mode open, where a press
+    /// toggles a link: see ``leaveEditingMode(_:context:)``.)
+    static func mouseEdits(_ event: InputEvent, _ state: CanvasState, context: CanvasContext) -> Bool {
         switch event {
-        case .resize, .wheel, .mouseRelease:
-            return false
         case .mouseDrag:
             if case .node? = state.drag { return true }
             return false
@@ -60,8 +73,7 @@ extension CanvasReducer {
             else { return false }
             return marker.x == point.x && marker.y == point.y
         default:
-            guard state.mode == .normal, let command = KeyBindings.command(for: event) else { return false }
-            return command.edits(cursorNode: state.cursorNode, in: context.graph)
+            return false
         }
     }
 

@@ -91,7 +91,6 @@ public enum CanvasReducer {
     static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
         -> [CanvasEffect]
     {
-        if refusedAsReadOnly(event, &state, context: context) { return [] }
         switch event {
         case .resize(let width, let height):
             state.viewport.width = max(0, width)
@@ -99,6 +98,7 @@ public enum CanvasReducer {
             followCursor(&state, area: context.area(for: state))
             return []
         case .mousePress, .mouseDrag, .mouseRelease, .wheel:
+            if refusedAsReadOnly(mouse: event, &state, context: context) { return [] }
             return reduceMouse(&state, event, context: context)
         default: break
         }
