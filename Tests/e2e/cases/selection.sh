@@ -60,12 +60,12 @@ case_copy_in_one_session_pastes_into_another_file() {
   start $t "$WORK/clip" other.json --log "$WORK/clip/log2"
   wait_for $t "╭ Two" || return 1
   keys $t P && wait_status $t "pasted 1 node with their inputs" || return 1
-  wait_for $t "= 40 │" || return 1  # the pasted Add reads Two
+  wait_for $t "x + y + z = 40" || return 1
   keys $t D && wait_status $t "duplicated 1 node" || return 1
   wait_for $t "╭ Add 2" || return 1
   keys $t u u && wait_without $t "╭ Add" || return 1
   keys $t p && wait_status $t "pasted 1 node" || return 1
-  wait_for $t "= 0 │" || return 1
+  wait_for $t "x + y + z = 0" || return 1
   tm kill-session -t $t >/dev/null 2>&1
 }
 
