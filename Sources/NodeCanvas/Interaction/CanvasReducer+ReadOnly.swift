@@ -93,7 +93,7 @@ extension CanvasReducer {
         switch state.mode {
         case .link, .move, .editValue, .rename, .palette, .prompt(.groupName):
             return reduceInput(&state, .escape, context: context)
-        case .normal, .find, .help, .messages, .prompt:
+        default:  // looking (find, help, messages), or a question that edits nothing
             return []
         }
     }
