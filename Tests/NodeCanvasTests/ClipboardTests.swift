@@ -82,6 +82,51 @@ import Testing
         #expect(graph.value(of: "multiply2") == .number(3))
     }
 
+    /// The boxes a link's route runs through (their frames, borders included), besides the
+    /// cells where it starts and ends.
+    private func boxesUnder(_ link: DrawnLink, in frame: FrameContents) -> [NodeID] {
+        var crossed: [NodeID] = []
+        for (a, b) in zip(link.route, link.route.dropFirst()) {
+            let dx = (b.x - a.x).signum(), dy = (b.y - a.y).signum()
+            var cell = a
+            while true {
+                if cell != link.start && cell != link.end {
+                    for node in frame.nodes where node.frame.contains(x: cell.x, y: cell.y) {
+                        if !crossed.contains(node.id) { crossed.append(node.id) }
+                    }
+                }
+                if cell == b { break }
+                cell = Point(x: cell.x + dx, y: cell.y + dy)
+            }
+        }
+        return crossed
+    }
+
+    @Test func capitalPOnANodeTheCursorIsOnPastesBesideItAndNoLinkRunsUnderABox() throws {
+        // Multiply copied and pasted with its inputs where the cursor is, on Multiply itself:
+        // the paste went over Multiply, and the links into it ran under Multiply's rows (one
+        // along its output row), looking like links into Multiply.
+        let canvas = makeCanvas(try demoCalculator(), width: 120, height: 40)
+        canvas.select("multiply")
+        let contents = try copied(canvas)
+        canvas.send(.clipboardRead(contents, keepingOutsideInputs: true))
+        #expect(canvas.document.graph.inputs(of: "multiply2") == ["add", "subtract"])
+        _ = canvas.render()
+        let shown = canvas.lastFrame
+        let pasted = try #require(shown.nodes.first { $0.id == "multiply2" }).frame
+        let gap = canvas.theme.spacing.nodeGap
+        for node in shown.nodes where node.id != "multiply2" {
+            #expect(
+                !node.frame.insetBy(dx: -gap, dy: -gap).intersects(pasted),
+                "the paste \(pasted) covers or touches \(node.id) \(node.frame)")
+        }
+        for link in shown.links {
+            #expect(
+                boxesUnder(link, in: shown).isEmpty,
+                "\(link.upstream) → \(link.key) runs under \(boxesUnder(link, in: shown))")
+        }
+    }
+
     @Test func anEmptyClipboardSaysSo() throws {
         let canvas = try canvasWithAddAndSubtract()
         canvas.send(.clipboardRead(nil, keepingOutsideInputs: false))
@@ -113,6 +158,25 @@ import Testing
                 x: layout.frame.x - gap, y: layout.frame.y - gap,
                 width: layout.frame.width + 2 * gap, height: layout.frame.height + 2 * gap)
             #expect(!around.intersects(copy), "the duplicate \(copy) covers or touches \(id) \(layout.frame)")
+        }
+    }
+
+    @Test func capitalDLeavesRoomForTheDuplicatesLinksBesideItsNeighbours() throws {
+        // Multiply's duplicate went two columns right of Multiply: the links into its rows ran
+        // right beside Multiply's border, reading as part of it.
+        let canvas = makeCanvas(try demoCalculator(), width: 120, height: 40)
+        canvas.select("multiply")
+        canvas.send(.character("D"))
+        _ = canvas.render()
+        let shown = canvas.lastFrame
+        let original = try #require(shown.nodes.first { $0.id == "multiply" }).frame
+        let copy = try #require(shown.nodes.first { $0.id == "multiply2" }).frame
+        #expect(copy.minX - original.maxX >= 3, "\(copy.minX - original.maxX) columns between them")
+        for link in shown.links {
+            #expect(boxesUnder(link, in: shown).isEmpty)
+            for (a, b) in zip(link.route, link.route.dropFirst()) where a.x == b.x && a.y != b.y {
+                #expect(a.x != original.maxX, "\(link.upstream) runs down Multiply's right border")
+            }
         }
     }
 

@@ -52,6 +52,11 @@ public enum CanvasAction: Hashable, Sendable {
     /// The canvas shows the level ``CanvasState/openedGroups`` names, after a group was opened
     /// (`entered`) or left: the scene holds that level's nodes now.
     case groupLevelShown(entered: Bool)
+    /// The host decided whether this canvas may edit: `readOnlyReason` says why it may not
+    /// (`read-only: open in another nodeui-tui (pid 42)`), `nil` lets it edit. While read-only,
+    /// every key, press or drag that would edit is refused as it comes, with the reason on the
+    /// status line, before any prompt or mode opens.
+    case accessDecided(readOnlyReason: String?)
     /// Instances the opened groups were entered from are gone (an undo took them): only the
     /// first `keeping` opened groups are still there, and the canvas goes back up to them.
     case openedGroupsGone(keeping: Int)

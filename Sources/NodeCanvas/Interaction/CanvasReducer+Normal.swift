@@ -8,10 +8,11 @@ extension CanvasReducer {
         return run(command, &state, context: context)
     }
 
-    /// Runs a normal-mode command.
+    /// Runs a normal-mode command (a read-only canvas refuses one that edits).
     static func run(_ command: CanvasCommand, _ state: inout CanvasState, context: CanvasContext)
         -> [CanvasEffect]
     {
+        if refusedAsReadOnly(command, &state, context: context) { return [] }
         let graph = context.graph
         switch command {
         case .moveCursor(let dx, let dy):
@@ -167,24 +168,31 @@ extension CanvasReducer {
         return []
     }
 
-    /// Where a duplicate of nodes spanning `bounds` goes: at `position` (its top left, in graph
-    /// units), moved right past every node it would cover or come nearer to than the theme's
-    /// ``SpacingFamily/nodeGap``.
-    private static func besideItself(
+    /// Columns a copy keeps clear on its left and right: the cell a link ends in beside an
+    /// input row (or starts in beside the output row), a column for the link to turn in, and
+    /// one between that and a neighbour's border. With less, a link into the copy has to run
+    /// under the neighbour's rows (its output row among them), as if the neighbour fed it.
+    static let copyLinkRoom = 3
+
+    /// Where a duplicate or a paste of nodes spanning `bounds` goes: at `position` (its top
+    /// left, in graph units), moved right past every node it would cover or come nearer to than
+    /// the theme's ``SpacingFamily/nodeGap`` rows above and below, or ``copyLinkRoom`` columns
+    /// left and right (room for its links).
+    static func besideItself(
         _ bounds: Rect, at position: Position, _ state: CanvasState, context: CanvasContext
     ) -> Position {
-        let gap = context.scene.theme.spacing.nodeGap
+        let gap = context.scene.theme.spacing.nodeGap, room = max(gap, copyLinkRoom)
         let columns = state.levelOfDetail.horizontalScale, rows = state.levelOfDetail.verticalScale
         var spot = position
         for _ in 0..<100 {
             let footprint = Rect(
-                x: floorDivide(spot.x, columns) - gap, y: floorDivide(spot.y, rows) - gap,
-                width: bounds.width + 2 * gap, height: bounds.height + 2 * gap)
+                x: floorDivide(spot.x, columns) - room, y: floorDivide(spot.y, rows) - gap,
+                width: bounds.width + 2 * room, height: bounds.height + 2 * gap)
             let blocking = context.scene.nodeIDs(in: footprint).compactMap {
                 context.scene.layouts[$0]?.frame
             }
             guard let right = blocking.map(\.maxX).max() else { break }
-            spot.x = (right + gap) * columns
+            spot.x = (right + room) * columns
         }
         return spot
     }

@@ -27,8 +27,11 @@ extension CanvasReducer {
                 say("the clipboard is empty: y copies the selection", error: true, &state)
                 return []
             }
+            let origin = besideItself(
+                pasteFootprint(of: contents, state, context: context), at: state.cursor, state,
+                context: context)
             let paste = contents.pasteEdit(
-                into: context.graph, at: state.cursor, keepingOutsideInputs: keepingOutsideInputs,
+                into: context.graph, at: origin, keepingOutsideInputs: keepingOutsideInputs,
                 addingDefinitions: state.openedGroups.isEmpty)
             let count = paste.ids.count == 1 ? "1 node" : "\(paste.ids.count) nodes"
             say("pasted \(count)\(keepingOutsideInputs ? " with their inputs" : "") (u undoes)", &state)
@@ -37,6 +40,34 @@ extension CanvasReducer {
             break
         }
         return []
+    }
+
+    /// The size, in cells of the current level of detail, of the boxes a paste will add, kept
+    /// in their copied arrangement: a copied node still shown here takes its box's size, any
+    /// other the size a new node of its kind takes (one cell below full detail).
+    static func pasteFootprint(of contents: ClipboardContents, _ state: CanvasState, context: CanvasContext)
+        -> Rect
+    {
+        let columns = state.levelOfDetail.horizontalScale, rows = state.levelOfDetail.verticalScale
+        let left = contents.nodes.map(\.position.x).min() ?? 0
+        let top = contents.nodes.map(\.position.y).min() ?? 0
+        var footprint: Rect?
+        for node in contents.nodes {
+            let size: Size
+            if let layout = context.scene.layouts[node.id], context.graph.kind(of: node.id)?.name == node.kind
+            {
+                size = Size(width: layout.frame.width, height: layout.frame.height)
+            } else if state.levelOfDetail == .full {
+                size = context.defaultSize(node.kind)
+            } else {
+                size = Size(width: 1, height: 1)
+            }
+            let box = Rect(
+                x: floorDivide(node.position.x - left, columns), y: floorDivide(node.position.y - top, rows),
+                width: size.width, height: size.height)
+            footprint = footprint.map { $0.union(box) } ?? box
+        }
+        return footprint ?? Rect(x: 0, y: 0, width: 1, height: 1)
     }
 
     /// A key while a question is open: only its answers do anything.

@@ -81,12 +81,14 @@ public enum CanvasReducer {
         case .openedGroupsGone(let keeping):
             openedGroupsGone(keeping: keeping, &state)
             return []
+        case .accessDecided(let readOnlyReason):
+            return accessDecided(readOnlyReason: readOnlyReason, &state, context: context)
         default:
             return reduceHostAnswer(&state, action, context: context)
         }
     }
 
-    private static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
+    static func reduceInput(_ state: inout CanvasState, _ event: InputEvent, context: CanvasContext)
         -> [CanvasEffect]
     {
         switch event {
@@ -96,6 +98,7 @@ public enum CanvasReducer {
             followCursor(&state, area: context.area(for: state))
             return []
         case .mousePress, .mouseDrag, .mouseRelease, .wheel:
+            if refusedAsReadOnly(mouse: event, &state, context: context) { return [] }
             return reduceMouse(&state, event, context: context)
         default: break
         }

@@ -190,6 +190,10 @@ public struct CanvasState: Hashable, Sendable {
     /// The groups opened with Enter, outermost first; empty at the top level. The canvas shows
     /// the innermost one's definition, and its edits are edits inside that definition.
     public var openedGroups: [OpenedGroup] = []
+    /// Why this canvas may not edit (another session holds the file), as the host said with
+    /// ``CanvasAction/accessDecided(readOnlyReason:)``; `nil`: it may. The reducer refuses every
+    /// command that would edit while it is set (``CanvasCommand/edits(cursorNode:in:)``).
+    public var readOnlyReason: String?
 
     /// Creates a canvas state.
     /// - Parameters:

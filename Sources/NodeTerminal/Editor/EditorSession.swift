@@ -145,6 +145,7 @@ public final class EditorSession {
         canvas.delegate = self
         canvas.title = title
         access = claimAccess()
+        canvas.send(.accessDecided(readOnlyReason: readOnlyMessage))
         diskStamp = file.flatMap(FileStamp.read)
         canvas.send(.documentOpened(welcome: welcome()))
         if !isReadOnly { offerJournalsLeftBehind() }

@@ -50,6 +50,42 @@ extension EditorSessionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == saved)
     }
 
+    @Test(arguments: ["n", "l", "r", "e", "m"])
+    func aReadOnlySessionRefusesAnEditingKeyWhenPressedBeforeAnyPromptOrModeOpens(key: Character) throws {
+        let (file, first) = try fileWithAnEditingSession()
+        defer { withExtendedLifetime(first) {} }
+        let second = try session(file: file)
+        #expect(second.canvas.state.readOnlyReason == readOnlyMessage)
+        let before = second.document.graph
+        send(second, [.tab, .character(key)])
+        #expect(second.canvas.state.mode == .normal, "\(key) opened \(second.canvas.state.mode.name)")
+        #expect(statusLine(second).contains("NORMAL"))
+        #expect(statusLine(second).contains("refused: " + readOnlyMessage))
+        send(second, [.right, .down])  // after m, in move mode, these would move One
+        #expect(second.document.graph == before)
+        #expect(!second.document.isModified)
+        #expect(!statusLine(second).contains("modified"))
+    }
+
+    @Test func aReadOnlySessionRefusesADragWithoutMarkingAnythingModified() throws {
+        let (file, first) = try fileWithAnEditingSession()
+        defer { withExtendedLifetime(first) {} }
+        let second = try session(file: file)
+        send(second, [.tab])
+        _ = second.frame()
+        let one = try #require(second.canvas.lastFrame.nodes.first { $0.id == "one" }?.frame)
+        let before = second.document.graph
+        send(
+            second,
+            [
+                .mousePress(x: one.minX + 1, y: one.minY + 1), .mouseDrag(x: one.minX + 4, y: one.minY + 3),
+                .mouseRelease(x: one.minX + 4, y: one.minY + 3),
+            ])
+        #expect(second.document.graph == before)
+        #expect(!statusLine(second).contains("modified"))
+        #expect(statusLine(second).contains("refused: " + readOnlyMessage))
+    }
+
     @Test func aReadOnlySessionNeverTouchesTheFirstOnesJournalWhichStaysWritten() throws {
         let (file, first) = try fileWithAnEditingSession()
         let journal = EditorSession.autosavePath(for: file)

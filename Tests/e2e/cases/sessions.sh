@@ -67,6 +67,37 @@ case_two_demo_sessions() {
   tm kill-session -t $first
 }
 
+# A read-only session refuses at the door: n, l, r, e and m say why as they are pressed and open
+# no palette, mode or prompt; arrows after m move only the cursor; nothing is marked modified and
+# the first session's file and journal stay as they were.
+case_read_only_refuses_at_the_door() {
+  local dir="$WORK/door" first=door_first second=door_second key
+  mkdir -p "$dir"
+  cp "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json"
+  start $first "$dir" calc.json --log "$dir/log1"
+  wait_for $first "opened calc.json" || return 1
+  start $second "$dir" calc.json --log "$dir/log2"
+  wait_status $second "read-only: open in another nodeui-tui" || return 1
+  for key in n l r e m; do
+    keys $second Tab && wait_without $second "refused:" || return 1
+    keys $second $key && wait_status $second "refused: read-only: open in another nodeui-tui" || return 1
+    status_line $second | grep -qF "NORMAL" || fail "$key left NORMAL: $(status_line $second)" || return 1
+    ! screen $second | grep -qE "NEW|LINK|RENAME|EDIT|MOVE" || fail "$key opened a mode or prompt" || return 1
+  done
+  keys $second Right Down && wait_without $second "refused:" || return 1
+  ! status_line $second | grep -qF "modified" || fail "the read-only session shows modified" || return 1
+  cmp -s "$ROOT/Examples/graphs/calculator.json" "$dir/calc.json" || fail "calc.json changed" || return 1
+  [ ! -e "$dir/calc.json.autosave.jsonl" ] || fail "an edit reached the journal" || return 1
+  keys $second q
+  [ "$(exit_status $second)" = 0 ] || fail "the read-only session did not quit with 0" || return 1
+  tm kill-session -t $second
+  keys $first q
+  [ "$(exit_status $first)" = 0 ] || fail "the first session did not quit with 0"
+  tm kill-session -t $first
+}
+
+all_cases+=(read_only_refuses_at_the_door)
+
 # A file over the size limit is refused before the screen comes up, naming the limit and
 # --max-file-size; a larger --max-file-size opens it.
 case_open_respects_max_file_size() {

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""The real terminal path of nodeui-tui, key to frame, on a pseudo-terminal (no tmux).
+
+Runs PROGRAM FILE on a pseudo-terminal of COLUMNS x ROWS with TERM=xterm-256color, waits for the
+first frame, then presses each key REPEAT times, one at a time: it writes the key to the
+terminal and reads what the program writes back until the output has been quiet for QUIET ms.
+A key's time runs from the write to the last byte of its frame (the wait for the first byte
+counts, the quiet wait after the last does not), so it holds the whole path: the terminal's input, the event loop, the reducer, the
+edit, the frame and ncurses writing the changed cells.
+
+    python3 Benchmarks/pty-keys.py PROGRAM FILE [--columns 200] [--rows 60] [--repeat 30]
+        [--quiet-ms 20] [--keys '+' Tab L z]
+
+Prints one line per key: the median, p90 and max in ms, the median time to the frame's first
+byte (the program's work before ncurses writes), and the median bytes of its frames.
+"""
+
+import argparse
+import fcntl
+import os
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+KEYS = {"Tab": b"\t", "Enter": b"\r", "Esc": b"\x1b"}
+
+
+def read_until_quiet(master, quiet, limit, until=None):
+    """Reads until nothing comes for `quiet` seconds after the first byte (and after `until`,
+    when given, has been seen), or `limit` seconds pass in all.
+
+    Returns the bytes read and the perf_counter times of the first and the last read that
+    brought any."""
+    data = bytearray()
+    first = last = None
+    deadline = time.perf_counter() + limit
+    while True:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        waiting = last is None or (until is not None and until not in data)
+        ready, _, _ = select.select([master], [], [], deadline - now if waiting else min(quiet, deadline - now))
+        if not ready:
+            if waiting:
+                continue
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the program closed the terminal
+            break
+        if not chunk:
+            break
+        data += chunk
+        last = time.perf_counter()
+        first = first or last
+    return bytes(data), first, last
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("program")
+    parser.add_argument("file")
+    parser.add_argument("--columns", type=int, default=200)
+    parser.add_argument("--rows", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--quiet-ms", type=float, default=20)
+    parser.add_argument("--keys", nargs="+", default=["+", "Tab", "L", "z"])
+    arguments = parser.parse_args()
+    quiet = arguments.quiet_ms / 1000
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", arguments.rows, arguments.columns, 0, 0))
+    state = tempfile.mkdtemp(prefix="pty-keys-state-")
+    environment = dict(os.environ, TERM="xterm-256color", XDG_STATE_HOME=state)
+    environment.pop("NO_COLOR", None)
+
+    def become_the_terminals_session():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    child = subprocess.Popen(
+        [arguments.program, arguments.file], stdin=slave, stdout=slave, stderr=slave, env=environment,
+        preexec_fn=become_the_terminals_session, close_fds=True)
+    os.close(slave)
+    try:
+        started = time.perf_counter()
+        first, _, last = read_until_quiet(master, 0.5, 120, until=b"opened")
+        if last is None:
+            sys.exit("the program drew nothing")
+        print(f"first frame: {len(first)} bytes, {1000 * (last - started):.0f} ms after the start "
+              f"({arguments.columns}x{arguments.rows}, load average {os.getloadavg()[0]:.1f})")
+        # The cursor opens on the top left node: nodecanvas-bench's update source (node 0).
+        for key in arguments.keys:
+            sequence = KEYS.get(key, key.encode())
+            times, firsts, sizes, silent = [], [], [], 0
+            for _ in range(arguments.repeat):
+                sent = time.perf_counter()
+                os.write(master, sequence)
+                frame, begun, last = read_until_quiet(master, quiet, 30)
+                if last is None:
+                    silent += 1
+                    continue
+                times.append(1000 * (last - sent))
+                firsts.append(1000 * (begun - sent))
+                sizes.append(len(frame))
+            if not times:
+                print(f"{key:>4}: no frame came")
+                continue
+            print(f"{key:>4}: median {statistics.median(times):6.2f} ms   p90 {percentile(times, 0.9):6.2f} ms   "
+                  f"max {max(times):6.2f} ms   (first byte: median {statistics.median(firsts):6.2f} ms)   "
+                  f"median frame {int(statistics.median(sizes))} bytes"
+                  + (f"   ({silent} keys drew nothing)" if silent else ""))
+        os.write(master, b"q")
+        read_until_quiet(master, 0.3, 5)
+        os.write(master, b"y")  # quit without saving (the journal goes with the temporary folder)
+        read_until_quiet(master, 0.3, 5)
+    finally:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(5)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        os.close(master)
+        subprocess.run(["rm", "-rf", state], check=False)
+
+
+if __name__ == "__main__":
+    main()
