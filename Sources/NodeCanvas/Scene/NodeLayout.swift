@@ -76,9 +76,9 @@ public struct NodeLayout: Hashable, Sendable {
     /// - Returns: The layout, placed at the node's position scaled to the level of detail.
     /// - Complexity: O(*s*), the node's slot count.
     public init(
-        node shown: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail
+        node: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail
     ) {
-        let node = shown.measured
+        let node = node.measured
         let x = floorDivide(node.position.x, levelOfDetail.horizontalScale)
         let y = floorDivide(node.position.y, levelOfDetail.verticalScale)
         id = node.id

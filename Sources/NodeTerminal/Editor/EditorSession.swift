@@ -84,7 +84,7 @@ public final class EditorSession {
     var autosaveBacklog: [JournalEntry] = []
     /// The file as this session last loaded or saved it; `nil`: there was no file.
     var diskStamp: FileStamp?
-    /// Whether the file's content changed on disk since (see ``noticeChangeOnDisk()``).
+    /// Whether the file's content changed on disk since (noticed at `s` and between keys).
     public internal(set) var isChangedOnDisk = false
     /// The file's size and time when the change was noticed, so it is not read again until it
     /// changes again.
