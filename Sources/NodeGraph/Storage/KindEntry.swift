@@ -18,6 +18,8 @@ final class KindEntry: @unchecked Sendable {
     let plan: DefinitionPlan?
     /// Whether the kind is a live source (its value is pushed from outside).
     let isLive: Bool
+    /// For a formula node's kind, its compiled formula: the passes run it on the stored numbers.
+    let formula: Formula?
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -30,6 +32,7 @@ final class KindEntry: @unchecked Sendable {
         defaultParameter = kind.defaultParameter
         plan = (kind as? DefinitionKind)?.plan
         isLive = kind is any LiveSourceKind
+        formula = (kind as? FormulaKind)?.formula
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =
@@ -50,6 +53,8 @@ enum Kernel: UInt8 {
     /// ``NumericKernel/sum`` over exactly three slots (the calculator's add): the kernel the
     /// passes run inline.
     case sumOfThree
+    /// A ``FormulaKind``'s compiled formula over the stored numbers.
+    case formula
 
     init(_ entry: KindEntry) {
         switch (entry.kernel, entry.slotCount) {
@@ -59,6 +64,7 @@ enum Kernel: UInt8 {
         case (.product, 2): self = .product
         case (.quotient, 2): self = .quotient
         case (nil, _) where entry.kind is NumberKind && entry.outputType == .number: self = .heldNumber
+        case (nil, _) where entry.formula != nil: self = .formula
         default: self = .callKind
         }
     }

@@ -23,6 +23,15 @@ extension JSONWriter {
             if case .inside = inner { edit = .batch([inner]) } else { edit = inner }
         }
         append("{\"op\":")
+        // A formula set is written as its own op: `{"op":"setFormula","node":"f","formula":"a*b"}`.
+        if let (id, text) = edit.formulaSet {
+            appendQuoted("setFormula")
+            if let definition { appendField("in", definition) }
+            appendField("node", id)
+            appendField("formula", text)
+            append("}")
+            return
+        }
         appendQuoted(edit.operationName)
         if let definition { appendField("in", definition) }
         switch edit {
