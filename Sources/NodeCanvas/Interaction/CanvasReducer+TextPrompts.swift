@@ -46,6 +46,16 @@ extension CanvasReducer {
                 state.mode = .normal
                 return []
             }
+            // A formula that does not parse keeps the editor open, naming the column.
+            if kind is FormulaKind {
+                do throws(FormulaError) {
+                    _ = try Formula(edit.text)
+                } catch {
+                    say("the formula does not parse: \(error)", error: true, &state)
+                    state.mode = .editValue(edit)
+                    return []
+                }
+            }
             if isText, let type = kind.parameterType {
                 state.mode = .normal
                 let value = Value.custom(CustomValue(type: type, payload: .string(edit.text)))

@@ -100,6 +100,14 @@ extension CanvasText {
             }.first
             let oldName = name(node) == title ? oldTitle ?? name(node) : name(node)
             return "\(oldName) is now \(title)\(suffix)"
+        case .setValue(let node, let value) where value.type == FormulaKind.formulaType:
+            let dropped = change.inverse.plainEdits.compactMap { edit -> String? in
+                guard case .link(let from, node, let slot) = edit else { return nil }
+                let label = previousSlotLabel(change.inverse, slot, graph) ?? "slot \(slot + 1)"
+                return "\(label) lost its link from \(name(from))"
+            }
+            let suffix = dropped.isEmpty ? "" : "; " + dropped.joined(separator: ", ") + " (u undoes)"
+            return "set \(name(node)) to \(FormulaKind.text(in: value) ?? "")\(suffix)"
         case .group(let nodes, _, let title, _):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
             return "grouped \(count) as \(title): Enter opens it (u undoes)"
@@ -127,8 +135,17 @@ extension CanvasText {
             ?? "slot \(slot + 1)"
     }
 
-    /// The label a slot had under the kind an inverse `setKind` restores.
+    /// The label a slot had under the formula an inverse restores, or the kind an inverse
+    /// `setKind` restores.
     private static func previousSlotLabel(_ inverse: Edit, _ slot: Int, _ graph: Graph) -> String? {
+        for edit in inverse.plainEdits {
+            if case .setValue(_, let value) = edit, value.type == FormulaKind.formulaType,
+                let text = FormulaKind.text(in: value), let formula = try? Formula(text),
+                slot < formula.variables.count
+            {
+                return formula.variables[slot]
+            }
+        }
         for edit in inverse.plainEdits {
             if case .setKind(_, let kind) = edit, let old = graph.registry.kind(named: kind),
                 slot < old.inputs.count
