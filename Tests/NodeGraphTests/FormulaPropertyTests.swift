@@ -205,4 +205,26 @@ private struct TreeBuilder {
             }
         }
     }
+
+    /// Random sequences of formula tokens, most of them not formulas: parsing never crashes, and
+    /// every refusal names a column within the text (or one past its end).
+    @Test func anyTextParsesOrIsRefusedNamingAColumnInIt() async {
+        let tokens = [
+            "a", "b1", "_x", "pi", "e", "sqrt", "max", "atan2", "foo", "(", ")", ",", "+", "-", "*", "/", "%",
+            "^",
+            "1", "0", ".5", "2e3", "1.", "01", " ", "#", "\u{7}", "é", "1e", "((", "))",
+        ]
+        await propertyCheck(count: 1000, input: Gen.int(in: 0...(tokens.count - 1)).array(of: 0...30)) {
+            picks in
+            let text = picks.map { tokens[$0] }.joined()
+            do throws(FormulaError) {
+                _ = try Formula(text)
+            } catch {
+                #expect(
+                    (1...text.unicodeScalars.count + 1).contains(error.column),
+                    "\(text.debugDescription): \(error)")
+                #expect(error.description.hasSuffix(" at column \(error.column)"))
+            }
+        }
+    }
 }
