@@ -242,7 +242,14 @@ extension Graph {
             return inverse
         }
         let kind = store.entry(of: node).kind
-        if kind is FormulaKind { return try performSetFormula(value, of: node, id: id, roots: &roots) }
+        // A formula's text set as a value (a journal's string, a tool's text editor).
+        if kind is FormulaKind {
+            let held = try coerce(value, to: FormulaKind.formulaType, for: id)
+            guard let text = FormulaKind.text(in: held) else {
+                throw .valueTypeMismatch(node: id, expected: FormulaKind.formulaType, got: "a number")
+            }
+            return try performSetFormula(text, of: id, roots: &roots)
+        }
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)
         try checkHeldValue(newValue, of: store.entry(of: node), for: id)
@@ -332,7 +339,9 @@ extension Graph {
             let keeps = oldParameter?.type == type && oldParameter.flatMap(new.kind.heldValueProblem) == nil
             newParameter = keeps ? oldParameter : new.defaultParameter
         }
-        if let oldParameter, oldParameter != newParameter {
+        if let formula = old.formula {
+            inverse.append(.setFormula(node: id, formula: formula.text))
+        } else if let oldParameter, oldParameter != newParameter {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
         store.parameters[node] = nil

@@ -30,6 +30,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidHeldValue(node: NodeID, name: String, reason: String)
     /// A formula node's formula does not parse (``FormulaError`` names the column).
     case invalidFormula(node: NodeID, FormulaError)
+    /// A formula was given to a node that is not a formula node.
+    case notAFormula(NodeID, kind: String)
     /// A live source (``LiveSourceKind``) cannot be inside a definition: it would follow the
     /// world once per instance. It belongs at the top level, feeding the group's input.
     case liveSourceInDefinition(node: NodeID, kind: String)
@@ -106,6 +108,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidName(let node, let reason): "invalid name for '\(node.escapedForMessage)': \(reason)"
         case .invalidFormula(let node, let error):
             "invalid formula for '\(node.escapedForMessage)': \(error)"
+        case .notAFormula(let node, let kind):
+            "'\(node.escapedForMessage)' is \("aeiou".contains(kind.first ?? "x") ? "an" : "a") \(kind.escapedForMessage) node, not a formula node"
         case .invalidHeldValue(let node, let name, let reason):
             "invalid \(name.escapedForMessage) for '\(node.escapedForMessage)': \(reason)"
         case .liveSourceInDefinition(let node, let kind):

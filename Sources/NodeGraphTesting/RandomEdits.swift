@@ -72,7 +72,7 @@ public struct RandomEdits: Sendable {
             // A formula set: variables kept, dropped and added, one without any, one that does
             // not parse.
             let formulas = ["a + b", "b * c - a", "x", "2 * pi", "(a", "c / b % a", "a ^ x"]
-            return .setValue(node: node(), value: FormulaKind.formula(formulas[bits.take(formulas.count)]))
+            return .setFormula(node: node(), formula: formulas[bits.take(formulas.count)])
         case 24..<26:
             return .setKind(
                 node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)

@@ -38,13 +38,13 @@ import Testing
 
     @Test func theBoxSizeFollowsTheFormulaNotTheValue() throws {
         let canvas = try canvas()
-        try canvas.document.apply(.setValue(node: "area", value: FormulaKind.formula("r * a")))
+        try canvas.document.apply(.setFormula(node: "area", formula: "r * a"))
         #expect(screen(canvas.render()).contains { $0.contains("┃ r × a     = 6 ┃") })
         let before = try #require(canvas.frame(of: "area"))
         try canvas.document.apply(.setValue(node: "a", value: .number(123_456_789)))
         _ = canvas.render()
         #expect(canvas.frame(of: "area") == before)
-        try canvas.document.apply(.setValue(node: "area", value: FormulaKind.formula("r * a + b")))
+        try canvas.document.apply(.setFormula(node: "area", formula: "r * a + b"))
         _ = canvas.render()
         #expect(try #require(canvas.frame(of: "area")).width > before.width)
     }

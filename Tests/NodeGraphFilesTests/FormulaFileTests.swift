@@ -67,7 +67,7 @@ import Testing
             Issue.record("the line should read")
             return
         }
-        #expect(entry == .edit(.setValue(node: "f", value: FormulaKind.formula("a*b"))))
+        #expect(entry == .edit(.setFormula(node: "f", formula: "a*b")))
         #expect(try Journal.line(for: entry) == line)
         #expect(entry.operationName == "setFormula")
         #expect(journalLines(line).first?.operationName == "setFormula")
@@ -100,7 +100,7 @@ import Testing
         let document = GraphDocument(graph: try loadGraph(areaText()))
         let recorder = try JournalRecorder(path: path, truncating: true)
         recorder.follow(document)
-        try document.apply(.setValue(node: "f", value: FormulaKind.formula("r * 2")))
+        try document.apply(.setFormula(node: "f", formula: "r * 2"))
         #expect(
             try String(contentsOfFile: path, encoding: .utf8)
                 == #"{"op":"setFormula","node":"f","formula":"r * 2"}"# + "\n")

@@ -220,7 +220,7 @@ private func parseError(_ text: String) -> String? {
         #expect(
             change.inverse
                 == .batch([
-                    .setValue(node: "area", value: FormulaKind.formula("pi * r^2 + max(a, b)")),
+                    .setFormula(node: "area", formula: "pi * r^2 + max(a, b)"),
                     .link(from: "a", to: "area", slot: 1),
                 ]))
         try graph.checkInvariants()
@@ -238,7 +238,19 @@ private func parseError(_ text: String) -> String? {
 
     @Test func aFormulaIsSetOnlyOnAFormulaNode() throws {
         var graph = try areaGraph()
-        #expect(throws: GraphError.self) { try graph.setFormula(of: "r", to: "a") }
+        #expect(throws: GraphError.notAFormula("r", kind: "number")) {
+            try graph.setFormula(of: "r", to: "a")
+        }
+        #expect(
+            GraphError.notAFormula("sum", kind: "add").description
+                == "'sum' is an add node, not a formula node")
+        // A formula's text set as a value does the same as setFormula; another value is refused.
+        let before = graph
+        let change = try graph.apply(.setValue(node: "area", value: FormulaKind.formula("a - b")))
+        #expect(graph.inputs(of: "area") == ["a", "b"])
+        #expect(throws: GraphError.self) { try graph.setValue(.number(3), of: "area") }
+        try graph.apply(change.inverse)
+        #expect(graph == before)
         #expect(throws: GraphError.unknownNode("nope")) { try graph.setFormula(of: "nope", to: "a") }
     }
 
@@ -269,7 +281,7 @@ private func parseError(_ text: String) -> String? {
         #expect(graph.value(of: "g") == .number(9))
         let before = graph
         let change = try graph.apply(
-            .inside(definition: "square", .setValue(node: "sq", value: FormulaKind.formula("v + v + 1"))))
+            .inside(definition: "square", .setFormula(node: "sq", formula: "v + v + 1")))
         #expect(graph.value(of: "g") == .number(7))
         try graph.checkInvariants()
         try graph.apply(change.inverse)

@@ -55,6 +55,9 @@ extension CanvasReducer {
                     state.mode = .editValue(edit)
                     return []
                 }
+                state.mode = .normal
+                guard edit.text != context.graph.formula(of: edit.node)?.text else { return [] }
+                return [.apply(.setFormula(node: edit.node, formula: edit.text))]
             }
             if isText, let type = kind.parameterType {
                 state.mode = .normal

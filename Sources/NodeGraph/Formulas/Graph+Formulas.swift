@@ -1,20 +1,22 @@
 extension Graph {
-    /// Changes a formula node's formula. The link of every variable that remains (by name) is
-    /// kept; the others are dropped. Undo restores the old formula and its links.
+    /// Changes a formula node's formula (``Edit/setFormula(node:formula:)``). The link of every
+    /// variable that remains (by name) is kept; the others are dropped. Undo restores the old
+    /// formula and its links.
     ///
-    /// The same edit as ``Edit/setValue(node:value:)`` with ``FormulaKind/formula(_:)``; a
-    /// journal writes it as `{"op":"setFormula","node":"f","formula":"a*b"}`.
+    /// A journal writes it as `{"op":"setFormula","node":"f","formula":"a*b"}`. A
+    /// ``Edit/setValue(node:value:)`` of ``FormulaKind/formula(_:)`` (or of a string) on a formula
+    /// node does the same.
     /// - Parameters:
     ///   - id: The formula node.
     ///   - text: The new formula.
-    /// - Returns: The change; its inverse relinks the dropped links.
+    /// - Returns: The change; its inverse sets the old formula back and relinks the dropped links.
     /// - Throws: ``GraphError/invalidFormula(node:_:)`` naming the column when the text does not
-    ///   parse; ``GraphError/notASource(_:kind:)`` or a type mismatch when the node is not a
-    ///   formula node; an unknown node.
+    ///   parse; ``GraphError/notAFormula(_:kind:)`` when the node is not a formula node; an
+    ///   unknown node.
     /// - Complexity: O(*n* + *a*): the formula's length, plus the nodes recomputed.
     @discardableResult
     public mutating func setFormula(of id: NodeID, to text: String) throws(GraphError) -> Change {
-        try apply(.setValue(node: id, value: FormulaKind.formula(text)))
+        try apply(.setFormula(node: id, formula: text))
     }
 
     /// The formula a formula node holds; `nil` for another node or an unknown one.
@@ -25,14 +27,14 @@ extension Graph {
         return store.entry(of: node).formula
     }
 
-    /// Sets the formula of the formula node at `node`: parses it once, moves the node to its
-    /// formula's kind and carries each remaining variable's link to its new slot.
-    mutating func performSetFormula(_ value: Value, of node: Int32, id: NodeID, roots: inout [Int32])
-        throws(GraphError) -> Edit
+    /// Sets the formula of a formula node: parses it once, moves the node to its formula's kind
+    /// and carries each remaining variable's link to its new slot.
+    mutating func performSetFormula(_ text: String, of id: NodeID, roots: inout [Int32]) throws(GraphError)
+        -> Edit
     {
-        let held = try coerce(value, to: FormulaKind.formulaType, for: id)
-        guard let text = FormulaKind.text(in: held) else {
-            throw .valueTypeMismatch(node: id, expected: FormulaKind.formulaType, got: "a number")
+        let node = try index(of: id)
+        guard store.entry(of: node).formula != nil else {
+            throw .notAFormula(id, kind: store.entry(of: node).name)
         }
         let formula: Formula
         do throws(FormulaError) { formula = try Formula(text) } catch {
@@ -40,12 +42,12 @@ extension Graph {
         }
         let oldIndex = store.nodes.kind[node]
         let old = store.kinds[Int(oldIndex)]
-        let oldText = FormulaKind.formula(old.formula!.text)
+        let oldText = old.formula!.text
         guard let newIndex = store.kindIndex(for: formula) else {
             throw .invalidHeldValue(
                 node: id, name: "formula", reason: "the graph holds as many different kinds as it can")
         }
-        if newIndex == oldIndex { return .setValue(node: id, value: oldText) }
+        if newIndex == oldIndex { return .setFormula(node: id, formula: oldText) }
         let new = store.kinds[Int(newIndex)]
 
         let oldStart = store.nodes.slotStart[node]
@@ -68,6 +70,6 @@ extension Graph {
         store.nodes.kind[node] = newIndex
         store.setParameter(FormulaKind.formula(text), of: node)
         roots.append(node)
-        return .batch([.setValue(node: id, value: oldText)] + dropped)
+        return .batch([.setFormula(node: id, formula: oldText)] + dropped)
     }
 }

@@ -97,9 +97,8 @@ struct JournalEntryDecoder {
                 node: NodeID(try string(.node, in: fields)), value: try value(.value, in: fields)!)
         case "setFormula":
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .formula])
-            return .setValue(
-                node: NodeID(try string(.node, in: fields)),
-                value: FormulaKind.formula(try string(.formula, in: fields)))
+            return .setFormula(
+                node: NodeID(try string(.node, in: fields)), formula: try string(.formula, in: fields))
         case "setKind":
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .kind])
             return .setKind(node: NodeID(try string(.node, in: fields)), kind: try string(.kind, in: fields))

@@ -23,15 +23,6 @@ extension JSONWriter {
             if case .inside = inner { edit = .batch([inner]) } else { edit = inner }
         }
         append("{\"op\":")
-        // A formula set is written as its own op: `{"op":"setFormula","node":"f","formula":"a*b"}`.
-        if let (id, text) = edit.formulaSet {
-            appendQuoted("setFormula")
-            if let definition { appendField("in", definition) }
-            appendField("node", id)
-            appendField("formula", text)
-            append("}")
-            return
-        }
         appendQuoted(edit.operationName)
         if let definition { appendField("in", definition) }
         switch edit {
@@ -52,6 +43,9 @@ extension JSONWriter {
         case .setKind(let id, let kind):
             appendField("node", id)
             appendField("kind", kind)
+        case .setFormula(let id, let formula):
+            appendField("node", id)
+            appendField("formula", formula)
         case .rename(let id, let name):
             appendField("node", id)
             appendField("name", name)

@@ -15,28 +15,9 @@ public enum JournalEntry: Hashable, Sendable {
     /// The operation's name in the journal, e.g. `link` or `undo`.
     public var operationName: String {
         switch self {
-        case .edit(let edit): edit.journalOperationName
+        case .edit(let edit): edit.operationName
         case .undo: "undo"
         case .redo: "redo"
-        }
-    }
-}
-
-extension Edit {
-    /// The edit's op in a journal: ``Edit/operationName``, but `setFormula` for a formula set
-    /// (a `setValue` of ``FormulaKind/formula(_:)``).
-    var journalOperationName: String {
-        formulaSet != nil ? "setFormula" : operationName
-    }
-
-    /// The node and text of a formula set (inside a definition too), or `nil`.
-    var formulaSet: (node: NodeID, text: String)? {
-        switch self {
-        case .inside(_, let edit): return edit.formulaSet
-        case .setValue(let node, .custom(let custom)) where custom.type == FormulaKind.formulaType:
-            guard case .string(let text) = custom.payload else { return nil }
-            return (node, text)
-        default: return nil
         }
     }
 }
