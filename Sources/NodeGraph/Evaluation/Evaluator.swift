@@ -108,11 +108,12 @@ struct Evaluator {
     /// when an input is not a number (the kind passes the error on). Allocates nothing but an
     /// error value.
     func recomputeFormula(_ node: Int32, _ kindIndex: Int) -> Bool? {
-        let entry = store.kinds[kindIndex]
+        // Read through the buffer: no retain of the entry, its formula or its program.
+        let program = store.kinds.withUnsafeBufferPointer { $0[kindIndex].formulaProgram! }
         let slots = source.base + Int(slotStart[node])
         let payload = self.payload
-        for offset in 0..<entry.slotCount where !payload[slots[offset]].isFinite { return nil }
-        switch entry.formula!.evaluate({ payload[slots[$0]] }) {
+        for offset in 0..<Int(slotCount[kindIndex]) where !payload[slots[offset]].isFinite { return nil }
+        switch program.evaluate({ payload[slots[$0]] }) {
         case .success(let number): return storeNumber(number, at: node)
         case .failure(let failure):
             let error = ValueError(reason: failure.description, origin: store.ids[Int(node)])

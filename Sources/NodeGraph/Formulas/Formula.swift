@@ -80,6 +80,22 @@ public struct Formula: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: The value, or the first failure met.
     /// - Complexity: O(*p*), the program's length; allocates nothing.
     public func evaluate(_ input: (Int) -> Double) -> Result<Double, FormulaFailure> {
+        program.withUnsafeBufferPointer { program in
+            FormulaProgram(operations: program, stackSize: stackSize).evaluate(input)
+        }
+    }
+}
+
+/// A compiled formula's program where it stays put (owned by the graph's kind entry): what a
+/// recompute runs, reading it without retaining anything.
+struct FormulaProgram {
+    let operations: UnsafeBufferPointer<FormulaOperation>
+    /// The most numbers the program's stack holds at once.
+    let stackSize: Int
+
+    /// ``Formula/evaluate(_:)``.
+    @inline(__always)
+    func evaluate(_ input: (Int) -> Double) -> Result<Double, FormulaFailure> {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(stackSize, 1)) { stack in
             run(stack.baseAddress!, input)
         }
@@ -89,7 +105,7 @@ public struct Formula: Hashable, Sendable, CustomStringConvertible {
         Double, FormulaFailure
     > {
         var top = -1  // the index of the top number
-        for operation in program {
+        for operation in operations {
             var result: Double
             switch operation {
             case .constant(let number): result = number

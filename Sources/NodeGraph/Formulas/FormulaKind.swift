@@ -73,6 +73,7 @@ public struct FormulaKind: NodeKind {
     /// - Returns: The reason, or `nil`.
     public func heldValueProblem(_ value: Value) -> String? {
         guard let text = FormulaKind.text(in: value) else { return "must be text" }
+        if text == formula.text { return nil }  // this kind's own formula, parsed already
         do throws(FormulaError) {
             _ = try Formula(text)
         } catch {

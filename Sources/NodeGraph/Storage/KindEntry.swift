@@ -18,8 +18,10 @@ final class KindEntry: @unchecked Sendable {
     let plan: DefinitionPlan?
     /// Whether the kind is a live source (its value is pushed from outside).
     let isLive: Bool
-    /// For a formula node's kind, its compiled formula: the passes run it on the stored numbers.
+    /// For a formula node's kind, its compiled formula.
     let formula: Formula?
+    /// The formula's program in memory this entry owns: the passes run it on the stored numbers.
+    let formulaProgram: FormulaProgram?
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -33,11 +35,19 @@ final class KindEntry: @unchecked Sendable {
         plan = (kind as? DefinitionKind)?.plan
         isLive = kind is any LiveSourceKind
         formula = (kind as? FormulaKind)?.formula
+        formulaProgram = formula.map { formula in
+            let operations = UnsafeMutableBufferPointer<FormulaOperation>.allocate(
+                capacity: formula.program.count)
+            _ = operations.initialize(from: formula.program)
+            return FormulaProgram(operations: UnsafeBufferPointer(operations), stackSize: formula.stackSize)
+        }
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =
             numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
     }
+
+    deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }
 }
 
 /// How the ``Evaluator`` computes a node of a kind: one byte per kind index in
