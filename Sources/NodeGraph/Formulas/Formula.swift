@@ -101,6 +101,7 @@ struct FormulaProgram {
         }
     }
 
+    @inline(__always)
     private func run(_ stack: UnsafeMutablePointer<Double>, _ input: (Int) -> Double) -> Result<
         Double, FormulaFailure
     > {
