@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(graphfile journal numbers canvas theme)
+[ ${#targets[@]} -gt 0 ] || targets=(graphfile journal numbers canvas theme formula)
 scratch=.build-fuzz
 swift build -c release --product nodegraph-fuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xswiftc -DFUZZING 2>&1 | grep -E "error|warning: unre|Compiling|Build" | tail -3

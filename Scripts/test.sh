@@ -38,7 +38,7 @@ logged test "✘|Suite .* (passed|failed)|Test run with" swift test --skip-build
 [ $quick -eq 1 ] && exit 0
 
 step "fuzz corpus and saved failures"
-for target in graphfile journal numbers canvas theme; do
+for target in graphfile journal numbers canvas theme formula; do
   if [ -d "Fuzz/corpus/$target" ]; then
     .build/debug/nodegraph-fuzz "$target" "Fuzz/corpus/$target" "Fuzz/FailCases/$target"
   fi

@@ -8,7 +8,7 @@ public struct FuzzTarget: Sendable {
     public let run: @Sendable (_ input: [UInt8]) -> [String]
 
     /// Every target.
-    public static let all: [FuzzTarget] = [.graphFile, .journal, .numbers, .canvas, .themeFile]
+    public static let all: [FuzzTarget] = [.graphFile, .journal, .numbers, .canvas, .themeFile, .formula]
 
     /// The target with this name.
     /// - Parameter name: The target's name.

@@ -67,7 +67,7 @@ extension CanvasDelegate {
 public enum StandardRenderers {
     /// Live sources show their value and that they are live, groups what they are and their
     /// value, group inputs the value read and the value held, number bodies the value, color
-    /// kinds a swatch, arithmetic the formula and result, anything else its symbol and value;
+    /// kinds a swatch, arithmetic and formula nodes the formula and result, anything else its symbol and value;
     /// standard input and output rows.
     /// - Parameter node: The node's model.
     /// - Returns: The renderers.
@@ -79,6 +79,8 @@ public enum StandardRenderers {
                 GroupBodyRenderer()
             } else if node.kind == GroupInputKind.kindName {
                 GroupInputBodyRenderer()
+            } else if node.kind == FormulaKind.kindName {
+                FormulaBodyRenderer()
             } else if node.isSource && node.parameter?.number != nil {
                 NumberBodyRenderer()
             } else if node.outputType == .color {

@@ -54,6 +54,9 @@ public enum Edit: Hashable, Sendable {
     case setValue(node: NodeID, value: Value)
     /// Changes a node's kind, keeping the links that still fit.
     case setKind(node: NodeID, kind: String)
+    /// Changes a formula node's formula, keeping the link of every variable that remains (see
+    /// ``Graph/setFormula(of:to:)``).
+    case setFormula(node: NodeID, formula: String)
     /// Renames a node.
     case rename(node: NodeID, name: String)
     /// Moves a node on the canvas.
@@ -86,6 +89,7 @@ public enum Edit: Hashable, Sendable {
         case .toggleLink: "toggleLink"
         case .setValue: "setValue"
         case .setKind: "setKind"
+        case .setFormula: "setFormula"
         case .rename: "rename"
         case .move: "move"
         case .batch: "batch"

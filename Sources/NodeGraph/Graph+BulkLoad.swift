@@ -2,7 +2,8 @@
 extension Graph {
     /// The graph's table index for a kind, registering it on first use; `nil` when the table is full.
     mutating func kindIndexForLoading(_ kind: any NodeKind) -> UInt16? {
-        store.kindIndex(named: (kind as? GroupInputKind)?.storeKey ?? kind.name)
+        if let formula = kind as? FormulaKind { return store.kindIndex(for: formula.formula) }
+        return store.kindIndex(named: (kind as? GroupInputKind)?.storeKey ?? kind.name)
     }
 
     /// Adds a node without checking it or recomputing anything: ``insertNode(_:hash:kindIndex:name:x:y:parameter:upstreams:)``

@@ -94,7 +94,21 @@ extension Graph {
         let storedKind =
             kind == GroupInputKind.kindName && !store.localKinds.isEmpty
             ? GroupInputKind.storeKey(for: value?.type ?? .number) : kind
-        guard let kindIndex = store.kindIndex(named: storedKind) else { throw .unknownKind(kind) }
+        let kindIndex: UInt16
+        // A formula node's kind is its formula's: parsed here, once.
+        if kind == FormulaKind.kindName, let text = FormulaKind.text(in: value),
+            store.registry.kind(named: kind) is FormulaKind
+        {
+            let formula: Formula
+            do throws(FormulaError) { formula = try Formula(text) } catch {
+                throw .invalidFormula(node: id, error)
+            }
+            guard let index = store.kindIndex(for: formula) else { throw .unknownKind(kind) }
+            kindIndex = index
+        } else {
+            guard let index = store.kindIndex(named: storedKind) else { throw .unknownKind(kind) }
+            kindIndex = index
+        }
         let entry = store.kinds[Int(kindIndex)]
         try checkLevel(of: entry, for: id)
         if let name, let problem = nameProblem(name) { throw .invalidName(node: id, reason: problem) }
@@ -228,6 +242,14 @@ extension Graph {
             return inverse
         }
         let kind = store.entry(of: node).kind
+        // A formula's text set as a value (a journal's string, a tool's text editor).
+        if kind is FormulaKind {
+            let held = try coerce(value, to: FormulaKind.formulaType, for: id)
+            guard let text = FormulaKind.text(in: held) else {
+                throw .valueTypeMismatch(node: id, expected: FormulaKind.formulaType, got: "a number")
+            }
+            return try performSetFormula(text, of: id, roots: &roots)
+        }
         guard let type = kind.parameterType else { throw .notASource(id, kind: kind.name) }
         let newValue = try coerce(value, to: type, for: id)
         try checkHeldValue(newValue, of: store.entry(of: node), for: id)
@@ -261,9 +283,13 @@ extension Graph {
         let node = try index(of: id)
         guard let newKindIndex = store.kindIndex(named: kindName) else { throw .unknownKind(kindName) }
         let oldKindIndex = store.nodes.kind[node]
-        if newKindIndex == oldKindIndex { return .batch([]) }
         let old = store.kinds[Int(oldKindIndex)]
+        // A formula node is of kind `formula` whatever its formula: it keeps it.
+        if newKindIndex == oldKindIndex || old.name == kindName { return .batch([]) }
         let new = store.kinds[Int(newKindIndex)]
+        // A formula's slots are its variables, not positions: to or from one, no input link fits
+        // (and undo, through the default formula, finds every link in the inverse).
+        let keepsInputs = old.formula == nil && new.formula == nil
         try checkLevel(of: new, for: id)
         var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
         // A number source whose held number changed earlier in this batch holds in its payload a
@@ -285,7 +311,9 @@ extension Graph {
         store.nodes.slotStart[node] = newStart
         var dropped: [Edit] = []
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
-            if slot < new.slotCount && store.entry(of: upstream).outputType == new.slots[slot].type {
+            if keepsInputs && slot < new.slotCount
+                && store.entry(of: upstream).outputType == new.slots[slot].type
+            {
                 store.attach(newStart + Int32(slot), to: upstream)
             } else {
                 dropped.append(.link(from: store.ids[Int(upstream)], to: id, slot: slot))
@@ -311,7 +339,9 @@ extension Graph {
             let keeps = oldParameter?.type == type && oldParameter.flatMap(new.kind.heldValueProblem) == nil
             newParameter = keeps ? oldParameter : new.defaultParameter
         }
-        if let oldParameter, oldParameter != newParameter {
+        if let formula = old.formula {
+            inverse.append(.setFormula(node: id, formula: formula.text))
+        } else if let oldParameter, oldParameter != newParameter {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
         store.parameters[node] = nil

@@ -28,6 +28,10 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The value has the type the node holds, but its kind refuses it
     /// (``NodeKind/heldValueProblem(_:)``); `name` is the held value's name (`interval`).
     case invalidHeldValue(node: NodeID, name: String, reason: String)
+    /// A formula node's formula does not parse (``FormulaError`` names the column).
+    case invalidFormula(node: NodeID, FormulaError)
+    /// A formula was given to a node that is not a formula node.
+    case notAFormula(NodeID, kind: String)
     /// A live source (``LiveSourceKind``) cannot be inside a definition: it would follow the
     /// world once per instance. It belongs at the top level, feeding the group's input.
     case liveSourceInDefinition(node: NodeID, kind: String)
@@ -102,6 +106,10 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
             "node '\(node.escapedForMessage)' holds a \(expected), not \(got)"
         case .nonFiniteValue(let node): "the value of '\(node.escapedForMessage)' must be a finite number"
         case .invalidName(let node, let reason): "invalid name for '\(node.escapedForMessage)': \(reason)"
+        case .invalidFormula(let node, let error):
+            "invalid formula for '\(node.escapedForMessage)': \(error)"
+        case .notAFormula(let node, let kind):
+            "'\(node.escapedForMessage)' is \("aeiou".contains(kind.first ?? "x") ? "an" : "a") \(kind.escapedForMessage) node, not a formula node"
         case .invalidHeldValue(let node, let name, let reason):
             "invalid \(name.escapedForMessage) for '\(node.escapedForMessage)': \(reason)"
         case .liveSourceInDefinition(let node, let kind):

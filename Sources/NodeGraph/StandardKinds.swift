@@ -175,13 +175,13 @@ public struct KindRegistry: Sendable {
     /// Creates an empty registry.
     public init() {}
 
-    /// The calculator's kinds: number, add, subtract, multiply, divide, color, colorAdjust, and
-    /// the live sources clock and file.
+    /// The calculator's kinds: number, add, subtract, multiply, divide, color, colorAdjust, the
+    /// live sources clock and file, and formula.
     public static let standard: KindRegistry = {
         var registry = KindRegistry()
         for kind: any NodeKind in [
             NumberKind(), ArithmeticKind.add, ArithmeticKind.subtract, ArithmeticKind.multiply,
-            ArithmeticKind.divide, ColorKind(), ColorAdjustKind(), ClockKind(), FileKind(),
+            ArithmeticKind.divide, ColorKind(), ColorAdjustKind(), ClockKind(), FileKind(), FormulaKind(),
         ] {
             registry.register(kind)
         }

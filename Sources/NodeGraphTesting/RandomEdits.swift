@@ -67,7 +67,12 @@ public struct RandomEdits: Sendable {
         case 6..<14: return .link(from: node(), to: node(), slot: slot())
         case 14..<16: return .unlink(to: node(), slot: slot())
         case 16..<19: return .toggleLink(from: node(), to: node(), slot: slot())
-        case 19..<24: return .setValue(node: node(), value: .number(Double(bits.take(11)) - 5))
+        case 19..<23: return .setValue(node: node(), value: .number(Double(bits.take(11)) - 5))
+        case 23:
+            // A formula set: variables kept, dropped and added, one without any, one that does
+            // not parse.
+            let formulas = ["a + b", "b * c - a", "x", "2 * pi", "(a", "c / b % a", "a ^ x"]
+            return .setFormula(node: node(), formula: formulas[bits.take(formulas.count)])
         case 24..<26:
             return .setKind(
                 node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)

@@ -288,6 +288,7 @@ func renderReport(path: String) -> String {
     md += referenceSection(results)
     md += extrasSection(results)
     md += groupsSection(results)
+    md += formulasSection(results)
     if let notes = try? String(
         contentsOfFile: siblingPath(of: path, named: "report-notes.md"), encoding: .utf8)
     {

@@ -140,6 +140,7 @@ for n in sizes {
 if selectedOps.contains("canvas") { all += runCanvas() }
 if selectedOps.contains("file") { all += runFile() }
 if selectedOps.contains("groups") { all += runGroups() }
+if selectedOps.contains("formulas") { all += runFormulas() }
 
 if tableMode { print(renderTable(all), terminator: "") }
 if !failures.isEmpty {

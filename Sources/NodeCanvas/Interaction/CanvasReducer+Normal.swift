@@ -248,7 +248,8 @@ extension CanvasReducer {
             let value = LineEditor(held.description, limit: maximumValueLength)
             state.mode = .editValue(ValueEditState(node: node, editor: value))
         case .text:
-            let text = LineEditor(editableText(of: held), limit: maximumTextLength)
+            let limit = kind is FormulaKind ? Formula.maximumLength : maximumTextLength
+            let text = LineEditor(editableText(of: held), limit: limit)
             state.mode = .editValue(ValueEditState(node: node, editor: text))
         case .toggle(let off, let on):
             return [.apply(.setValue(node: node, value: held == on ? off : on))]

@@ -46,6 +46,19 @@ extension CanvasReducer {
                 state.mode = .normal
                 return []
             }
+            // A formula that does not parse keeps the editor open, naming the column.
+            if kind is FormulaKind {
+                do throws(FormulaError) {
+                    _ = try Formula(edit.text)
+                } catch {
+                    say("the formula does not parse: \(error)", error: true, &state)
+                    state.mode = .editValue(edit)
+                    return []
+                }
+                state.mode = .normal
+                guard edit.text != context.graph.formula(of: edit.node)?.text else { return [] }
+                return [.apply(.setFormula(node: edit.node, formula: edit.text))]
+            }
             if isText, let type = kind.parameterType {
                 state.mode = .normal
                 let value = Value.custom(CustomValue(type: type, payload: .string(edit.text)))

@@ -21,6 +21,7 @@ extension CanvasText {
             return "link \(name(from)) \(arrow) \(slot(to, index))"
         case .unlink(let to, let index): return "unlink \(slot(to, index))"
         case .setValue(let node, let value): return "set \(name(node)) to \(value)"
+        case .setFormula(let node, let formula): return "set \(name(node)) to \(formula)"
         case .setKind(let node, let kind):
             return "change \(name(node)) to \(graph.registry.kind(named: kind)?.title ?? kind)"
         case .rename(let node, let newName): return "rename \(name(node)) to \(newName)"
@@ -100,6 +101,14 @@ extension CanvasText {
             }.first
             let oldName = name(node) == title ? oldTitle ?? name(node) : name(node)
             return "\(oldName) is now \(title)\(suffix)"
+        case .setFormula(let node, let formula):
+            let dropped = change.inverse.plainEdits.compactMap { edit -> String? in
+                guard case .link(let from, node, let slot) = edit else { return nil }
+                let label = previousSlotLabel(change.inverse, slot, graph) ?? "slot \(slot + 1)"
+                return "\(label) lost its link from \(name(from))"
+            }
+            let suffix = dropped.isEmpty ? "" : "; " + dropped.joined(separator: ", ") + " (u undoes)"
+            return "set \(name(node)) to \(formula)\(suffix)"
         case .group(let nodes, _, let title, _):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
             return "grouped \(count) as \(title): Enter opens it (u undoes)"
@@ -127,8 +136,16 @@ extension CanvasText {
             ?? "slot \(slot + 1)"
     }
 
-    /// The label a slot had under the kind an inverse `setKind` restores.
+    /// The label a slot had under the formula an inverse restores, or the kind an inverse
+    /// `setKind` restores.
     private static func previousSlotLabel(_ inverse: Edit, _ slot: Int, _ graph: Graph) -> String? {
+        for edit in inverse.plainEdits {
+            if case .setFormula(_, let text) = edit, let formula = try? Formula(text),
+                slot < formula.variables.count
+            {
+                return formula.variables[slot]
+            }
+        }
         for edit in inverse.plainEdits {
             if case .setKind(_, let kind) = edit, let old = graph.registry.kind(named: kind),
                 slot < old.inputs.count

@@ -94,10 +94,31 @@ struct Evaluator {
         let kernel = self.kernel[kindIndex]
         // A number source's value is its held number, which the edit that changed it stored.
         if kernel == Kernel.heldNumber.rawValue { return changedNumbers.contains(node) }
+        if kernel == Kernel.formula.rawValue, let changed = recomputeFormula(node, kindIndex) {
+            return changed
+        }
         if kernel != Kernel.callKind.rawValue, let number = numericResult(node, kernel) {
             return storeNumber(number, at: node)
         }
         return store.setValue(store.evaluateThroughKind(node, store.kinds[kindIndex]), of: node)
+    }
+
+    /// Runs a formula node's compiled formula on its inputs' stored numbers (an empty slot reads
+    /// the payload column's guard, 0) and stores the result or its error; `nil`, storing nothing,
+    /// when an input is not a number (the kind passes the error on). Allocates nothing but an
+    /// error value.
+    func recomputeFormula(_ node: Int32, _ kindIndex: Int) -> Bool? {
+        // Read through the buffer: no retain of the entry, its formula or its program.
+        let program = store.kinds.withUnsafeBufferPointer { $0[kindIndex].formulaProgram! }
+        let slots = source.base + Int(slotStart[node])
+        let payload = self.payload
+        for offset in 0..<Int(slotCount[kindIndex]) where !payload[slots[offset]].isFinite { return nil }
+        switch program.evaluate({ payload[slots[$0]] }) {
+        case .success(let number): return storeNumber(number, at: node)
+        case .failure(let failure):
+            let error = ValueError(reason: failure.description, origin: store.ids[Int(node)])
+            return store.setValue(.error(error), of: node)
+        }
     }
 
     /// A numeric kernel's result, or `nil` when it is not finite (an input that is not a number,

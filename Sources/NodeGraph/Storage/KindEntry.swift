@@ -18,6 +18,10 @@ final class KindEntry: @unchecked Sendable {
     let plan: DefinitionPlan?
     /// Whether the kind is a live source (its value is pushed from outside).
     let isLive: Bool
+    /// For a formula node's kind, its compiled formula.
+    let formula: Formula?
+    /// The formula's program in memory this entry owns: the passes run it on the stored numbers.
+    let formulaProgram: FormulaProgram?
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -30,11 +34,20 @@ final class KindEntry: @unchecked Sendable {
         defaultParameter = kind.defaultParameter
         plan = (kind as? DefinitionKind)?.plan
         isLive = kind is any LiveSourceKind
+        formula = (kind as? FormulaKind)?.formula
+        formulaProgram = formula.map { formula in
+            let operations = UnsafeMutableBufferPointer<FormulaOperation>.allocate(
+                capacity: formula.program.count)
+            _ = operations.initialize(from: formula.program)
+            return FormulaProgram(operations: UnsafeBufferPointer(operations), stackSize: formula.stackSize)
+        }
         // An unconnected slot reads the payload column's guard, 0.
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =
             numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
     }
+
+    deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }
 }
 
 /// How the ``Evaluator`` computes a node of a kind: one byte per kind index in
@@ -50,6 +63,8 @@ enum Kernel: UInt8 {
     /// ``NumericKernel/sum`` over exactly three slots (the calculator's add): the kernel the
     /// passes run inline.
     case sumOfThree
+    /// A ``FormulaKind``'s compiled formula over the stored numbers.
+    case formula
 
     init(_ entry: KindEntry) {
         switch (entry.kernel, entry.slotCount) {
@@ -59,6 +74,7 @@ enum Kernel: UInt8 {
         case (.product, 2): self = .product
         case (.quotient, 2): self = .quotient
         case (nil, _) where entry.kind is NumberKind && entry.outputType == .number: self = .heldNumber
+        case (nil, _) where entry.formula != nil: self = .formula
         default: self = .callKind
         }
     }

@@ -224,6 +224,21 @@ final class NodeStore {
             return index
         }
         guard let kind = registry.kind(named: name) ?? localKinds[name] else { return nil }
+        // A formula node's kind is its formula's: `formula` alone names the registered default.
+        if let formula = kind as? FormulaKind { return kindIndex(for: formula.formula) }
+        return register(kind, as: name)
+    }
+
+    /// The table index of a formula's kind, registering it on first use; `nil` when the registry
+    /// has no formula kind or the table is full.
+    func kindIndex(for formula: Formula) -> UInt16? {
+        guard registry.kind(named: FormulaKind.kindName) is FormulaKind else { return nil }
+        let key = FormulaKind.storeKey(for: formula.text)
+        if let index = kindIndexByName[key] { return index }
+        return register(FormulaKind(formula), as: key)
+    }
+
+    private func register(_ kind: any NodeKind, as name: String) -> UInt16? {
         guard kinds.count < Int(NodeStore.freeKind) else { return nil }
         let index = UInt16(kinds.count)
         kinds.append(KindEntry(kind))

@@ -405,10 +405,45 @@ extension GraphFileDecoder {
     private mutating func setHeldValue(
         _ held: Value, of node: Int, kind: any NodeKind, at value: JSONElement, into nodes: inout FileNodes
     ) {
+        if kind is FormulaKind {
+            setFormula(held, of: node, at: value, into: &nodes)
+            return
+        }
         if let problem = kind.heldValueProblem(held) {
             report(
                 .invalidValue, node: node, of: nodes, field: kind.heldValueName, at: value, reason: problem)
             return
+        }
+        nodes.parameters[node] = held
+    }
+
+    /// Parses a formula node's formula, once, and gives the node its formula's kind (whose
+    /// slots are the formula's variables), or reports where the formula stops making sense.
+    private mutating func setFormula(
+        _ held: Value, of node: Int, at value: JSONElement, into nodes: inout FileNodes
+    ) {
+        guard let text = FormulaKind.text(in: held) else {
+            report(.invalidValue, node: node, of: nodes, field: "formula", at: value, reason: "must be text")
+            return
+        }
+        let formula: Formula
+        do throws(FormulaError) {
+            formula = try Formula(text)
+        } catch {
+            report(
+                .invalidValue, node: node, of: nodes, field: "formula", at: value, reason: error.description)
+            return
+        }
+        if let known = formulaKinds[text] {
+            nodes.kinds[node] = Int32(known)
+        } else {
+            let kind = FormulaKind(formula)
+            kinds.append(
+                KnownKind(
+                    kind: kind, name: Array(kind.name.utf8), title: Array(kind.title.utf8),
+                    defaultParameter: kind.defaultParameter.map { .success($0) }))
+            formulaKinds[text] = kinds.count - 1
+            nodes.kinds[node] = Int32(kinds.count - 1)
         }
         nodes.parameters[node] = held
     }

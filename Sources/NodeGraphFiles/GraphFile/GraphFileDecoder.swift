@@ -18,6 +18,8 @@ struct GraphFileDecoder {
     var problems: [(offset: Int, problem: LoadProblem)] = []
     /// The kinds met so far, in the order first met; nodes refer to them by index.
     var kinds: [KnownKind] = []
+    /// The index in ``kinds`` of each formula's kind, by the formula's text.
+    var formulaKinds: [String: Int] = [:]
     /// The file's definitions' kinds as instances have them, by kind (from ``readDefinitions(_:)``).
     var definitionKinds: [String: any NodeKind] = [:]
     /// An empty graph, for its checks of names and values.

@@ -7,11 +7,12 @@ struct JournalEntryDecoder {
 
     /// The fields journal objects may have.
     enum Field: Int, CaseIterable {
-        case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits, `in`, nodes, output
+        case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits, `in`, nodes, output,
+            formula
 
         static let names: [StaticString] = [
             "op", "id", "kind", "name", "x", "y", "value", "inputs", "from", "to", "slot", "node", "edits",
-            "in", "nodes", "output",
+            "in", "nodes", "output", "formula",
         ]
 
         var name: String { Field.names[rawValue].description }
@@ -94,6 +95,10 @@ struct JournalEntryDecoder {
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .value])
             return .setValue(
                 node: NodeID(try string(.node, in: fields)), value: try value(.value, in: fields)!)
+        case "setFormula":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .formula])
+            return .setFormula(
+                node: NodeID(try string(.node, in: fields)), formula: try string(.formula, in: fields))
         case "setKind":
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .kind])
             return .setKind(node: NodeID(try string(.node, in: fields)), kind: try string(.kind, in: fields))

@@ -43,6 +43,9 @@ extension JSONWriter {
         case .setKind(let id, let kind):
             appendField("node", id)
             appendField("kind", kind)
+        case .setFormula(let id, let formula):
+            appendField("node", id)
+            appendField("formula", formula)
         case .rename(let id, let name):
             appendField("node", id)
             appendField("name", name)
