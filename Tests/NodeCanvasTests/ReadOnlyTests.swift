@@ -162,4 +162,14 @@ import Testing
         canvas.send(.character("+"))
         #expect(canvas.document.graph.parameter(of: "one") == .number(2))
     }
+
+    @Test func theStatusLineSuggestsOnlyKeysThatWorkWhileReadOnly() throws {
+        let canvas = try readOnlyCanvas(on: "one")
+        canvas.send(.tab)  // a move clears the message: the hints show
+        let status = canvas.status
+        #expect(status.contains("read-only · / find · y copy · ? help · q quit"), "\(status)")
+        for editing in ["l link", "m move", "e edit", "x delete"] {
+            #expect(!status.contains(editing), "\(status) suggests \(editing)")
+        }
+    }
 }

@@ -156,6 +156,12 @@ public final class StatusBarPlugin: CanvasPlugin {
                 canvas.keyTable.keys(of: name).first.flatMap(KeyName.name(of:)) ?? ":" + name
             }
             let help = "\(key("help")) help"
+            if state.readOnlyReason != nil {
+                // Read-only: only the keys that look, find, copy and quit.
+                let select = state.cursorNode == nil ? "\(key("next-node")) select\(dot)" : ""
+                return "read-only\(dot)\(select)\(key("find")) find\(dot)\(key("copy")) copy\(dot)\(help)"
+                    + "\(dot)\(key("quit")) quit"
+            }
             guard let node = state.cursorNode else {
                 let pan = ["pan-left", "pan-down", "pan-up", "pan-right"].map(key).joined(separator: " ")
                 return graph.isEmpty
