@@ -300,15 +300,8 @@ extension Graph {
         }
 
         // Inputs: keep those that still exist and fit; the rest are dropped.
-        let oldStart = store.nodes.slotStart[node]
-        var upstreams: [Int32] = []
-        for slot in oldStart..<oldStart + Int32(old.slotCount) {
-            upstreams.append(store.slots.source[slot])
-            store.detach(slot)
-        }
-        store.freeSlots(start: oldStart, count: old.slotCount)
-        let newStart = store.allocateSlots(new.slotCount, for: node)
-        store.nodes.slotStart[node] = newStart
+        let (newStart, upstreams) = store.replaceSlots(
+            of: node, oldCount: old.slotCount, newCount: new.slotCount)
         var dropped: [Edit] = []
         for (slot, upstream) in upstreams.enumerated() where upstream >= 0 {
             if keepsInputs && slot < new.slotCount

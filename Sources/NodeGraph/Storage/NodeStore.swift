@@ -325,6 +325,24 @@ final class NodeStore {
         freeSlotRanges[count, default: []].append(start)
     }
 
+    /// Gives a node a fresh run of `newCount` unlinked slots in place of its `oldCount` ones (a
+    /// change of kind or formula), and returns the node each old slot read from (-1 for none),
+    /// in slot order, for the caller to link again where they fit.
+    /// - Complexity: O(*s*), the old and new slots.
+    func replaceSlots(of node: Int32, oldCount: Int, newCount: Int) -> (start: Int32, upstreams: [Int32]) {
+        let oldStart = nodes.slotStart[node]
+        var upstreams: [Int32] = []
+        upstreams.reserveCapacity(oldCount)
+        for slot in oldStart..<oldStart + Int32(oldCount) {
+            upstreams.append(slots.source[slot])
+            detach(slot)
+        }
+        freeSlots(start: oldStart, count: oldCount)
+        let newStart = allocateSlots(newCount, for: node)
+        nodes.slotStart[node] = newStart
+        return (newStart, upstreams)
+    }
+
     // MARK: Order
 
     /// Whether index order is a topological order (see ``positions``). Lets evaluation walk the
