@@ -13,7 +13,7 @@ extension CanvasReducer {
                 say(message, &state)
             }
             let added = change.edit.addedNodes
-            if let first = added.first, let layout = context.scene.layouts[first] {
+            if let first = added.first, let layout = context.scene.layout(of: first) {
                 moveCursor(to: layout, &state, context: context)
                 if added.count > 1 { state.selection = Set(added) }
             }
@@ -24,7 +24,7 @@ extension CanvasReducer {
                         of: edit, in: graph, arrow: context.arrow, known: change.inverse.describedNames),
                 &state)
             let restored = change.edit.addedNodes
-            if let first = restored.first, let layout = context.scene.layouts[first] {
+            if let first = restored.first, let layout = context.scene.layout(of: first) {
                 moveCursor(to: layout, &state, context: context)
                 state.selection = restored.count > 1 ? Set(restored) : []
             } else {
@@ -51,7 +51,7 @@ extension CanvasReducer {
     ) {
         let moved = change.edit.movedNodes
         guard let node = moved.first(where: { $0 == state.cursorNode }) ?? moved.first,
-            let layout = context.scene.layouts[node]
+            let layout = context.scene.layout(of: node)
         else { return }
         moveCursor(to: layout, &state, context: context)
     }
@@ -62,11 +62,11 @@ extension CanvasReducer {
     @discardableResult
     static func settle(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
         let graph = context.graph
-        if let node = state.cursorNode, context.scene.layouts[node] == nil {
+        if let node = state.cursorNode, context.scene.layout(of: node) == nil {
             state.cursorNode = nil
         }
         if state.cursorNode == nil { state.cursorNode = nodeAtCursor(state, context)?.id }
-        state.selection = state.selection.filter { context.scene.layouts[$0] != nil }
+        state.selection = state.selection.filter { context.scene.layout(of: $0) != nil }
         switch state.mode {
         case .link(var link):
             guard graph.contains(link.source) else {

@@ -10,7 +10,7 @@ extension CanvasReducer {
         switch event {
         case .escape:
             state.mode = .normal
-            if let layout = context.scene.layouts[link.source] {
+            if let layout = context.scene.layout(of: link.source) {
                 moveCursor(to: layout, &state, context: context)
             }
         case .tab, .backTab:
@@ -28,7 +28,7 @@ extension CanvasReducer {
             link.current = next
             state.mode = .link(link)
             let target = link.targets[next]
-            if let layout = context.scene.layouts[target.node] {
+            if let layout = context.scene.layout(of: target.node) {
                 moveCursor(to: layout, &state, context: context, row: layout.inputRows[target.slot])
                 state.cursorNode = link.source  // the source stays the node keys act on
             }

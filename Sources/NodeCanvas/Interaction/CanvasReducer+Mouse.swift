@@ -95,7 +95,7 @@ extension CanvasReducer {
         state.message = nil
         let previous = state.cursorNode
         placeCursor(at: state.canvasPosition(point), &state, context: context)
-        guard let node = state.cursorNode, let layout = context.scene.layouts[node] else {
+        guard let node = state.cursorNode, let layout = context.scene.layout(of: node) else {
             if control {
                 state.drag = .rectangle(from: point, to: point)
             } else {

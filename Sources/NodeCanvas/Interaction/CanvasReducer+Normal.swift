@@ -148,7 +148,7 @@ extension CanvasReducer {
                 return []
             }
             let contents = ClipboardContents.copying(nodes, from: graph, document: context.documentGraph)
-            let frames = nodes.compactMap { context.scene.layouts[$0]?.frame }
+            let frames = nodes.compactMap { context.scene.layout(of: $0)?.frame }
             guard let first = frames.first, let top = contents.nodes.map(\.position).min(by: { $0.y < $1.y })
             else {
                 return []
@@ -189,7 +189,7 @@ extension CanvasReducer {
                 x: floorDivide(spot.x, columns) - room, y: floorDivide(spot.y, rows) - gap,
                 width: bounds.width + 2 * room, height: bounds.height + 2 * gap)
             let blocking = context.scene.nodeIDs(in: footprint).compactMap {
-                context.scene.layouts[$0]?.frame
+                context.scene.layout(of: $0)?.frame
             }
             guard let right = blocking.map(\.maxX).max() else { break }
             spot.x = (right + room) * columns
@@ -284,10 +284,7 @@ extension CanvasReducer {
     private static func arrange(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
         let positions = AutoArrange.positions(
             for: context.graph, spacing: context.scene.theme.spacing,
-            size: { id in
-                context.scene.layouts[id].map { Size(width: $0.frame.width, height: $0.frame.height) }
-                    ?? Size(width: 18, height: 6)
-            })
+            size: { id in context.scene.fullDetailSize(of: id) ?? Size(width: 18, height: 6) })
         let moves = positions.sorted { $0.key < $1.key }.compactMap { id, position -> Edit? in
             context.graph.position(of: id) == position ? nil : .move(node: id, to: position)
         }
@@ -304,7 +301,7 @@ extension CanvasReducer {
         var link = LinkModeState(source: source, targets: linkTargets(from: source, context: context))
         link.current = link.targets.firstIndex { $0.isAllowed }
         state.mode = .link(link)
-        if let current = link.currentTarget, let layout = context.scene.layouts[current.node] {
+        if let current = link.currentTarget, let layout = context.scene.layout(of: current.node) {
             moveCursor(to: layout, &state, context: context, row: layout.inputRows[current.slot])
             state.cursorNode = source  // the source stays the node keys act on
         }
@@ -313,11 +310,11 @@ extension CanvasReducer {
     /// The slots of the shown nodes as link targets, in reading order, with the host's vetoes.
     static func linkTargets(from source: NodeID, context: CanvasContext) -> [LinkTarget] {
         context.graph.linkCandidates(from: source).compactMap { candidate -> LinkTarget? in
-            guard context.scene.layouts[candidate.node] != nil else { return nil }
+            guard context.scene.layout(of: candidate.node) != nil else { return nil }
             let vetoed = candidate.isAllowed && !context.offersLinkTarget(candidate, source)
             return LinkTarget(candidate: candidate, isVetoed: vetoed)
         }.sorted { a, b in
-            let la = context.scene.layouts[a.node]!.frame, lb = context.scene.layouts[b.node]!.frame
+            let la = context.scene.layout(of: a.node)!.frame, lb = context.scene.layout(of: b.node)!.frame
             return (la.minY, la.minX, a.node, a.slot) < (lb.minY, lb.minX, b.node, b.slot)
         }
     }

@@ -48,7 +48,7 @@ public enum CanvasReducer {
             say("refused: " + reason, error: true, &state)
             return []
         case .nodeChosen(let node):
-            guard let layout = context.scene.layouts[node] else { return [] }
+            guard let layout = context.scene.layout(of: node) else { return [] }
             moveCursor(to: layout, &state, context: context)
             return []
         case .documentOpened(let welcome):

@@ -156,6 +156,19 @@ extension CanvasScene {
         refreshOutgoingLinks(of: number)
     }
 
+    /// A link's ends at the shown level of detail, from its ends' layouts there.
+    private func shownGeometry(of link: LinkRecord) -> LinkGeometry? {
+        guard let from = shownLayout(link.upstream), let to = shownLayout(link.downstream),
+            let end = to.inputEnd(link.geometry.key.slot)
+        else { return nil }
+        var geometry = link.geometry
+        geometry.start = Point(x: from.frame.maxX, y: from.outputRow)
+        geometry.end = Point(x: end.x, y: end.y)
+        geometry.upstreamFrame = from.frame
+        geometry.downstreamFrame = to.frame
+        return geometry
+    }
+
     /// The node feeding a link's slot, when the link exists.
     /// - Parameter link: The link.
     /// - Returns: The upstream node, or `nil`.
@@ -178,8 +191,13 @@ extension CanvasScene {
     /// top of each other).
     func linkGeometry(in region: Rect) -> [LinkGeometry] {
         var found: [LinkGeometry] = []
-        for handle in linkIndex.query(region) {
-            if let link = linkRecords[Int(handle)] { found.append(link.geometry) }
+        for handle in linkIndex.query(fullDetailRegion(covering: region, forLinks: true)) {
+            guard let link = linkRecords[Int(handle)] else { continue }
+            if levelOfDetail == .full {
+                found.append(link.geometry)
+            } else if let shown = shownGeometry(of: link) {
+                found.append(shown)
+            }
         }
         var order = Array(found.indices)
         found.withUnsafeBufferPointer { links in

@@ -26,7 +26,7 @@ extension CanvasScene {
         var found: [Int32] = []
         swap(&found, &staleScratch)
         found.removeAll(keepingCapacity: true)
-        nodeIndex.appendKeys(in: region, to: &found)
+        appendNumbers(in: region, to: &found)
         var changed = false
         for number in found where isPossiblyStale(number) {
             changed = refresh(number, from: graph) || changed

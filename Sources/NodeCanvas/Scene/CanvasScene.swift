@@ -13,11 +13,16 @@ import NodeGraph
 /// Inside, each node has a number (reused after it is removed) that indexes the per-node columns,
 /// the node index and the links' records, so a frame finds boxes and links without hashing
 /// identifiers.
+///
+/// The layouts, the node and link indexes and the links' records are kept at full detail, in
+/// canvas cells, whatever level of detail is shown: the other levels derive from them for what a
+/// frame or a question needs (a compact box or a dot starts where the full box does), so
+/// changing the level of detail costs what the screen shows, not what the graph holds.
 public struct CanvasScene {
     /// The widget models. After a large change, the model of a node no frame has needed since
     /// may show the values from before it (see ``hasPossiblyStaleNodes``).
     public internal(set) var models: WidgetModelCache
-    /// The level of detail of the layouts.
+    /// The level of detail shown: the layouts given out are at this level.
     public private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
     public private(set) var theme: Theme
@@ -75,15 +80,19 @@ public struct CanvasScene {
         buildAll(dataSource: dataSource)
     }
 
-    /// Lays every node out again at another level of detail or with another theme.
-    /// - Complexity: O(*n* + *e*).
+    /// Shows another level of detail, or lays every node out again with another theme.
+    /// - Complexity: O(1) for a level of detail (the other levels derive from the full-detail
+    ///   layouts as they are needed); O(*n* + *e*) for a theme.
     public mutating func relayout(
         levelOfDetail: LevelOfDetail, theme: Theme, dataSource: any CanvasDataSource
     ) {
         guard levelOfDetail != self.levelOfDetail || theme != self.theme else { return }
+        let themeChanged = theme != self.theme
         self.levelOfDetail = levelOfDetail
         self.theme = theme
         revision += 1
+        geometryRevision += 1
+        guard themeChanged else { return }
         // Every box and link moves: the indexes are filled anew rather than each entry taken out
         // of its old buckets.
         forgetIndexes()
@@ -266,9 +275,10 @@ public struct CanvasScene {
         let renderers = dataSource.renderers(for: model)
         nodeRenderers[Int(number)] = renderers
         layoutCount += 1
-        place(
-            NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: levelOfDetail),
-            number: number)
+        place(NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .full), number: number)
+        // A compact box's width follows the name, which its full box may hide under the
+        // minimum width: the derived geometry may have changed whatever the full frame did.
+        if levelOfDetail != .full { geometryRevision += 1 }
     }
 
     /// Keeps a node's layout and files its frame in the node index.
@@ -294,12 +304,66 @@ public struct CanvasScene {
 
     // MARK: Reading
 
-    /// The layout of each shown node.
-    public var layouts: SceneNodeTable<NodeLayout> { SceneNodeTable(numbers: numbers, values: nodeLayouts) }
+    /// The layout of each shown node, at the shown level of detail.
+    public var layouts: SceneLayouts { SceneLayouts(scene: self) }
 
     /// The renderers of each shown node.
     public var renderers: SceneNodeTable<NodeRenderers> {
         SceneNodeTable(numbers: numbers, values: nodeRenderers)
+    }
+
+    /// A node's layout at the shown level of detail.
+    /// - Parameter id: The node.
+    /// - Returns: The layout, or `nil` when the node is not shown.
+    public func layout(of id: NodeID) -> NodeLayout? { numbers[id].flatMap(shownLayout) }
+
+    /// A node's size at full detail, the level canvas positions are measured in.
+    func fullDetailSize(of id: NodeID) -> Size? {
+        numbers[id].flatMap { nodeLayouts[Int($0)] }.map { Size(width: $0.frame.width, height: $0.frame.height) }
+    }
+
+    /// A node's layout at the shown level of detail, or `nil` when it is not shown.
+    func shownLayout(_ number: Int32) -> NodeLayout? {
+        nodeLayouts[Int(number)].map { shown($0, number: number) }
+    }
+
+    /// A full-detail layout brought to the shown level of detail: a compact box starts where the
+    /// full box does; a dot is its top-left cell, scaled.
+    func shown(_ full: NodeLayout, number: Int32) -> NodeLayout {
+        switch levelOfDetail {
+        case .full:
+            return full
+        case .compact:
+            guard let model = models[full.id], let renderers = nodeRenderers[Int(number)] else { return full }
+            return NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .compact)
+        case .dot:
+            var layout = full
+            let x = floorDivide(full.frame.minX, levelOfDetail.horizontalScale)
+            let y = floorDivide(full.frame.minY, levelOfDetail.verticalScale)
+            layout.levelOfDetail = .dot
+            layout.frame = Rect(x: x, y: y, width: 1, height: 1)
+            layout.bodyHeight = 0
+            layout.inputRows = Array(repeating: y, count: full.inputRows.count)
+            layout.outputRow = y
+            return layout
+        }
+    }
+
+    /// The full-detail cells to search for what may meet a region of the shown level of detail:
+    /// the region scaled to canvas cells, widened up and left by how far a shown widget or link
+    /// may reach beyond where its full-detail box or link lies (a compact box may be wider than
+    /// its full box, a dot's link ends lie a cell beside it).
+    func fullDetailRegion(covering region: Rect, forLinks: Bool = false) -> Rect {
+        let columns = levelOfDetail.horizontalScale, rows = levelOfDetail.verticalScale
+        let slack: (dx: Int, dy: Int)
+        switch levelOfDetail {
+        case .full: return region
+        case .compact: slack = (theme.maximumNodeWidth, forLinks ? 0 : 3)
+        case .dot: slack = forLinks ? (2 * columns, rows) : (0, 0)
+        }
+        return Rect(
+            x: region.minX * columns - slack.dx, y: region.minY * rows - slack.dy,
+            width: region.width * columns + 2 * slack.dx, height: region.height * rows + 2 * slack.dy)
     }
 
     /// The shown nodes overlapping a region.
@@ -307,18 +371,23 @@ public struct CanvasScene {
     /// - Returns: Their layouts, in drawing order (top to bottom, left to right).
     /// - Complexity: O(*v* log *v*) in the visible nodes, plus the index buckets the region touches.
     public func nodes(in region: Rect) -> [NodeLayout] {
-        // The index files each node under its frame, so the order comes from the index alone.
-        let entries = nodeIndex.entries(in: region)
-        var order = Array(entries.indices)
-        entries.withUnsafeBufferPointer { entries in
-            order.sort { i, j in
-                let a = entries[i].rect, b = entries[j].rect
-                if a.minY != b.minY { return a.minY < b.minY }
-                if a.minX != b.minX { return a.minX < b.minX }
-                return numberedIDs[Int(entries[i].key)]! < numberedIDs[Int(entries[j].key)]!
-            }
+        // The index files each node under its full-detail frame, so at full detail the order
+        // comes from the index alone.
+        let entries = nodeIndex.entries(in: fullDetailRegion(covering: region))
+        var layouts: [NodeLayout] = []
+        layouts.reserveCapacity(entries.count)
+        var keys: [(y: Int, x: Int, id: NodeID)] = []
+        keys.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let full = nodeLayouts[Int(entry.key)] else { continue }
+            let layout = shown(full, number: entry.key)
+            guard layout.frame.intersects(region) else { continue }
+            keys.append((layout.frame.minY, layout.frame.minX, layout.id))
+            layouts.append(layout)
         }
-        return order.compactMap { nodeLayouts[Int(entries[$0].key)] }
+        var order = Array(layouts.indices)
+        order.sort { keys[$0] < keys[$1] }
+        return order.map { layouts[$0] }
     }
 
     /// The topmost shown node at a cell.
@@ -343,7 +412,11 @@ public struct CanvasScene {
     /// - Complexity: O(*n*) comparisons, without copying a layout but the one returned.
     public func nodeInReadingOrder(after node: NodeID?, forward: Bool) -> NodeLayout? {
         typealias Key = (y: Int, x: Int, id: NodeID)
-        func key(_ layout: NodeLayout) -> Key { (layout.frame.minY, layout.frame.minX, layout.id) }
+        let columns = levelOfDetail.horizontalScale, rows = levelOfDetail.verticalScale
+        // Every level's box starts at its full box's top left, scaled.
+        func key(_ layout: NodeLayout) -> Key {
+            (floorDivide(layout.frame.minY, rows), floorDivide(layout.frame.minX, columns), layout.id)
+        }
         let from: Key? = node.flatMap { id in numbers[id].flatMap { nodeLayouts[Int($0)] }.map(key) }
         var best: Int?, bestKey: Key?, wrap: Int?, wrapKey: Key?
         for index in nodeLayouts.indices {
@@ -362,11 +435,60 @@ public struct CanvasScene {
                 bestKey = candidate
             }
         }
-        return (best ?? wrap).flatMap { nodeLayouts[$0] }
+        return (best ?? wrap).flatMap { shownLayout(Int32($0)) }
     }
 
     /// The shown nodes whose frames overlap a region, without sorting.
-    func nodeIDs(in region: Rect) -> [NodeID] { nodeIndex.query(region).compactMap { numberedIDs[Int($0)] } }
+    func nodeIDs(in region: Rect) -> [NodeID] { nodes(in: region).map(\.id) }
+
+    /// Appends the frames, at the shown level of detail, of the shown nodes that overlap a region.
+    func appendFrames(in region: Rect, to result: inout [Rect]) {
+        guard levelOfDetail != .full else {
+            nodeIndex.appendRects(in: region, to: &result)
+            return
+        }
+        for layout in nodes(in: region) { result.append(layout.frame) }
+    }
+
+    /// Appends the numbers of the nodes whose widgets may overlap a region (some may not).
+    func appendNumbers(in region: Rect, to result: inout [Int32]) {
+        nodeIndex.appendKeys(in: fullDetailRegion(covering: region), to: &result)
+    }
+}
+
+/// The layout of each shown node at the scene's level of detail, looked up by node (see
+/// ``CanvasScene/layouts``). A snapshot: it does not change when the scene does.
+public struct SceneLayouts {
+    private let scene: CanvasScene
+
+    init(scene: CanvasScene) { self.scene = scene }
+
+    /// The layout of a node, or `nil` when the node is not shown.
+    /// - Parameter id: The node.
+    public subscript(id: NodeID) -> NodeLayout? {
+        guard let number = scene.numbers[id] else { return nil }
+        return scene.shownLayout(number)
+    }
+
+    /// Every shown node's layout, in no particular order.
+    /// - Complexity: O(*n*).
+    public var values: [NodeLayout] {
+        scene.nodeLayouts.indices.compactMap { scene.shownLayout(Int32($0)) }
+    }
+
+    /// The shown nodes, in no particular order.
+    /// - Complexity: O(*n*).
+    public var keys: [NodeID] {
+        scene.numbers.compactMap { id, number in scene.nodeLayouts[Int(number)] == nil ? nil : id }
+    }
+
+    /// The number of shown nodes.
+    /// - Complexity: O(*n*).
+    public var count: Int { scene.nodeLayouts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// Whether no node is shown.
+    /// - Complexity: O(*n*).
+    public var isEmpty: Bool { scene.nodeLayouts.allSatisfy { $0 == nil } }
 }
 
 /// Values the scene keeps per node, looked up by node: its ``CanvasScene/layouts`` and

@@ -196,7 +196,7 @@ enum SceneRenderer {
         var linkBoxes: [Rect] = []
         let nearby = region.insetBy(dx: -routingMargin.dx, dy: -routingMargin.dy)
         var nearbyBoxes: [Rect] = []
-        scene.nodeIndex.appendRects(in: nearby, to: &nearbyBoxes)
+        scene.appendFrames(in: nearby, to: &nearbyBoxes)
         var grid = NearbyBoxes(nearbyBoxes, in: nearby)
         for (linkIndex, link) in links.enumerated() {
             let start = link.start, finish = link.end
