@@ -54,7 +54,8 @@ extension CanvasReducer {
         var footprint: Rect?
         for node in contents.nodes {
             let size: Size
-            if let layout = context.scene.layout(of: node.id), context.graph.kind(of: node.id)?.name == node.kind
+            if let layout = context.scene.layout(of: node.id),
+                context.graph.kind(of: node.id)?.name == node.kind
             {
                 size = Size(width: layout.frame.width, height: layout.frame.height)
             } else if state.levelOfDetail == .full {

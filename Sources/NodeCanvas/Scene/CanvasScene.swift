@@ -275,7 +275,8 @@ public struct CanvasScene {
         let renderers = dataSource.renderers(for: model)
         nodeRenderers[Int(number)] = renderers
         layoutCount += 1
-        place(NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .full), number: number)
+        place(
+            NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .full), number: number)
         // A compact box's width follows the name, which its full box may hide under the
         // minimum width: the derived geometry may have changed whatever the full frame did.
         if levelOfDetail != .full { geometryRevision += 1 }
@@ -319,7 +320,9 @@ public struct CanvasScene {
 
     /// A node's size at full detail, the level canvas positions are measured in.
     func fullDetailSize(of id: NodeID) -> Size? {
-        numbers[id].flatMap { nodeLayouts[Int($0)] }.map { Size(width: $0.frame.width, height: $0.frame.height) }
+        numbers[id].flatMap { nodeLayouts[Int($0)] }.map {
+            Size(width: $0.frame.width, height: $0.frame.height)
+        }
     }
 
     /// A node's layout at the shown level of detail, or `nil` when it is not shown.
