@@ -2,18 +2,19 @@ import Foundation
 import NodeCanvas
 import Testing
 
-/// The one key table: README's table, the help overlay and the reducer all follow it.
+/// The one key table: the editor guide's table, README's first keys, the help overlay and the
+/// reducer all follow it.
 @Suite struct KeyTableTests {
     private var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
 
-    /// The rows of README's key table: `| keys | what they do |`, keys without backquotes.
-    private func readmeRows() throws -> [(String, String)] {
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let header = try #require(lines.firstIndex(of: "| keys | what they do |"))
+    /// The rows of a Markdown key table headed `header`, keys without backquotes.
+    private func tableRows(in path: String, header: String) throws -> [(String, String)] {
+        let text = try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex(of: header), "\(path) has no table headed \(header)")
         return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
@@ -25,13 +26,25 @@ import Testing
         }
     }
 
-    @Test func readmesKeyTableIsTheBindingTableRowForRow() throws {
-        let rows = try readmeRows()
+    @Test func theEditorGuidesKeyTableIsTheBindingTableRowForRow() throws {
+        let rows = try tableRows(in: "docs/editor.md", header: "| keys | what they do |")
         let bindings = HelpOverlayPlugin.rows
         #expect(rows.count == bindings.count)
         for (row, binding) in zip(rows, bindings) {
-            #expect(row.0 == binding.keys, "README lists '\(row.0)' where the table has '\(binding.keys)'")
-            #expect(row.1 == binding.help, "README says '\(row.1)' for \(binding.keys)")
+            #expect(row.0 == binding.keys, "the guide lists '\(row.0)' where the table has '\(binding.keys)'")
+            #expect(row.1 == binding.help, "the guide says '\(row.1)' for \(binding.keys)")
+        }
+    }
+
+    /// README shows a few keys to start with; each row is a row of the binding table, word for word.
+    @Test func readmesFirstKeysAreRowsOfTheBindingTable() throws {
+        let rows = try tableRows(in: "README.md", header: "| key | does |")
+        #expect(rows.count >= 5, "README shows the keys to start with")
+        let bindings = HelpOverlayPlugin.rows
+        for row in rows {
+            let binding = bindings.first { $0.keys == row.0 }
+            #expect(binding != nil, "README lists '\(row.0)', which the table does not have")
+            #expect(binding.map { $0.help == row.1 } ?? true, "README says '\(row.1)' for \(row.0)")
         }
     }
 

@@ -129,16 +129,17 @@ private let halfAdder = logicGates.appendingPathComponent("half-adder.circuit").
         #expect(declaration.contains("packageAccess: false"), "\(declaration)")
     }
 
-    @Test func readmeShowsAllOfItsCode() throws {
+    @Test func theToolArticleShowsAllOfItsCode() throws {
         let code = try String(contentsOf: logicGates.appendingPathComponent("main.swift"), encoding: .utf8)
-        let readme = try String(
+        let article = try String(
             contentsOf: logicGates.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("README.md"), encoding: .utf8)
+                .appendingPathComponent("Sources/NodeTerminal/NodeTerminal.docc/BuildingATool.md"),
+            encoding: .utf8)
         #expect(
-            readme.contains("```swift\n" + code + "```\n"), "README's LogicGates section is not main.swift")
+            article.contains("```swift\n" + code + "```\n"), "BuildingATool.md's code is not main.swift")
         let files = try FileManager.default.contentsOfDirectory(atPath: logicGates.path).filter {
             $0.hasSuffix(".swift")
         }
-        #expect(files == ["main.swift"], "README shows main.swift only")
+        #expect(files == ["main.swift"], "the article shows main.swift only")
     }
 }

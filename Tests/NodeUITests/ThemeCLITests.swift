@@ -83,12 +83,14 @@ private func themeFile(_ text: String) throws -> String {
         #expect(result.standardError.hasPrefix("\(theme): line 1, column 13: field 'spacing': 'wide'"))
     }
 
-    @Test func readmeShowsTheExampleThemeAsItIs() throws {
+    @Test func theThemesArticleShowsTheExampleThemeAsItIs() throws {
         let theme = try String(
             contentsOf: examples.appendingPathComponent("themes/amber.json"), encoding: .utf8)
-        let readme = try String(
-            contentsOf: examples.deletingLastPathComponent().appendingPathComponent("README.md"),
+        let article = try String(
+            contentsOf: examples.deletingLastPathComponent()
+                .appendingPathComponent("Sources/NodeCanvas/NodeCanvas.docc/Themes.md"),
             encoding: .utf8)
-        #expect(readme.contains("```json\n" + theme + "```\n"), "README's theme section is not amber.json")
+        #expect(
+            article.contains("```json\n" + theme + "```\n"), "the Themes article's example is not amber.json")
     }
 }

@@ -116,14 +116,14 @@ public struct KeyCommand: Hashable, Sendable {
     }
 }
 
-/// One row of the key table as help and README show it: the keys and their commands, how the
+/// One row of the key table as help and the editor guide show it: the keys and their commands, how the
 /// keys are written, and what they do in words.
 public struct KeyBinding: Hashable, Sendable {
     /// The keys and the command each runs.
     public var keys: [KeyCommand]
-    /// The keys as help and README write them (`x / Delete`).
+    /// The keys as help and the editor guide write them (`x / Delete`).
     public var label: String
-    /// What the keys do, as help and README say it.
+    /// What the keys do, as help and the editor guide say it.
     public var help: String
 
     /// Creates a binding.
@@ -138,7 +138,7 @@ public struct KeyBinding: Hashable, Sendable {
     }
 }
 
-/// The standard commands and the rows help and README group them in.
+/// The standard commands and the rows help and the editor guide group them in.
 public enum KeyBindings {
     /// Columns panned by H and L (at the current level of detail).
     public static let panColumns = 8
@@ -201,7 +201,7 @@ public enum KeyBindings {
         NamedCommand("quit", .quit, keys: [.character("q")], "quit (with unsaved changes it asks first)"),
     ]
 
-    /// The rows help and README show: the commands of each row, how the standard keys are
+    /// The rows help and the editor guide show: the commands of each row, how the standard keys are
     /// written, and what they do.
     static let rows: [(label: String, help: String, names: [String])] = [
         (
@@ -245,15 +245,15 @@ public enum KeyBindings {
         ("q", "quit (with unsaved changes it asks first)", ["quit"]),
     ]
 
-    /// Every normal-mode row of the standard table, in the order help and README list them.
+    /// Every normal-mode row of the standard table, in the order help and the editor guide list them.
     public static var normal: [KeyBinding] { KeyTable.standard.bindings }
 
-    /// The keys the terminal answers itself, whatever the mode, as help and README describe them.
+    /// The keys the terminal answers itself, whatever the mode, as help and the editor guide describe them.
     public static let screen: [(label: String, help: String)] = [
         ("Ctrl-L", "repaint the screen")
     ]
 
-    /// The mouse, as help and README describe it.
+    /// The mouse, as help and the editor guide describe it.
     public static let mouse: [(label: String, help: String)] = [
         ("click", "select a node (its delete mark removes it); in link mode, toggle a row"),
         ("Ctrl-click", "add a node to the selection, or take it out"),

@@ -2,7 +2,7 @@
 ///
 /// The standard table binds ``KeyBindings/commands`` to their default keys; `keys.json` rebinds
 /// or unbinds keys over it (``KeysFile``). The reducer runs it, help and the command line show
-/// it, and README's table is the standard one.
+/// it, and the editor guide's table (docs/editor.md) is the standard one.
 ///
 /// ```swift
 /// var keys = KeyTable.standard
@@ -72,7 +72,7 @@ public struct KeyTable: Hashable, Sendable {
         keysByName[name, default: []].append(key)
     }
 
-    /// The rows help and README show, with the keys in effect: a row keeps its standard label
+    /// The rows help and the editor guide show, with the keys in effect: a row keeps its standard label
     /// while its commands have their default keys, else lists the keys it has (`:NAME` for a
     /// command without any).
     public var bindings: [KeyBinding] {

@@ -13,7 +13,7 @@ public final class HelpOverlayPlugin: CanvasPlugin {
         if case .modeChanged(.help(0)) = notification { timesShown += 1 }
     }
 
-    /// The rows help shows with the standard keys (README's table): every row of
+    /// The rows help shows with the standard keys (the editor guide's table): every row of
     /// ``KeyBindings/normal``, the screen's own keys, then the mouse.
     public static var rows: [(keys: String, help: String)] { rows(for: .standard) }
 
