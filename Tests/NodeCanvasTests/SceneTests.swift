@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func theSpatialIndexFindsExactlyTheOverlappingRectangles() {
-        var index = SpatialIndex<Int>(bucketWidth: 8, bucketHeight: 4)
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4)
         index.update(1, rect: Rect(x: 0, y: 0, width: 5, height: 5))
         index.update(2, rect: Rect(x: 30, y: 10, width: 20, height: 3))
         index.update(3, rect: Rect(x: -40, y: -9, width: 6, height: 2))

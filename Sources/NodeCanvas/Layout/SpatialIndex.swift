@@ -3,7 +3,11 @@
 ///
 /// Each key is filed under every bucket its rectangle touches; a rectangle that would touch very
 /// many buckets (a long link across the canvas) is kept in a short list checked on every query.
-public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
+/// Keys are small non-negative numbers (a scene's node numbers and link handles), so where a key
+/// is filed is found by indexing, without hashing.
+package struct SpatialIndex: Sendable {
+    package typealias Key = Int32
+
     /// The keys filed under one bucket and their rectangles, side by side (a query scans the
     /// rectangles and touches a key only when it reports it).
     private struct Contents: Sendable {
@@ -33,25 +37,26 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// The keys too large for buckets, with their rectangles side by side (a query scans the
     /// rectangles in one run), and where each key is in them.
     private var large = Contents()
-    private var largePlace: [Key: Int] = [:]
-    private(set) var rects: [Key: Rect] = [:]
+    /// Per key: its place in `large`, or -1.
+    private var largePlace: [Int32] = []
+    /// Per key: its rectangle, when filed.
+    private var rects: [Rect?] = []
+    /// The number of keys filed.
+    package private(set) var count = 0
     private static var largeThreshold: Int { 64 }
 
     /// Creates an empty index.
     /// - Parameters:
     ///   - bucketWidth: The width of a bucket.
     ///   - bucketHeight: The height of a bucket.
-    public init(bucketWidth: Int = 32, bucketHeight: Int = 16) {
+    package init(bucketWidth: Int = 32, bucketHeight: Int = 16) {
         self.bucketWidth = max(1, bucketWidth)
         self.bucketHeight = max(1, bucketHeight)
     }
 
-    /// The number of keys.
-    public var count: Int { rects.count }
-
     /// The rectangle filed under a key.
     /// - Parameter key: The key.
-    public subscript(key: Key) -> Rect? { rects[key] }
+    package subscript(key: Key) -> Rect? { Int(key) < rects.count ? rects[Int(key)] : nil }
 
     private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
@@ -71,18 +76,28 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     ///   - key: The key.
     ///   - rect: Its rectangle.
     /// - Complexity: O(*b*), the buckets the old and new rectangles touch.
-    public mutating func update(_ key: Key, rect: Rect) {
-        let old = rects.updateValue(rect, forKey: key)
+    package mutating func update(_ key: Key, rect: Rect) {
+        let slot = Int(key)
+        precondition(slot >= 0, "a spatial index's keys are not negative")
+        if slot >= rects.count {
+            let count = max(slot + 1, rects.count * 2)
+            rects.append(contentsOf: repeatElement(nil, count: count - rects.count))
+            largePlace.append(contentsOf: repeatElement(-1, count: count - largePlace.count))
+        }
+        let old = rects[slot]
         if old == rect { return }
+        rects[slot] = rect
+        if old == nil { count += 1 }
         let range = bucketRange(of: rect)
         let isLarge = range.columns.count * range.rows.count > Self.largeThreshold
         if let old {
-            if isLarge, let place = largePlace[key] {
+            let place = Int(largePlace[slot])
+            if isLarge, place >= 0 {
                 large.rects[place] = rect
                 return
             }
             let oldRange = bucketRange(of: old)
-            if !isLarge && oldRange == range && largePlace[key] == nil {
+            if !isLarge && oldRange == range && place < 0 {
                 // The same buckets (a small move): the rectangle is rewritten where it is filed.
                 forEachBucket(in: range, holding: key) { contents, index in contents.rects[index] = rect }
                 return
@@ -90,7 +105,7 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
             unfile(key, from: old)
         }
         if isLarge {
-            largePlace[key] = large.keys.count
+            largePlace[slot] = Int32(large.keys.count)
             large.append(key, rect)
             return
         }
@@ -106,16 +121,20 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     /// Forgets a key.
     /// - Parameter key: The key.
     /// - Complexity: O(*b* × *k*), the buckets it touched times their sizes.
-    public mutating func remove(_ key: Key) {
-        guard let rect = rects.removeValue(forKey: key) else { return }
+    package mutating func remove(_ key: Key) {
+        guard let rect = self[key] else { return }
+        rects[Int(key)] = nil
+        count -= 1
         unfile(key, from: rect)
     }
 
     /// Takes a key out of the buckets its rectangle `rect` was filed under (or the large list).
     private mutating func unfile(_ key: Key, from rect: Rect) {
-        if let place = largePlace.removeValue(forKey: key) {
+        let place = Int(largePlace[Int(key)])
+        if place >= 0 {
+            largePlace[Int(key)] = -1
             large.remove(at: place)
-            if place < large.keys.count { largePlace[large.keys[place]] = place }
+            if place < large.keys.count { largePlace[Int(large.keys[place])] = Int32(place) }
             return
         }
         forEachBucket(in: bucketRange(of: rect), holding: key) { contents, index in contents.remove(at: index)
@@ -138,25 +157,33 @@ public struct SpatialIndex<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Forgets every key.
-    public mutating func removeAll() {
-        bucketTable = BucketTable()
-        buckets.removeAll()
+    /// The buckets stay, emptied with their room kept: an index is emptied to be filled again,
+    /// often with as many keys in the same places (an arrangement of the whole graph), and
+    /// refilling kept buckets allocates nothing.
+    package mutating func removeAll() {
+        for number in buckets.indices {
+            buckets[number].keys.removeAll(keepingCapacity: true)
+            buckets[number].rects.removeAll(keepingCapacity: true)
+        }
         large = Contents()
-        largePlace.removeAll()
-        rects.removeAll()
+        for slot in rects.indices {
+            rects[slot] = nil
+            largePlace[slot] = -1
+        }
+        count = 0
     }
 
     /// The keys whose rectangles overlap a region, each once, in no particular order.
     /// - Parameter region: The region.
     /// - Returns: The keys.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
-    public func query(_ region: Rect) -> [Key] { entries(in: region).map(\.key) }
+    package func query(_ region: Rect) -> [Key] { entries(in: region).map(\.key) }
 
     /// The keys whose rectangles overlap a region, with their rectangles, each once.
     /// - Parameter region: The region.
     /// - Returns: The keys and rectangles.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
-    public func entries(in region: Rect) -> [(key: Key, rect: Rect)] {
+    package func entries(in region: Rect) -> [(key: Key, rect: Rect)] {
         var result: [(key: Key, rect: Rect)] = []
         forEachEntry(in: region) { contents, index in
             result.append((contents.keys[index], contents.rects[index]))

@@ -29,14 +29,21 @@ struct LinkGeometry {
     var downstreamFrame: Rect
 }
 
-/// One link of the scene: its ends by number and, while both are shown, its geometry.
+/// One link of the scene: its ends by number and, while both are shown, where it starts and ends
+/// at full detail. Plain values only, so refreshing every link after a large move copies and
+/// retains nothing; the identifiers are looked up for the links a frame shows.
 struct LinkRecord {
-    /// The link; its points and frames are those of the latest refresh with both ends shown.
-    var geometry: LinkGeometry
     var upstream: Int32
     var downstream: Int32
+    var slot: Int32
     /// Whether both ends are shown (the link is then in the link index).
     var isShown = false
+    /// Where it starts and ends and both ends' frames, as of the latest refresh with both ends
+    /// shown.
+    var start = Point(x: 0, y: 0)
+    var end = Point(x: 0, y: 0)
+    var upstreamFrame = Rect.zero
+    var downstreamFrame = Rect.zero
 }
 
 extension CanvasScene {
@@ -53,26 +60,19 @@ extension CanvasScene {
         while incomingLinks[index].count < model.inputs.count { incomingLinks[index].append(-1) }
         for row in model.inputs {
             let handle = incomingLinks[index][row.slot]
-            if handle >= 0, let record = linkRecords[Int(handle)], record.geometry.upstream == row.upstream {
+            let upstreamNumber = row.upstream.flatMap { numbers[$0] }
+            if handle >= 0, let record = linkRecords[Int(handle)], record.upstream == upstreamNumber {
                 refreshLink(handle)
                 continue
             }
             if handle >= 0 { removeLink(handle) }
-            guard let upstream = row.upstream, let upstreamNumber = numbers[upstream] else { continue }
-            addLink(
-                LinkKey(downstream: id, slot: row.slot), from: upstream, number: upstreamNumber, to: number)
+            guard let upstreamNumber else { continue }
+            addLink(slot: row.slot, from: upstreamNumber, to: number)
         }
     }
 
-    private mutating func addLink(
-        _ key: LinkKey, from upstream: NodeID, number upstreamNumber: Int32, to number: Int32
-    ) {
-        let zero = Point(x: 0, y: 0)
-        let record = LinkRecord(
-            geometry: LinkGeometry(
-                key: key, upstream: upstream, start: zero, end: zero, upstreamFrame: .zero,
-                downstreamFrame: .zero),
-            upstream: upstreamNumber, downstream: number)
+    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32) {
+        let record = LinkRecord(upstream: upstreamNumber, downstream: number, slot: Int32(slot))
         let handle: Int32
         if let free = freeLinkHandles.popLast() {
             handle = free
@@ -81,7 +81,7 @@ extension CanvasScene {
             handle = Int32(linkRecords.count)
             linkRecords.append(record)
         }
-        incomingLinks[Int(number)][key.slot] = handle
+        incomingLinks[Int(number)][slot] = handle
         outgoingLinks[Int(upstreamNumber)].append(handle)
         refreshLink(handle)
     }
@@ -89,7 +89,7 @@ extension CanvasScene {
     /// Drops a link from its ends' lists, the link index and the records.
     mutating func removeLink(_ handle: Int32) {
         guard let record = linkRecords[Int(handle)] else { return }
-        let slot = record.geometry.key.slot
+        let slot = Int(record.slot)
         if incomingLinks[Int(record.downstream)].indices.contains(slot) {
             incomingLinks[Int(record.downstream)][slot] = -1
         }
@@ -107,40 +107,35 @@ extension CanvasScene {
     }
 
     /// Recomputes where a link starts and ends from its ends' layouts; a link with a hidden end
-    /// leaves the link index. The record is read and written in place (copying it would retain
-    /// its identifiers).
+    /// leaves the link index.
     mutating func refreshLink(_ handle: Int32) {
         let index = Int(handle)
-        guard
-            let (upstream, downstream, slot, isShown) = linkRecords[index].map({
-                ($0.upstream, $0.downstream, $0.geometry.key.slot, $0.isShown)
-            })
-        else { return }
-        guard let from = nodeLayouts[Int(upstream)]?.frame, let to = nodeLayouts[Int(downstream)],
-            let end = to.inputEnd(slot), let outputRow = nodeLayouts[Int(upstream)]?.outputRow
+        guard var record = linkRecords[index] else { return }
+        guard let from = nodeLayouts[Int(record.upstream)], let to = nodeLayouts[Int(record.downstream)],
+            let end = to.inputEnd(Int(record.slot))
         else {
-            if isShown {
+            if record.isShown {
                 linkRecords[index]!.isShown = false
                 linkIndex.remove(handle)
                 geometryRevision += 1
             }
             return
         }
-        let start = Point(x: from.maxX, y: outputRow)
+        let start = Point(x: from.frame.maxX, y: from.outputRow)
         let endPoint = Point(x: end.x, y: end.y)
-        if isShown {
-            let same = linkRecords[index].map {
-                $0.geometry.start == start && $0.geometry.end == endPoint && $0.geometry.upstreamFrame == from
-                    && $0.geometry.downstreamFrame == to.frame
-            }
-            if same == true { return }
+        if record.isShown && record.start == start && record.end == endPoint
+            && record.upstreamFrame == from.frame
+            && record.downstreamFrame == to.frame
+        {
+            return
         }
-        linkRecords[index]!.geometry.start = start
-        linkRecords[index]!.geometry.end = endPoint
-        linkRecords[index]!.geometry.upstreamFrame = from
-        linkRecords[index]!.geometry.downstreamFrame = to.frame
-        linkRecords[index]!.isShown = true
-        linkIndex.update(handle, rect: from.union(to.frame).insetBy(dx: -3, dy: -2))
+        record.start = start
+        record.end = endPoint
+        record.upstreamFrame = from.frame
+        record.downstreamFrame = to.frame
+        record.isShown = true
+        linkRecords[index] = record
+        linkIndex.update(handle, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
         geometryRevision += 1
     }
 
@@ -156,19 +151,6 @@ extension CanvasScene {
         refreshOutgoingLinks(of: number)
     }
 
-    /// A link's ends at the shown level of detail, from its ends' layouts there.
-    private func shownGeometry(of link: LinkRecord) -> LinkGeometry? {
-        guard let from = shownLayout(link.upstream), let to = shownLayout(link.downstream),
-            let end = to.inputEnd(link.geometry.key.slot)
-        else { return nil }
-        var geometry = link.geometry
-        geometry.start = Point(x: from.frame.maxX, y: from.outputRow)
-        geometry.end = Point(x: end.x, y: end.y)
-        geometry.upstreamFrame = from.frame
-        geometry.downstreamFrame = to.frame
-        return geometry
-    }
-
     /// The node feeding a link's slot, when the link exists.
     /// - Parameter link: The link.
     /// - Returns: The upstream node, or `nil`.
@@ -176,7 +158,7 @@ extension CanvasScene {
         guard let number = numbers[link.downstream], incomingLinks[Int(number)].indices.contains(link.slot)
         else { return nil }
         let handle = incomingLinks[Int(number)][link.slot]
-        return handle >= 0 ? linkRecords[Int(handle)]?.geometry.upstream : nil
+        return handle >= 0 ? linkRecords[Int(handle)].flatMap { numberedIDs[Int($0.upstream)] } : nil
     }
 
     /// The shown links whose routes may cross a region.
@@ -192,12 +174,24 @@ extension CanvasScene {
     func linkGeometry(in region: Rect) -> [LinkGeometry] {
         var found: [LinkGeometry] = []
         for handle in linkIndex.query(fullDetailRegion(covering: region, forLinks: true)) {
-            guard let link = linkRecords[Int(handle)] else { continue }
-            if levelOfDetail == .full {
-                found.append(link.geometry)
-            } else if let shown = shownGeometry(of: link) {
-                found.append(shown)
+            guard let link = linkRecords[Int(handle)], link.isShown,
+                let upstream = numberedIDs[Int(link.upstream)],
+                let downstream = numberedIDs[Int(link.downstream)]
+            else { continue }
+            var geometry = LinkGeometry(
+                key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
+                start: link.start,
+                end: link.end, upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame)
+            if levelOfDetail != .full {
+                guard let from = shownLayout(link.upstream), let to = shownLayout(link.downstream),
+                    let end = to.inputEnd(Int(link.slot))
+                else { continue }
+                geometry.start = Point(x: from.frame.maxX, y: from.outputRow)
+                geometry.end = Point(x: end.x, y: end.y)
+                geometry.upstreamFrame = from.frame
+                geometry.downstreamFrame = to.frame
             }
+            found.append(geometry)
         }
         var order = Array(found.indices)
         found.withUnsafeBufferPointer { links in

@@ -49,12 +49,12 @@ public struct CanvasScene {
     /// How many numbered nodes were last brought up to date before `valueRevision`.
     var possiblyStaleCount = 0
     /// The shown nodes' frames, by number.
-    var nodeIndex = SpatialIndex<Int32>()
+    var nodeIndex = SpatialIndex()
     /// A buffer kept for gathering the nodes to bring up to date.
     var staleScratch: [Int32] = []
 
     /// The links' rectangles, for the shown links, filed by handle (an index into `linkRecords`).
-    var linkIndex = SpatialIndex<Int32>()
+    var linkIndex = SpatialIndex()
     /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
     var linkRecords: [LinkRecord?] = []
     var freeLinkHandles: [Int32] = []
@@ -191,18 +191,23 @@ public struct CanvasScene {
             refreshOutgoingLinks(of: number)
         }
         if update.moved.count > max(256, numbers.count / 8) {
-            // Most boxes moved (arrange, its undo): every box and link is filed anew.
-            var layouts = nodeLayouts
-            forgetIndexes()
-            for number in layouts.indices {
-                guard var layout = layouts[number], let id = numberedIDs[number] else { continue }
-                if update.moved.contains(id), let model = models[id] {
-                    layout = layout.moved(to: model.position)
-                }
-                layouts[number] = nil
-                place(layout, number: Int32(number))
+            // Most boxes moved (arrange, its undo): every box and link is filed anew, in indexes
+            // emptied first (filing costs less than moving each entry from its old buckets).
+            nodeIndex.removeAll()
+            linkIndex.removeAll()
+            geometryRevision += 1
+            for id in update.moved {
+                guard let number = numbers[id], let layout = nodeLayouts[Int(number)], let model = models[id]
+                else { continue }
+                nodeLayouts[Int(number)] = layout.moved(to: model.position)
             }
-            for handle in linkRecords.indices where linkRecords[handle] != nil { refreshLink(Int32(handle)) }
+            for number in nodeLayouts.indices {
+                if let frame = nodeLayouts[number]?.frame { nodeIndex.update(Int32(number), rect: frame) }
+            }
+            for handle in linkRecords.indices where linkRecords[handle] != nil {
+                linkRecords[handle]!.isShown = false
+                refreshLink(Int32(handle))
+            }
             return update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
