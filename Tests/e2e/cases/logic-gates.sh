@@ -51,4 +51,49 @@ case_logic_gates_draws_lamps_in_ascii() {
   if screen $s | LC_ALL=C grep -q '[^ -~]'; then fail "a byte at or above 0x80 on screen" || return 1; fi
 }
 
-all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii)
+# T (the tool's own `truth-table` command) shows the selected switches' truth table in a panel;
+# T again hides it. `?` lists the command with its key.
+case_logic_gates_truth_table() {
+  local s=logic_gates_truth_table dir="$WORK/gates-table"
+  PROGRAM="$LOGIC_GATES" start $s "$dir"
+  wait_for $s "half adder" || return 1
+  keys $s Tab && wait_status $s "NORMAL  A" || return 1
+  keys $s Space Tab Tab && wait_status $s "2 selected" || return 1
+  keys $s T && wait_for $s "Truth table" || return 1
+  wait_for $s "A B | Carry Sum" || return 1
+  wait_for $s "0 1 | 0     1" || return 1
+  wait_for $s "1 1 | 1     0" || return 1
+  keys $s T && wait_without $s "Truth table" || return 1
+  keys $s '?' && wait_for $s "arrows scroll" || return 1
+  keys $s NPage && wait_for $s "the truth table of the selected switches" || return 1
+}
+
+# A `pulse` source, run by the tool's own runner, blinks a NOT gate's lamp without a key press.
+case_logic_gates_pulse_blinks() {
+  local s=logic_gates_pulse_blinks dir="$WORK/gates-pulse"
+  mkdir -p "$dir"
+  cat >"$dir/blink.circuit" <<'JSON'
+{"format": "nodegraph", "version": 1, "nodes": [
+  {"id": "p", "kind": "pulse", "name": "P", "interval": 0.3, "x": 2, "y": 1},
+  {"id": "n", "kind": "not", "name": "Lamp", "inputs": ["p"], "x": 28, "y": 1}]}
+JSON
+  PROGRAM="$LOGIC_GATES" start $s "$dir" blink.circuit
+  wait_for $s "1 live" || return 1
+  wait_not_lamp $s ○ || return 1
+  wait_not_lamp $s ● || return 1
+  wait_not_lamp $s ○ || return 1
+}
+
+# wait_not_lamp NAME LAMP — until the NOT gate's lamp (`¬ a … ●`) reads LAMP.
+wait_not_lamp() {
+  local name="$1" deadline=$((SECONDS + TIMEOUT)) lamp
+  while [ $SECONDS -le $deadline ]; do
+    lamp="$(screen "$name" | sed -n 's/.*¬ a *\([●○]\).*/\1/p' | head -n 1)"
+    [ "$lamp" = "$2" ] && return 0
+    sleep 0.05
+  done
+  fail "the NOT gate's lamp reads '$lamp', want $2"
+}
+
+all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii logic_gates_truth_table
+  logic_gates_pulse_blinks)
