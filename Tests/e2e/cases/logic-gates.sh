@@ -84,6 +84,35 @@ JSON
   wait_not_lamp $s ○ || return 1
 }
 
+# The tool's rule in the editor: A feeds four inputs, so link mode's Enter on a fifth is refused
+# with the tool's reason, and nothing is linked.
+case_logic_gates_refuses_a_fifth_link() {
+  local s=logic_gates_refuses_a_fifth_link dir="$WORK/gates-fan" tabs=0
+  mkdir -p "$dir"
+  cat >"$dir/fan.circuit" <<'JSON'
+{"format": "nodegraph", "version": 1, "nodes": [
+  {"id": "a", "kind": "switch", "name": "A", "value": false, "x": 2, "y": 1},
+  {"id": "n1", "kind": "not", "name": "N1", "inputs": ["a"], "x": 30, "y": 1},
+  {"id": "n2", "kind": "not", "name": "N2", "inputs": ["a"], "x": 30, "y": 7},
+  {"id": "n3", "kind": "not", "name": "N3", "inputs": ["a"], "x": 30, "y": 13},
+  {"id": "n4", "kind": "not", "name": "N4", "inputs": ["a"], "x": 30, "y": 19},
+  {"id": "n5", "kind": "not", "name": "N5", "x": 60, "y": 1}]}
+JSON
+  PROGRAM="$LOGIC_GATES" start $s "$dir" fan.circuit
+  wait_for $s "opened fan.circuit" || return 1
+  keys $s Tab && wait_status $s "NORMAL  A" || return 1
+  keys $s l && wait_status $s "LINK  A" || return 1
+  until status_line $s | grep -qF "Enter links A → N5.a"; do
+    tabs=$((tabs + 1))
+    [ $tabs -le 5 ] || fail "link mode never offered N5.a" || return 1
+    keys $s Tab
+    sleep 0.2
+  done
+  keys $s Enter && wait_status $s "refused: fan-out of A is limited to 4" || return 1
+  keys $s Escape q
+  [ "$(exit_status $s)" = 0 ] || fail "q did not exit 0 (something was linked?)" || return 1
+}
+
 # wait_not_lamp NAME LAMP — until the NOT gate's lamp (`¬ a … ●`) reads LAMP.
 wait_not_lamp() {
   local name="$1" deadline=$((SECONDS + TIMEOUT)) lamp
@@ -96,4 +125,4 @@ wait_not_lamp() {
 }
 
 all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii logic_gates_truth_table
-  logic_gates_pulse_blinks)
+  logic_gates_pulse_blinks logic_gates_refuses_a_fifth_link)
