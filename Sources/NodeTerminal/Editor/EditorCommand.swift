@@ -56,8 +56,36 @@ public struct EditorCommandContext {
     /// - Parameter session: The session.
     public init(session: EditorSession) { self.session = session }
 
-    /// The document edited.
+    /// The document edited, to read; edit it with ``apply(_:)``, which keeps the session's
+    /// rules.
     public var document: GraphDocument { session.document }
+
+    /// Applies an edit as one undo step (journaled, and asked of the tool's rule), at the level
+    /// shown: inside an open group, inside its definition. A read-only session refuses it, and
+    /// so does the graph or the tool's rule; the status line then says `refused: REASON` and
+    /// nothing changes.
+    /// - Parameter edit: The edit.
+    /// - Returns: Whether it was applied.
+    @discardableResult
+    public func apply(_ edit: Edit) -> Bool {
+        let canvas = session.canvas
+        if let reason = session.refusal(of: edit) {
+            canvas.send(.editRefused(edit, reason: reason))
+            return false
+        }
+        let leveled = canvas.state.openedGroups.last.map { Edit.inside(definition: $0.kind, edit) } ?? edit
+        do throws(GraphError) {
+            try session.document.apply(leveled)
+            return true
+        } catch {
+            canvas.send(
+                .editRefused(
+                    edit,
+                    reason: CanvasText.describe(
+                        error, in: canvas.shownGraph, arrow: canvas.theme.glyphs.arrow)))
+            return false
+        }
+    }
     /// The graph shown: the document's, or inside an open group the definition's.
     public var graph: Graph { session.canvas.shownGraph }
     /// The node under the cursor.

@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 import Synchronization
 import Testing
 
@@ -87,6 +88,54 @@ import Testing
         #expect(throws: KeyTableError(problems: ["key T is claimed by both 'count-nodes' and 'table'"])) {
             try tool.keys()
         }
+    }
+
+    /// A tool whose `R` command renames the cursor's node to `Renamed`.
+    static func renamingTool() -> EditorConfiguration {
+        var tool = EditorConfiguration.calculator
+        tool.commands = [
+            EditorCommand("rename-it", keys: [.character("R")], "rename the node") { context in
+                guard let node = context.cursorNode else { return }
+                context.apply(.rename(node: node, name: "Renamed"))
+            }
+        ]
+        return tool
+    }
+
+    @Test func aToolsCommandEditsAsOneUndoStep() {
+        let session = Self.session(Self.renamingTool())
+        session.handle(.tab)
+        let node = session.canvas.state.cursorNode!
+        session.handle(.character("R"))
+        #expect(session.document.graph.name(of: node) == "Renamed")
+        session.handle(.character("u"))
+        #expect(session.document.graph.name(of: node) != "Renamed")
+    }
+
+    @Test func aReadOnlySessionRefusesAToolsCommandsEdit() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tool-\(UUID().uuidString).json"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try GraphFile.save(.demoCalculator(), to: file)
+        let tool = Self.renamingTool()
+        func open() throws -> EditorSession {
+            EditorSession(
+                configuration: tool, document: GraphDocument(graph: try GraphFile.load(path: file)),
+                file: file,
+                width: 80, height: 24)
+        }
+        let first = try open()
+        defer { first.finish(clean: true) }
+        let second = try open()
+        #expect(second.isReadOnly)
+        second.handle(.tab)
+        let node = try #require(second.canvas.state.cursorNode)
+        let name = second.document.graph.name(of: node)
+        second.handle(.character("R"))
+        #expect(second.document.graph.name(of: node) == name)
+        #expect(second.canvas.state.message?.text.hasPrefix("refused: read-only") == true)
+        #expect(!second.document.isModified)
     }
 
     @Test func theKeysFileRebindsAToolsCommand() throws {
