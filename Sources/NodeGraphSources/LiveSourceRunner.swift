@@ -2,10 +2,13 @@ import NodeGraph
 
 /// Runs a tool's own live-source kind: how often a node of the kind is read, and what each
 /// reading gives. Registered once (`EditorConfiguration.liveSourceRunners`, which the command
-/// line shares), it runs in the editor, `watch` and `eval` exactly as `clock` and `file` do: on
-/// the sources' thread, a first reading at once, each reading left in the inbox for the graph's
-/// owner, errors as values, and file paths refused outside the graph file's folder without
-/// `--allow-outside` (``LiveSourceReading/readNumber(fromFile:)``).
+/// line shares), it runs in the editor, `watch` and `eval` exactly as `clock` and `file` do: a
+/// first reading at once when the source starts (on the thread that calls
+/// ``LiveSources/follow(_:)``), later ones on the sources' thread, each left in the inbox for the
+/// graph's owner (a reading equal to the last is not); errors as values; file paths refused
+/// outside the graph file's folder without `--allow-outside`
+/// (``LiveSourceReading/readNumber(fromFile:)``). `read` runs under the sources' lock: keep it
+/// quick.
 ///
 /// ```swift
 /// // A bit that toggles every `interval` seconds.
