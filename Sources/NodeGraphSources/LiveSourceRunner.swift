@@ -18,7 +18,7 @@ import NodeGraph
 /// let sources = LiveSources(folder: folder, runners: [pulse])
 /// ```
 public struct LiveSourceRunner: Sendable {
-    /// The live-source kind it runs (a ``LiveSourceKind``'s name).
+    /// The live-source kind it runs (a `LiveSourceKind`'s name).
     public var kind: String
     /// Seconds between readings for a node's setting (its held value), at least
     /// `ClockKind.minimumInterval`; `nil` reads once, when the source starts or its setting

@@ -135,7 +135,7 @@ public struct EditorConfiguration: Sendable {
     /// The keys the editor starts with before `keys.json`: ``keyTable`` with ``commands`` added,
     /// each on its default keys.
     /// - Returns: The keys.
-    /// - Throws: ``KeyTableError`` naming both commands when two claim one key, or a name used
+    /// - Throws: `KeyTableError` naming both commands when two claim one key, or a name used
     ///   twice.
     public func keys() throws(KeyTableError) -> KeyTable {
         try keyTable.adding(commands.map(\.namedCommand))
