@@ -62,7 +62,7 @@ let package = Package(
         // package would be, so the libraries' `package` declarations are out of its reach.
         .executableTarget(
             name: "logic-gates",
-            dependencies: ["NodeGraph", "NodeCanvas", "NodeTerminal", "NodeCommandLine"],
+            dependencies: ["NodeGraph", "NodeGraphSources", "NodeCanvas", "NodeTerminal", "NodeCommandLine"],
             path: "Examples/LogicGates", exclude: ["half-adder.circuit"], packageAccess: false),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(

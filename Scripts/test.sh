@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every NodeGraph check, as CI does: the format lint; unit, property and CLI tests; the fuzz
-# corpus and every saved failure; the soak run; the terminal end-to-end tests; AddressSanitizer; the docs.
+# corpus and every saved failure; the terminal end-to-end tests; the tutorial's code; the soak run;
+# AddressSanitizer; the docs.
 #   bash Scripts/test.sh           everything
 #   bash Scripts/test.sh --quick   the lint, then unit, property and CLI tests only
 set -euo pipefail
@@ -48,6 +49,9 @@ if [ -x Tests/e2e/run.sh ] || [ -f Tests/e2e/run.sh ]; then
   step "terminal end-to-end tests (tmux)"
   NODEUI_TUI="$(swift build --show-bin-path)/nodeui-tui" bash Tests/e2e/run.sh
 fi
+
+step "the tutorial 'Building a node tool', compiled as a package of its own and run"
+bash Scripts/check-tutorial.sh
 
 step "soak: 1,000,000 edits on 100,000 nodes"
 logged soak-build "error|Build complete" swift build -c release --product nodegraph-soak

@@ -3,10 +3,16 @@
 //
 //     swift run logic-gates                     the half adder; Tab to a switch, Enter flips it
 //     swift run logic-gates eval Examples/LogicGates/half-adder.circuit
+//
+// Its own extensions of the editor, on public API only: a `T` command (`truth-table`) showing
+// the truth table of the selected switches, a `pulse` live kind run by its own runner (in the
+// editor and in `logic-gates watch`), and a fan-out rule (an output feeds at most 4 inputs) that
+// the editor, `replay` and `watch` all keep.
 import Foundation
 import NodeCanvas
 import NodeCommandLine
 import NodeGraph
+import NodeGraphSources
 import NodeTerminal
 
 // MARK: Values and kinds
@@ -62,9 +68,30 @@ struct Gate: NodeKind {
     }
 }
 
+/// A pulse: a live bit that toggles every `interval` seconds (off at the opening).
+struct Pulse: LiveSourceKind {
+    let name = "pulse"
+    let title = "Pulse"
+    let outputType = bool
+    var parameterType: ValueType? { .number }
+    var defaultParameter: Value? { .number(1) }
+    /// Saved as `"interval": 1`.
+    var heldValueName: String { "interval" }
+    func heldValueProblem(_ value: Value) -> String? {
+        (value.number ?? 0) >= ClockKind.minimumInterval
+            ? nil : "a pulse's interval is at least \(ClockKind.minimumInterval) seconds"
+    }
+}
+
+/// Runs every pulse: on at odd ticks of its interval, off at even ones.
+let pulseRunner = LiveSourceRunner(kind: "pulse", interval: { $0?.number }) { reading in
+    bit(reading.tick % 2 == 1)
+}
+
 let kinds: KindRegistry = {
     var registry = KindRegistry()
     registry.register(Switch())
+    registry.register(Pulse())
     registry.register(Gate("and", "∧") { $0[0] && $0[1] })
     registry.register(Gate("or", "∨") { $0[0] || $0[1] })
     registry.register(Gate("xor", "⊕") { $0[0] != $0[1] })
@@ -138,6 +165,78 @@ final class Lamps: CanvasDataSource {
     }
 }
 
+// MARK: Rules
+
+/// An output feeds at most 4 inputs: the fifth link is refused, in the editor (undo and redo
+/// included, inside groups too) and in `replay` and `watch`.
+struct FanOutRule: EditRule {
+    static let limit = 4
+
+    func refusal(of proposal: ProposedEdit) -> String? {
+        let graph = proposal.levelGraph
+        for node in proposal.linkedFrom where graph.dependents(of: node).count > Self.limit {
+            return "fan-out of \(graph.name(of: node) ?? node.rawValue) is limited to \(Self.limit)"
+        }
+        return nil
+    }
+}
+
+// MARK: The truth table
+
+/// The most switches a truth table takes (64 rows).
+let truthTableLimit = 6
+
+/// The truth table of some switches: every combination of them, in binary order, with the
+/// lamps' values (the gates that feed no other node); `nil` when there is no lamp.
+func truthTable(of switches: [NodeID], in graph: Graph) -> [String]? {
+    let lamps = graph.nodeIDs.filter { id in
+        graph.kind(of: id)?.category == "gate" && graph.dependents(of: id).isEmpty
+    }.sorted { (graph.name(of: $0) ?? $0.rawValue) < (graph.name(of: $1) ?? $1.rawValue) }
+    guard !lamps.isEmpty else { return nil }
+    func name(_ id: NodeID) -> String { graph.name(of: id).flatMap { $0.isEmpty ? nil : $0 } ?? id.rawValue }
+    let columns = switches.map(name) + lamps.map(name)
+    let widths = columns.map { max(1, displayWidth(of: $0)) }
+    func row(_ cells: [String]) -> String {
+        zip(cells, widths).enumerated().map { index, pair in
+            let (cell, width) = pair
+            let padded = cell + String(repeating: " ", count: max(0, width - displayWidth(of: cell)))
+            return (index == switches.count ? "| " : "") + padded
+        }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
+    var lines = [row(columns)]
+    for combination in 0..<(1 << switches.count) {
+        var copy = graph
+        let bits = switches.indices.map { combination >> (switches.count - 1 - $0) & 1 == 1 }
+        for (id, isOn) in zip(switches, bits) {
+            _ = try? copy.apply(.setValue(node: id, value: bit(isOn)))
+        }
+        lines.append(
+            row(
+                bits.map { $0 ? "1" : "0" } + lamps.map { isOn(copy.value(of: $0) ?? bit(false)) ? "1" : "0" }
+            ))
+    }
+    return lines
+}
+
+/// `T`: the truth table of the selected switches in a panel; again, it hides it.
+let truthTableCommand = EditorCommand(
+    "truth-table", keys: [.character("T")], "the truth table of the selected switches"
+) { context in
+    if context.panel?.title == "Truth table" { return context.showPanel(nil) }
+    let graph = context.graph
+    let switches = context.targets.filter { graph.kind(of: $0)?.name == "switch" }
+    guard !switches.isEmpty else {
+        return context.say("select switches for a truth table (Space adds one)", isError: true)
+    }
+    guard switches.count <= truthTableLimit else {
+        return context.say("a truth table takes at most \(truthTableLimit) switches", isError: true)
+    }
+    guard let lines = truthTable(of: switches, in: graph) else {
+        return context.say("no lamp to tabulate: a gate that feeds nothing is one", isError: true)
+    }
+    context.showPanel(Panel(title: "Truth table", lines: lines))
+}
+
 // MARK: The tool
 
 /// A half adder: Sum = A ⊕ B, Carry = A ∧ B.
@@ -155,11 +254,16 @@ var palette = Theme.unicode
 palette.styles.title = CellStyle(foreground: .green, bold: true)
 palette.styles.link = CellStyle(foreground: .yellow)
 
+var editor = EditorConfiguration(
+    toolName: "logic-gates", registry: kinds, makeDataSource: { Lamps() }, theme: palette,
+    fileExtension: "circuit",
+    demo: .init(title: "half adder", fileName: "half-adder.circuit", graph: halfAdder()))
+editor.commands = [truthTableCommand]
+editor.editRule = FanOutRule()
+editor.liveSourceRunners = [pulseRunner]
+
 let tool = CommandLineTool(
-    editor: EditorConfiguration(
-        toolName: "logic-gates", registry: kinds, makeDataSource: { Lamps() }, theme: palette,
-        fileExtension: "circuit",
-        demo: .init(title: "half adder", fileName: "half-adder.circuit", graph: halfAdder())),
+    editor: editor,
     abstract: "Build logic circuits in the terminal, or evaluate them from scripts.",
     exampleFile: "Examples/LogicGates/half-adder.circuit")
 exit(tool.main(arguments: Array(CommandLine.arguments.dropFirst())))

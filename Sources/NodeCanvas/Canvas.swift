@@ -67,6 +67,9 @@ public final class Canvas {
     /// Actions waiting for the reducer, in order; only ``send(_:)-(CanvasAction)`` drains it.
     private var pending: [CanvasAction] = []
     private var isSending = false
+    /// Plugin messages waiting for delivery, in order; only ``post(_:)`` drains it.
+    private var pendingMessages: [any PluginMessage] = []
+    private var isDelivering = false
     /// Why the document is changing, while the canvas carries out an effect.
     private var changeCause = ChangeCause.host
 
@@ -298,8 +301,10 @@ public final class Canvas {
         } catch {
             let edit: Edit = if case .apply(let edit) = effect { edit } else { .batch([]) }
             let reason: String =
-                switch error {
-                case .nothingToUndo, .nothingToRedo: error.description
+                switch (error, effect) {
+                case (.nothingToUndo, _), (.nothingToRedo, _): error.description
+                case (.refusedByRule(let reason), .undo): "undo refused: " + reason
+                case (.refusedByRule(let reason), .redo): "redo refused: " + reason
                 default: CanvasText.describe(error, in: shownGraph, arrow: arrow)  // unchanged: refused
                 }
             if case .apply = effect {
@@ -315,6 +320,12 @@ public final class Canvas {
         var notifications: [CanvasNotification] = []
         if case .documentChanged(let change, let cause) = action {
             notifications.append(.documentChanged(change, cause: cause))
+        }
+        switch action {
+        case .documentOpened, .documentReplaced: notifications.append(.documentOpened)
+        case .saved(let path, _): notifications.append(.documentSaved(path: path))
+        case .sourceUpdated(let change): notifications.append(.sourcesUpdated(change))
+        default: break
         }
         if before.cursorNode != state.cursorNode || before.selection != state.selection {
             notifications.append(.selectionChanged(cursorNode: state.cursorNode, selection: state.selection))
@@ -353,6 +364,19 @@ public final class Canvas {
     /// Unloads a plugin.
     /// - Parameter name: The plugin's name.
     public func unloadPlugin(named name: String) { dispatcher.unload(named: name, from: self) }
+
+    /// Posts a message to the plugins: each hears it in the declared order. A message posted
+    /// while one is being delivered waits until that one reached every plugin.
+    /// - Parameter message: The message.
+    public func post(_ message: any PluginMessage) {
+        pendingMessages.append(message)
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        while !pendingMessages.isEmpty {
+            dispatcher.deliver(pendingMessages.removeFirst(), on: self)
+        }
+    }
 
     /// Calls `handler` with every notification, after the plugins heard it.
     /// - Parameter handler: Receives each notification.

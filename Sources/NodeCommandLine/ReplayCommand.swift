@@ -58,6 +58,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let document = GraphDocument(graph: try fileSize.loadGraph(file))
+        document.rule = ToolContext.current.editor.editRule
         let lines: [Journal.Line]
         do throws(LoadProblem) {
             lines = try Journal.read(path: edits)

@@ -18,7 +18,9 @@ struct SourceOptions: ParsableArguments {
     /// - Parameter path: The graph file's path, or `nil`.
     /// - Returns: The sources, not running yet.
     func sources(forGraphAt path: String?) -> LiveSources {
-        LiveSources(folder: folder(ofGraphAt: path), allowsOutside: allowOutside)
+        LiveSources(
+            folder: folder(ofGraphAt: path), allowsOutside: allowOutside,
+            runners: ToolContext.tool?.editor.liveSourceRunners ?? [])
     }
 
     /// The folder file sources' paths are relative to: the graph file's, or the current folder

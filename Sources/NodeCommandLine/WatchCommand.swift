@@ -67,6 +67,7 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let document = GraphDocument(graph: try fileSize.loadGraph(file))
+        document.rule = ToolContext.current.editor.editRule
         let sources = sourceOptions.sources(forGraphAt: file)
         let options = sourceOptions
         let file = self.file

@@ -24,6 +24,9 @@ public final class GraphDocument {
     public private(set) var graph: Graph
     /// The undo and redo steps.
     public private(set) var history: History
+    /// A tool's rule, asked after every edit, undo and redo whether it may stand; a refusal
+    /// puts the graph back as it was and throws ``GraphError/refusedByRule(_:)``. `nil`: none.
+    public var rule: (any EditRule)?
     /// Whether the graph changed since ``markSaved()``.
     public var isModified: Bool { savedSerial != history.currentSerial || transactionDepth > 0 }
 
@@ -52,6 +55,10 @@ public final class GraphDocument {
     @discardableResult
     public func apply(_ edit: Edit) throws(GraphError) -> Change {
         let change = try graph.apply(edit)
+        if let reason = refusal(of: change, as: .edit) {
+            revert(change)
+            throw .refusedByRule(reason)
+        }
         if transactionDepth > 0 {
             transactionChanges.append(change)
         } else {
@@ -68,6 +75,12 @@ public final class GraphDocument {
     public func undo() throws(GraphError) -> Change {
         try commitIfNeeded()
         let change = try history.undo(on: &graph)
+        if let reason = refusal(of: change, as: .undo) {
+            do { _ = try history.redo(on: &graph) } catch {
+                preconditionFailure("restoring after a refused undo: \(error)")
+            }
+            throw .refusedByRule(reason)
+        }
         notify(change)
         return change
     }
@@ -79,8 +92,28 @@ public final class GraphDocument {
     public func redo() throws(GraphError) -> Change {
         try commitIfNeeded()
         let change = try history.redo(on: &graph)
+        if let reason = refusal(of: change, as: .redo) {
+            do { _ = try history.undo(on: &graph) } catch {
+                preconditionFailure("restoring after a refused redo: \(error)")
+            }
+            throw .refusedByRule(reason)
+        }
         notify(change)
         return change
+    }
+
+    /// What the rule says of a change just made to ``graph``, before anyone hears of it.
+    private func refusal(of change: Change, as origin: ProposedEdit.Origin) -> String? {
+        guard let rule else { return nil }
+        // The proposal shares the graph's storage only while the rule reads it.
+        return rule.refusal(of: ProposedEdit(change: change, origin: origin, graph: graph))
+    }
+
+    /// Takes back a change the rule refused.
+    private func revert(_ change: Change) {
+        do { _ = try graph.apply(change.inverse) } catch {
+            preconditionFailure("reverting a refused edit failed: \(error)")
+        }
     }
 
     private func commitIfNeeded() throws(GraphError) {

@@ -80,6 +80,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToUndo
     /// There is no edit to redo.
     case nothingToRedo
+    /// A tool's rule (``GraphDocument/rule``) refused the edit, undo or redo, for this reason.
+    case refusedByRule(String)
 
     /// A one-line explanation naming the node, the slot and the reason; ids, kinds and labels are
     /// shown with anything unprintable escaped (`'a\nb'`).
@@ -153,6 +155,7 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inDefinition(let kind, let error): "in definition '\(kind.escapedForMessage)': \(error)"
         case .nothingToUndo: "nothing to undo"
         case .nothingToRedo: "nothing to redo"
+        case .refusedByRule(let reason): reason
         }
     }
 }

@@ -46,6 +46,8 @@ public final class LiveSources: Sendable {
     }
 
     private let state: Mutex<SourceState>
+    /// A tool's runners, by kind.
+    private let runners: [String: LiveSourceRunner]
     /// Seconds since the sources were created (the graph opened), by the clock given.
     private let elapsed: @Sendable () -> Double
     /// The thread's stop flag and its wake pipe.
@@ -59,9 +61,10 @@ public final class LiveSources: Sendable {
     ///   - clock: Where time comes from; the system's continuous clock by default.
     ///   - usesNotifications: Whether files are watched with the kernel's notifications
     ///     (inotify) where it offers them; `false` polls every file.
+    ///   - runners: A tool's runners for its own live kinds (one per kind).
     public init<C: Clock>(
         folder: String, allowsOutside: Bool = false, clock: C = ContinuousClock(),
-        usesNotifications: Bool = true
+        usesNotifications: Bool = true, runners: [LiveSourceRunner] = []
     ) where C.Duration == Duration {
         let start = clock.now
         elapsed = {
@@ -73,6 +76,9 @@ public final class LiveSources: Sendable {
             SourceState(
                 folder: resolvedFolder, allowsOutside: allowsOutside,
                 notifications: usesNotifications ? FolderNotifications() : nil))
+        let byKind = Dictionary(runners.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
+        self.runners = byKind
+        state.withLock { $0.runners = byKind }
     }
 
     deinit { stop() }
@@ -107,7 +113,8 @@ public final class LiveSources: Sendable {
         let changed = state.withLock { state in
             var changed = false
             for id in Set(nodes) {
-                changed = state.sync(id, setting: Setting(of: id, in: graph), now: now) || changed
+                changed =
+                    state.sync(id, setting: Setting(of: id, in: graph, runners: runners), now: now) || changed
             }
             return changed
         }

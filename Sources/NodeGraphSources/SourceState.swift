@@ -5,9 +5,18 @@ import NodeGraph
 enum Setting: Equatable {
     case clock(interval: Double)
     case file(path: String)
+    /// A tool's kind, run by its runner: read every `interval` seconds (`nil`: once).
+    case tool(kind: String, setting: Value?, interval: Double?)
 
-    init?(of id: NodeID, in graph: Graph) {
+    init?(of id: NodeID, in graph: Graph, runners: [String: LiveSourceRunner] = [:]) {
         guard graph.isLiveSource(id), let kind = graph.kind(of: id) else { return nil }
+        if let runner = runners[kind.name] {
+            let setting = graph.parameter(of: id)
+            self = .tool(
+                kind: kind.name, setting: setting,
+                interval: runner.interval(setting).map { Swift.max(ClockKind.minimumInterval, $0) })
+            return
+        }
         switch kind {
         case is ClockKind:
             guard let interval = graph.parameter(of: id)?.number else { return nil }
@@ -74,6 +83,8 @@ struct Inbox {
 struct SourceState {
     let folder: String
     let allowsOutside: Bool
+    /// A tool's runners, by kind.
+    var runners: [String: LiveSourceRunner] = [:]
     let notifications: FolderNotifications?
     var sources: [NodeID: RunningSource] = [:]
     var inbox = Inbox()
@@ -108,6 +119,10 @@ struct SourceState {
             source.file = file
             watch(&source, now: now)
             push(file.read(), to: id, &source)
+        case .tool(_, _, let interval):
+            let tick = interval.map { Int((now / $0 + SourceState.slack).rounded(.down)) } ?? 0
+            push(read(id, source.setting, tick: tick, now: now), to: id, &source)
+            source.tick = tick + 1
         }
         sources[id] = source
         return true
@@ -148,6 +163,14 @@ struct SourceState {
                     push(SourceState.seconds(tick, interval), to: id, &source)
                     source.tick = tick + 1
                 }
+            case .tool(_, _, let interval?):
+                if now + SourceState.slack >= Double(source.tick) * interval {
+                    let tick = Int((now / interval + SourceState.slack).rounded(.down))
+                    let value = read(id, source.setting, tick: tick, now: now)
+                    if value != source.last { push(value, to: id, &source) }
+                    source.tick = tick + 1
+                }
+            case .tool: break
             case .file:
                 if !source.folders.allSatisfy({ !events.lost.contains($0) }) {
                     for folder in source.folders where !events.lost.contains(folder) {
@@ -193,6 +216,17 @@ struct SourceState {
         }
     }
 
+    /// A tool's source's reading at a tick.
+    private func read(_ id: NodeID, _ setting: Setting, tick: Int, now: Double) -> Value {
+        guard case .tool(let kind, let value, _) = setting, let runner = runners[kind] else {
+            return SourceFile.failure("no runner for '\(id)'")
+        }
+        return runner.read(
+            LiveSourceReading(
+                node: id, setting: value, tick: tick, seconds: now, folder: folder,
+                allowsOutside: allowsOutside))
+    }
+
     private mutating func push(_ value: Value, to id: NodeID, _ source: inout RunningSource) {
         source.last = value
         inbox.put(SourceUpdate(node: id, value: value))
@@ -207,7 +241,8 @@ struct SourceState {
             switch source.setting {
             case .clock(let interval): time = Double(source.tick) * interval
             case .file where source.isPolled: time = source.nextPoll
-            case .file: continue
+            case .file, .tool(_, _, nil): continue
+            case .tool(_, _, let interval?): time = Double(source.tick) * interval
             }
             due = Swift.min(due ?? time, time)
         }

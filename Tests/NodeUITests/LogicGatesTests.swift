@@ -79,6 +79,114 @@ private let halfAdder = logicGates.appendingPathComponent("half-adder.circuit").
         #expect(row[afterBody...].drop { $0 == " " }.hasPrefix(lamp), "\(row)")
     }
 
+    /// A fresh folder holding `name` with `text`; returns the file's path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A switch A feeding four NOT gates, and a fifth gate not linked yet.
+    let fannedOut = """
+        {"format": "nodegraph", "version": 1, "nodes": [
+          {"id": "a", "kind": "switch", "name": "A", "value": false},
+          {"id": "n1", "kind": "not", "inputs": ["a"]}, {"id": "n2", "kind": "not", "inputs": ["a"]},
+          {"id": "n3", "kind": "not", "inputs": ["a"]}, {"id": "n4", "kind": "not", "inputs": ["a"]},
+          {"id": "n5", "kind": "not"}]}
+        """
+
+    @Test func replayRefusesAFifthLinkFromOneOutputWithTheToolsReason() throws {
+        let circuit = try file("fan.circuit", fannedOut)
+        let edits = try file(
+            "edits.jsonl",
+            """
+            {"op":"link","from":"a","to":"n5","slot":0}
+            {"op":"unlink","to":"n1","slot":0}
+            {"op":"link","from":"a","to":"n5","slot":0}
+
+            """)
+        let result = try ChildProcess.runProduct(
+            "logic-gates", ["replay", circuit, "--edits", edits, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines[0] == #"{"line":1,"op":"link","status":"refused","reason":"fan-out of A is limited to 4"}"#)
+        #expect(lines[1].contains(#""status":"applied""#))
+        #expect(lines[2].contains(#""status":"applied""#), "a freed input makes room")
+    }
+
+    @Test func replayRefusesAnUndoThatWouldFeedAFifthInput() throws {
+        // A circuit saved before the rule: A feeds five inputs. Unlinking one is allowed; undoing
+        // that, or linking it again, is not.
+        let circuit = try file(
+            "five.circuit",
+            fannedOut.replacingOccurrences(
+                of: #"{"id": "n5", "kind": "not"}"#, with: #"{"id": "n5", "kind": "not", "inputs": ["a"]}"#))
+        let edits = try file(
+            "edits.jsonl",
+            """
+            {"op":"unlink","to":"n1","slot":0}
+            {"op":"undo"}
+            {"op":"link","from":"a","to":"n1","slot":0}
+
+            """)
+        let result = try ChildProcess.runProduct(
+            "logic-gates", ["replay", circuit, "--edits", edits, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains(#""status":"applied""#))
+        #expect(
+            lines[1] == #"{"line":2,"op":"undo","status":"refused","reason":"fan-out of A is limited to 4"}"#)
+        #expect(
+            lines[2] == #"{"line":3,"op":"link","status":"refused","reason":"fan-out of A is limited to 4"}"#)
+        #expect(lines[3].contains(#"{"id":"n1","name":"Not","kind":"not","value":true}"#), "\(lines[3])")
+    }
+
+    @Test func watchRefusesAFifthLinkWithTheToolsReason() throws {
+        let circuit = try file("fan.circuit", fannedOut)
+        let edits = try file("edits.jsonl", #"{"op":"link","from":"a","to":"n5","slot":0}"# + "\n")
+        let result = try ChildProcess.runShell(
+            "logic-gates watch '\(circuit)' --json < '\(edits)'")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.last == #"{"line":1,"status":"refused","reason":"fan-out of A is limited to 4"}"#)
+    }
+
+    @Test func watchFollowsAPulseRunByTheToolsRunner() throws {
+        let circuit = try file(
+            "blink.circuit",
+            """
+            {"format": "nodegraph", "version": 1, "nodes": [
+              {"id": "p", "kind": "pulse", "name": "P", "interval": 0.1},
+              {"id": "n", "kind": "not", "name": "Lamp", "inputs": ["p"]}]}
+            """)
+        let result = try ChildProcess.runProduct(
+            "logic-gates", ["watch", circuit, "--json", "--max-updates", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.standardOutput)")
+        #expect(lines.first?.contains(#"{"id":"p","name":"P","kind":"pulse","value":false}"#) == true)
+        #expect(
+            lines.dropFirst().first
+                == #"{"source":"p","changed":[{"id":"p","value":true},{"id":"n","value":false}]}"#)
+        #expect(lines.last == #"{"source":"p","changed":[{"id":"p","value":false},{"id":"n","value":true}]}"#)
+    }
+
+    @Test func checkRefusesAPulseQuickerThanTheSmallestInterval() throws {
+        let circuit = try file(
+            "blink.circuit",
+            #"{"format": "nodegraph", "version": 1, "nodes": [{"id": "p", "kind": "pulse", "interval": 0.01}]}"#
+        )
+        let result = try ChildProcess.runProduct("logic-gates", ["check", circuit])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains("a pulse's interval is at least 0.05 seconds"),
+            "\(result.standardError)")
+    }
+
     @Test func theCalculatorDoesNotKnowTheToolsKinds() throws {
         let result = try ChildProcess.runNodeUI(["check", halfAdder])
         #expect(result.status == 1)
@@ -97,7 +205,8 @@ private let halfAdder = logicGates.appendingPathComponent("half-adder.circuit").
 
     @Test func itsSourcesImportOnlyThePublicLibraries() throws {
         let allowed: Set = [
-            "Foundation", "NodeGraph", "NodeGraphFiles", "NodeCanvas", "NodeTerminal", "NodeCommandLine",
+            "Foundation", "NodeGraph", "NodeGraphFiles", "NodeGraphSources", "NodeCanvas", "NodeTerminal",
+            "NodeCommandLine",
         ]
         let files = try FileManager.default.contentsOfDirectory(atPath: logicGates.path).filter {
             $0.hasSuffix(".swift")

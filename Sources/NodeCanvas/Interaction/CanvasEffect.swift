@@ -40,12 +40,16 @@ public enum CanvasEffect: Hashable, Sendable {
     /// Read the clipboard and answer with ``CanvasAction/clipboardRead(_:keepingOutsideInputs:)``.
     /// For the host.
     case paste(keepingOutsideInputs: Bool)
+    /// Run a tool's own command (``CanvasCommand/tool(_:)``), by its name. For the host.
+    case runToolCommand(String)
 
     /// Whether the canvas carries it out itself (the document's part) rather than its host.
     public var isCarriedOutByCanvas: Bool {
         switch self {
         case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
-        case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste: false
+        case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste,
+            .runToolCommand:
+            false
         }
     }
 }

@@ -15,4 +15,10 @@ public enum CanvasNotification: Hashable, Sendable {
     case messageShown(StatusMessage)
     /// The document changed.
     case documentChanged(Change, cause: ChangeCause)
+    /// A graph was opened on the canvas: at the session's start, and after a reload from disk.
+    case documentOpened
+    /// The document was saved to a file.
+    case documentSaved(path: String)
+    /// Live sources pushed new values (not an edit: not undone, journaled or saved).
+    case sourcesUpdated(SourceChange)
 }

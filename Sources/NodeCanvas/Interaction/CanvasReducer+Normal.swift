@@ -102,6 +102,8 @@ extension CanvasReducer {
             state.mode = .messages(firstRow: 0)
         case .commandLine:
             state.mode = .commandLine(CommandLineState())
+        case .tool(let name):
+            return [.runToolCommand(name)]
         case .toggleInspector:
             state.isInspectorShown.toggle()
         case .toggleSelection:

@@ -21,6 +21,8 @@ extension CanvasCommand {
             .quit, .help, .messages, .toggleInspector, .toggleSelection, .selectAll, .clearSelection, .copy,
             .leaveGroup, .commandLine:
             false
+        case .tool:
+            false  // the tool's action edits through the document, which refuses it then
         }
     }
 }

@@ -71,6 +71,9 @@ public enum CanvasCommand: Hashable, Sendable {
     case leaveGroup
     /// Open the command line: every command by name, filtered as it is typed.
     case commandLine
+    /// A tool's own command, by its name: the canvas hands it to its host
+    /// (``CanvasEffect/runToolCommand(_:)``), which runs the tool's action.
+    case tool(String)
 }
 
 /// A command as the key table, `keys.json` and the command line know it: a kebab-case name,

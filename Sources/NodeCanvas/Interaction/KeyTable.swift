@@ -29,6 +29,52 @@ public struct KeyTable: Hashable, Sendable {
         }
     }
 
+    /// The table with a tool's own commands added after its commands, each on its default keys.
+    ///
+    /// ```swift
+    /// let keys = try KeyTable.standard.adding([
+    ///     NamedCommand("truth-table", .tool("truth-table"), keys: [.character("T")], "the truth table")
+    /// ])
+    /// ```
+    /// - Parameter tools: The tool's commands.
+    /// - Returns: The table with them.
+    /// - Throws: ``KeyTableError`` naming both commands when a key is claimed twice (by one of
+    ///   this table's commands on its key in effect, or by two of `tools`), and every name used
+    ///   twice; nothing is added then.
+    /// - Complexity: O(*t* × (*c* + *t*)) for *t* tool commands and *c* commands.
+    public func adding(_ tools: [NamedCommand]) throws(KeyTableError) -> KeyTable {
+        var problems: [String] = []
+        var claimed: [InputEvent: String] = nameByKey
+        var names = Set(commands.map(\.name))
+        for tool in tools {
+            if !names.insert(tool.name).inserted {
+                problems.append("two commands are named '\(tool.name)'")
+                continue
+            }
+            for key in tool.defaultKeys {
+                if let other = claimed[key] {
+                    let keyName = KeyName.name(of: key) ?? "\(key)"
+                    problems.append("key \(keyName) is claimed by both '\(other)' and '\(tool.name)'")
+                } else {
+                    claimed[key] = tool.name
+                }
+            }
+        }
+        guard problems.isEmpty else { throw KeyTableError(problems: problems) }
+        var table = KeyTable(commands: commands + tools, bindings: self)
+        for tool in tools {
+            for key in tool.defaultKeys { table.bind(key, to: tool.name) }
+        }
+        return table
+    }
+
+    /// A table of more commands, keeping the keys another table gave the commands it has.
+    private init(commands: [NamedCommand], bindings: KeyTable) {
+        self.commands = commands
+        nameByKey = bindings.nameByKey
+        keysByName = bindings.keysByName
+    }
+
     /// The command with a name.
     /// - Parameter name: The name (`delete`).
     /// - Returns: The command, or `nil` when there is none of that name.
@@ -96,4 +142,17 @@ public struct KeyTable: Hashable, Sendable {
                 keys(of: command.name).map { KeyCommand($0, command.command) })
         }
     }
+}
+
+/// Why a tool's commands cannot join a key table: keys claimed twice, names used twice.
+public struct KeyTableError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Each problem, in one line (`key T is claimed by both 'truth-table' and 'table'`).
+    public var problems: [String]
+
+    /// Creates an error.
+    /// - Parameter problems: Each problem, in one line.
+    public init(problems: [String]) { self.problems = problems }
+
+    /// One line per problem.
+    public var description: String { problems.joined(separator: "\n") }
 }

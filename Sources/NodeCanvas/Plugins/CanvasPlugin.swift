@@ -25,6 +25,11 @@ public protocol CanvasPlugin: AnyObject {
     ///   - notification: What changed.
     ///   - canvas: The canvas.
     func receive(_ notification: CanvasNotification, on canvas: Canvas)
+    /// Hears a message a plugin or a tool posted (``Canvas/post(_:)``), in the declared order.
+    /// - Parameters:
+    ///   - message: The message; a plugin handles the types it knows and ignores the others.
+    ///   - canvas: The canvas.
+    func receive(_ message: any PluginMessage, on canvas: Canvas)
     /// Draws over the frame.
     /// - Parameters:
     ///   - surface: The frame, with the scene already drawn.
@@ -43,9 +48,24 @@ extension CanvasPlugin {
     public func willUnload(from canvas: Canvas) {}
     /// Does nothing.
     public func receive(_ notification: CanvasNotification, on canvas: Canvas) {}
+    /// Ignores it.
+    public func receive(_ message: any PluginMessage, on canvas: Canvas) {}
     /// Draws nothing.
     public func draw(on surface: inout Surface, canvas: Canvas) {}
 }
+
+/// A message one plugin (or a tool's command) sends the others: any type of the tool's own.
+/// The protocol is open and asks for nothing; a plugin casts to the types it knows.
+///
+/// ```swift
+/// struct TableShown: PluginMessage { var rows: Int }
+/// canvas.post(TableShown(rows: 4))
+/// // in a plugin:
+/// func receive(_ message: any PluginMessage, on canvas: Canvas) {
+///     if let shown = message as? TableShown { rows = shown.rows }
+/// }
+/// ```
+public protocol PluginMessage: Sendable {}
 
 /// The loaded plugins, in order, and the one way notifications reach them.
 public struct PluginDispatcher {
@@ -78,6 +98,11 @@ public struct PluginDispatcher {
     /// Hands a notification to every plugin, in order.
     func dispatch(_ notification: CanvasNotification, on canvas: Canvas) {
         for plugin in plugins { plugin.receive(notification, on: canvas) }
+    }
+
+    /// Hands a message to every plugin, in order.
+    func deliver(_ message: any PluginMessage, on canvas: Canvas) {
+        for plugin in plugins { plugin.receive(message, on: canvas) }
     }
 
     /// The plugin with a name.

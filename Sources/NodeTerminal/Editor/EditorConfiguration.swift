@@ -1,6 +1,7 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphSources
 
 /// What makes the terminal node editor one tool's: its name, its kinds and how they are drawn,
 /// its look, its files and the graph it opens without one.
@@ -66,6 +67,20 @@ public struct EditorConfiguration: Sendable {
     /// The keys the editor starts with: the standard ones unless set; ``run(_:)`` reads
     /// ``keysFilePath(environment:)`` over them.
     public var keyTable = KeyTable.standard
+    /// The tool's own commands, after the standard ones in help and on the command line
+    /// (``keys()``).
+    public var commands: [EditorCommand] = []
+    /// Makes a session's own plugins (one set per session: plugins keep state), loaded after the
+    /// standard ones in this order: they hear every notification and message in it, and draw in
+    /// it (later ones on top).
+    public var makePlugins: @Sendable () -> [any CanvasPlugin] = { [] }
+    /// The tool's rule over edits: every edit, undo and redo of a session (and of `replay` and
+    /// `watch` through NodeCommandLine) is asked about, knowing the definition it is inside; a
+    /// refusal changes nothing and shows `refused: REASON`. `nil`: none.
+    public var editRule: (any EditRule)?
+    /// Runners for the tool's own live-source kinds, used by the editor and by `watch`, `eval`,
+    /// `render` and `export` through NodeCommandLine.
+    public var liveSourceRunners: [LiveSourceRunner] = []
 
     /// Describes a tool's editor.
     /// - Parameters:
@@ -117,17 +132,38 @@ public struct EditorConfiguration: Sendable {
         return config.map { $0 + "/" + toolName + "/keys.json" }
     }
 
-    /// The keys in effect: ``keyTable`` with the keys file read over it when there is one.
+    /// The keys the editor starts with before `keys.json`: ``keyTable`` with ``commands`` added,
+    /// each on its default keys.
+    /// - Returns: The keys.
+    /// - Throws: `KeyTableError` naming both commands when two claim one key, or a name used
+    ///   twice.
+    public func keys() throws(KeyTableError) -> KeyTable {
+        try keyTable.adding(commands.map(\.namedCommand))
+    }
+
+    /// The command of the tool's with a name.
+    /// - Parameter name: The name.
+    /// - Returns: The command, or `nil`.
+    public func command(named name: String) -> EditorCommand? { commands.first { $0.name == name } }
+
+    /// The keys in effect: ``keys()`` with the keys file read over it when there is one.
     /// - Parameter environment: The environment to read (the process's by default).
     /// - Returns: The keys.
     /// - Throws: `KeysFileError` naming the file and every problem in it, when it exists but
-    ///   does not read.
+    ///   does not read; or, without a file, each key two commands claim (``keys()``).
     public func effectiveKeys(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(KeysFileError) -> KeyTable
     {
+        let keys: KeyTable
+        do throws(KeyTableError) {
+            keys = try self.keys()
+        } catch {
+            throw KeysFileError(
+                path: nil, problems: error.problems.map { .init(reason: "\(toolName): \($0)") })
+        }
         guard let path = keysFilePath(environment: environment), FileManager.default.fileExists(atPath: path)
-        else { return keyTable }
-        return try KeysFile.load(path: path, over: keyTable)
+        else { return keys }
+        return try KeysFile.load(path: path, over: keys)
     }
 
     /// Where the demo's edits are journaled until it is saved: `demo.autosave.jsonl` in the state

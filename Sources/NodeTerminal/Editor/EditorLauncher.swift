@@ -88,7 +88,7 @@ struct EditorLauncher {
         let folder = options.file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         let sources = LiveSources(
             folder: folder.isEmpty ? FileManager.default.currentDirectoryPath : folder,
-            allowsOutside: options.allowsOutside)
+            allowsOutside: options.allowsOutside, runners: configuration.liveSourceRunners)
         session.attach(sources)
         let mailbox = loop.mailbox
         sources.start { mailbox.post(.sourcesUpdated) }

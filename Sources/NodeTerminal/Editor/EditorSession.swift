@@ -43,6 +43,8 @@ public final class EditorSession {
     }
     /// Whether the session ended (quit); the loop then stops.
     public private(set) var isFinished = false
+    /// The panel a tool's commands show at the right (``EditorCommandContext/showPanel(_:)``).
+    public let panels = PanelPlugin()
     /// The log (`--log`), or a disabled one.
     public let log: EditorLog
     /// The clipboard `y` writes and `p` reads, shared by every session of the tool; `nil`: none.
@@ -125,10 +127,16 @@ public final class EditorSession {
     ) {
         self.configuration = configuration
         self.clipboard = clipboard
+        if let rule = configuration.editRule { document.rule = rule }
         canvas = Canvas(
             document: document, width: width, height: height, theme: theme ?? configuration.theme,
-            dataSource: configuration.makeDataSource())
-        canvas.keyTable = configuration.keyTable
+            dataSource: configuration.makeDataSource(),
+            plugins: Canvas.standardPlugins() + [panels] + configuration.makePlugins())
+        // The launcher's table (keys.json read over `keys()`) holds the tool's commands already.
+        let keys = configuration.keyTable
+        canvas.keyTable =
+            configuration.commands.allSatisfy { keys.command(named: $0.name) != nil }
+            ? keys : (try? configuration.keys()) ?? keys
         self.file = file
         self.demoJournal = demoJournal
         self.log = log
@@ -225,6 +233,8 @@ public final class EditorSession {
             case .discardRecovery: discardRecovery()
             case .copy(let contents): copy(contents)
             case .paste(let keepingOutsideInputs): paste(keepingOutsideInputs: keepingOutsideInputs)
+            case .runToolCommand(let name):
+                configuration.command(named: name)?.action(EditorCommandContext(session: self))
             default: break
             }
         }

@@ -51,4 +51,78 @@ case_logic_gates_draws_lamps_in_ascii() {
   if screen $s | LC_ALL=C grep -q '[^ -~]'; then fail "a byte at or above 0x80 on screen" || return 1; fi
 }
 
-all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii)
+# T (the tool's own `truth-table` command) shows the selected switches' truth table in a panel;
+# T again hides it. `?` lists the command with its key.
+case_logic_gates_truth_table() {
+  local s=logic_gates_truth_table dir="$WORK/gates-table"
+  PROGRAM="$LOGIC_GATES" start $s "$dir"
+  wait_for $s "half adder" || return 1
+  keys $s Tab && wait_status $s "NORMAL  A" || return 1
+  keys $s Space Tab Tab && wait_status $s "2 selected" || return 1
+  keys $s T && wait_for $s "Truth table" || return 1
+  wait_for $s "A B | Carry Sum" || return 1
+  wait_for $s "0 1 | 0     1" || return 1
+  wait_for $s "1 1 | 1     0" || return 1
+  keys $s T && wait_without $s "Truth table" || return 1
+  keys $s '?' && wait_for $s "arrows scroll" || return 1
+  keys $s NPage && wait_for $s "the truth table of the selected switches" || return 1
+}
+
+# A `pulse` source, run by the tool's own runner, blinks a NOT gate's lamp without a key press.
+case_logic_gates_pulse_blinks() {
+  local s=logic_gates_pulse_blinks dir="$WORK/gates-pulse"
+  mkdir -p "$dir"
+  cat >"$dir/blink.circuit" <<'JSON'
+{"format": "nodegraph", "version": 1, "nodes": [
+  {"id": "p", "kind": "pulse", "name": "P", "interval": 0.3, "x": 2, "y": 1},
+  {"id": "n", "kind": "not", "name": "Lamp", "inputs": ["p"], "x": 28, "y": 1}]}
+JSON
+  PROGRAM="$LOGIC_GATES" start $s "$dir" blink.circuit
+  wait_for $s "1 live" || return 1
+  wait_not_lamp $s ○ || return 1
+  wait_not_lamp $s ● || return 1
+  wait_not_lamp $s ○ || return 1
+}
+
+# The tool's rule in the editor: A feeds four inputs, so link mode's Enter on a fifth is refused
+# with the tool's reason, and nothing is linked.
+case_logic_gates_refuses_a_fifth_link() {
+  local s=logic_gates_refuses_a_fifth_link dir="$WORK/gates-fan" tabs=0
+  mkdir -p "$dir"
+  cat >"$dir/fan.circuit" <<'JSON'
+{"format": "nodegraph", "version": 1, "nodes": [
+  {"id": "a", "kind": "switch", "name": "A", "value": false, "x": 2, "y": 1},
+  {"id": "n1", "kind": "not", "name": "N1", "inputs": ["a"], "x": 30, "y": 1},
+  {"id": "n2", "kind": "not", "name": "N2", "inputs": ["a"], "x": 30, "y": 7},
+  {"id": "n3", "kind": "not", "name": "N3", "inputs": ["a"], "x": 30, "y": 13},
+  {"id": "n4", "kind": "not", "name": "N4", "inputs": ["a"], "x": 30, "y": 19},
+  {"id": "n5", "kind": "not", "name": "N5", "x": 60, "y": 1}]}
+JSON
+  PROGRAM="$LOGIC_GATES" start $s "$dir" fan.circuit
+  wait_for $s "opened fan.circuit" || return 1
+  keys $s Tab && wait_status $s "NORMAL  A" || return 1
+  keys $s l && wait_status $s "LINK  A" || return 1
+  until status_line $s | grep -qF "Enter links A → N5.a"; do
+    tabs=$((tabs + 1))
+    [ $tabs -le 5 ] || fail "link mode never offered N5.a" || return 1
+    keys $s Tab
+    sleep 0.2
+  done
+  keys $s Enter && wait_status $s "refused: fan-out of A is limited to 4" || return 1
+  keys $s Escape q
+  [ "$(exit_status $s)" = 0 ] || fail "q did not exit 0 (something was linked?)" || return 1
+}
+
+# wait_not_lamp NAME LAMP — until the NOT gate's lamp (`¬ a … ●`) reads LAMP.
+wait_not_lamp() {
+  local name="$1" deadline=$((SECONDS + TIMEOUT)) lamp
+  while [ $SECONDS -le $deadline ]; do
+    lamp="$(screen "$name" | sed -n 's/.*¬ a *\([●○]\).*/\1/p' | head -n 1)"
+    [ "$lamp" = "$2" ] && return 0
+    sleep 0.05
+  done
+  fail "the NOT gate's lamp reads '$lamp', want $2"
+}
+
+all_cases+=(logic_gates_switches_light_the_lamps logic_gates_draws_lamps_in_ascii logic_gates_truth_table
+  logic_gates_pulse_blinks logic_gates_refuses_a_fifth_link)
