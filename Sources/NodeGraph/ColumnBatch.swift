@@ -90,7 +90,7 @@ struct ColumnBatch {
             }
         }
         let upstreams = UnsafeBufferPointer(rebasing: inputs.prefix(kind.slotCount))
-        graph.insertNode(
+        _ = graph.insertNode(
             id, hash: hash, kindIndex: index, name: name == entry.title ? nil : name, x: Int32(position.x),
             y: Int32(position.y), parameter: parameter, upstreams: upstreams)
     }
@@ -111,7 +111,8 @@ struct ColumnBatch {
             }
             try graph.store.checkNewInput(input, to: id, slot: slot, of: new.entry)
         }
-        graph.insertNode(id, new, at: position, upstreams: UnsafeBufferPointer(rebasing: inputs.prefix(used)))
+        _ = graph.insertNode(
+            id, new, at: position, upstreams: UnsafeBufferPointer(rebasing: inputs.prefix(used)))
     }
 
     /// The error for node `node` (`id`) fed from `input`, which is not a node before it: itself

@@ -73,6 +73,10 @@ extension Graph {
     /// Checks that `id` is acceptable and not in the graph, in one pass over its bytes.
     /// - Returns: Its hash in the id table.
     @inline(__always) func checkNewID(_ id: NodeID) throws(GraphError) -> Int {
+        if let short = store.idTable.probe.lookUpShortPrintableID(id, in: store.ids.buffer) {
+            if short.taken { throw .duplicateNode(id) }
+            return short.hash
+        }
         var text = id.rawValue
         let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
             if let problem = NodeID.validationProblem(bytes, id) { return (0, problem, false) }

@@ -199,4 +199,26 @@ import Testing
         #expect(graph.dependents(of: "x").count == 2)
         try graph.checkInvariants()
     }
+
+    /// Short ids (up to 15 bytes, stored inline) are checked from their two words: a duplicate
+    /// is found at every length up to 15 and beyond, and a control or non-ASCII byte still takes
+    /// the full check (refused, or accepted when it is no control character).
+    @Test func shortIDsAreCheckedAsLongOnesAre() throws {
+        var graph = Graph()
+        for length in 1...17 {
+            let id = NodeID(String(repeating: "a", count: length - 1) + "~")
+            try graph.addNode(id, kind: "number")
+            #expect(throws: GraphError.duplicateNode(id)) { try graph.addNode(id, kind: "number") }
+        }
+        #expect(
+            throws: GraphError.invalidNodeID(
+                "a\u{7}", reason: "a node id must not contain control characters")
+        ) {
+            try graph.addNode("a\u{7}", kind: "number")
+        }
+        try graph.addNode("é", kind: "number")
+        #expect(throws: GraphError.duplicateNode("é")) { try graph.addNode("é", kind: "number") }
+        #expect(graph.count == 18)
+        try graph.checkInvariants()
+    }
 }
