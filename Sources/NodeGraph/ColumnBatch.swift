@@ -13,6 +13,14 @@ struct ColumnBatch {
     }
 
     private(set) var kinds: [Kind] = []
+    /// Per kind: `kinds[k].index`, or `UInt16.max` for a kind decided per node (read without
+    /// copying a ``Kind``, which would retain its name and entry for every node).
+    private var plainIndex: [UInt16] = []
+    /// Per kind: whether its nodes need no look at their kind entry beyond its slot count, for
+    /// a node with no value and no name: it holds no parameter, is no live source, and every slot
+    /// takes the one output type every kind in the table has (see ``settle(onlyOutputType:)``).
+    private var plain: [Bool] = []
+    private var slotCounts: [Int] = []
     /// The number of the call's first node.
     let first: Int
     /// The call's identifiers, to name a loop through its later nodes.
@@ -45,6 +53,18 @@ struct ColumnBatch {
         kinds.append(Kind(name: name, index: index, entry: entry, slotCount: entry.slotCount))
     }
 
+    /// Works out which kinds are plain (see ``plain``), once every kind is looked up and
+    /// `onlyOutputType` is the graph's table's.
+    mutating func settle(onlyOutputType: ValueType?) {
+        plainIndex = kinds.map { $0.index ?? UInt16.max }
+        slotCounts = kinds.map(\.slotCount)
+        plain = kinds.map { kind in
+            guard let entry = kind.entry, let onlyOutputType else { return false }
+            return entry.parameterType == nil && !entry.isLive
+                && entry.slots.allSatisfy { $0.type == onlyOutputType }
+        }
+    }
+
     /// The number of slots a node of kind `kind` reserves (0 for a kind decided per node).
     func slotCount(of kind: UInt16) -> Int {
         let count = kinds[Int(kind)].slotCount
@@ -61,7 +81,25 @@ struct ColumnBatch {
         position: Position, onlyOutputType: ValueType?, allInputs: UnsafeBufferPointer<Int32>,
         into graph: inout Graph
     ) throws(GraphError) {
-        let kind = kinds[Int(kind)]
+        let kindNumber = Int(kind)
+        if plain[kindNumber] && value == nil && name == nil {
+            // A node whose kind needs no look (see ``plain``): its id, position and inputs.
+            let index = plainIndex[kindNumber], slotCount = slotCounts[kindNumber]
+            let hash = try graph.checkNewID(id)
+            try graph.checkPosition(position, of: id)
+            let node = Int(graph.store.nodeEnd)
+            for (slot, input) in inputs.enumerated() where input != -1 {
+                if slot >= slotCount { throw .unknownSlot(node: id, slot: slot, slotCount: slotCount) }
+                guard input >= 0 && Int(input) < node else {
+                    throw refusal(id, slot: slot, input: Int(input), node: node, allInputs: allInputs)
+                }
+            }
+            _ = graph.insertNode(
+                id, hash: hash, kindIndex: index, name: nil, x: Int32(position.x), y: Int32(position.y),
+                parameter: nil, upstreams: UnsafeBufferPointer(rebasing: inputs.prefix(slotCount)))
+            return
+        }
+        let kind = kinds[kindNumber]
         guard let index = kind.index, let entry = kind.entry else {
             try insertChecked(
                 id, kind: kind.name, inputs: inputs, value: value, name: name, position: position,

@@ -72,6 +72,7 @@ extension GraphBuilder {
         var batch = ColumnBatch(kinds: kinds.count, first: first, ids: ids, slotsPerNode: slotsPerNode)
         for name in kinds { try batch.resolve(kind: name, in: &graph) }
         refreshOnlyOutputType()
+        batch.settle(onlyOutputType: onlyOutputType)
         let slotTotal = kindOfNode.reduce(0) { total, kind in
             precondition(Int(kind) < kinds.count, "kindOfNode names kind \(kind) of \(kinds.count)")
             return total + batch.slotCount(of: kind)
@@ -81,6 +82,7 @@ extension GraphBuilder {
         let checkpoint = graph.store.checkpoint
         do {
             try inputs.withUnsafeBufferPointer { inputs throws(GraphError) in
+                var kindsSeen = graph.store.kinds.count
                 for k in 0..<count {
                     try batch.insert(
                         ids[k], kind: kindOfNode[k],
@@ -88,6 +90,13 @@ extension GraphBuilder {
                         value: values.isEmpty ? nil : values[k], name: names.isEmpty ? nil : names[k],
                         position: positions.isEmpty ? .zero : positions[k], onlyOutputType: onlyOutputType,
                         allInputs: inputs, into: &graph)
+                    // A node whose kind follows its value (a formula) may have registered a kind of
+                    // another output type: the type checks skipped so far no longer may be.
+                    if graph.store.kinds.count != kindsSeen {
+                        kindsSeen = graph.store.kinds.count
+                        refreshOnlyOutputType()
+                        batch.settle(onlyOutputType: onlyOutputType)
+                    }
                 }
             }
         } catch {

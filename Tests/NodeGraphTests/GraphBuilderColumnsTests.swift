@@ -200,6 +200,67 @@ import Testing
         try graph.checkInvariants()
     }
 
+    /// Refusals met on the quick route of a kind whose nodes need no look at their kind (no
+    /// held value, every slot taking the one type every kind in the builder outputs). The
+    /// builder holds x (0), a number, before each call of p (number), q and r (add).
+    static let plainRefusals: [Refusal] = [
+        Refusal(
+            label: "a duplicate", ids: ["p", "x", "r"], inputs: [-1, -1, 0, 1, 2, 0],
+            expected: .duplicateNode("x")),
+        Refusal(
+            label: "a position out of range", inputs: [-1, -1, 0, 1, 2, 0],
+            positions: [.zero, Position(x: Int.max, y: 0), .zero], expected: .invalidPosition(node: "q")),
+        Refusal(
+            label: "a node fed from itself", inputs: [-1, -1, 0, 1, 3, 0],
+            expected: .wouldCreateCycle(path: ["r", "r"])),
+        Refusal(
+            label: "a loop through a later node", inputs: [-1, -1, 3, 0, 2, 0],
+            expected: .wouldCreateCycle(path: ["q", "r", "q"])),
+        Refusal(
+            label: "a later node that closes no loop", inputs: [-1, -1, 3, 0, 0, 1],
+            expected: .unknownInput(node: "q", slot: 0, input: 3, count: 2)),
+        Refusal(
+            label: "a number past the call's nodes", inputs: [-1, -1, 0, 1, 9, 0],
+            expected: .unknownInput(node: "r", slot: 0, input: 9, count: 3)),
+        Refusal(
+            label: "a negative number that is not -1", inputs: [-1, -1, 0, -2, 2, 0],
+            expected: .unknownInput(node: "q", slot: 1, input: -2, count: 2)),
+    ]
+
+    @Test(arguments: plainRefusals)
+    func refusesABadNodeOfAKindThatNeedsNoLook(refusal: Refusal) throws {
+        var builder = GraphBuilder()
+        try builder.add("x", kind: "number", value: .number(4))
+        #expect(throws: refusal.expected) {
+            try builder.add(
+                ids: refusal.ids, kinds: refusal.kinds, kindOfNode: refusal.kindOfNode,
+                inputs: refusal.inputs,
+                slotsPerNode: 2, positions: refusal.positions)
+        }
+        #expect(builder.count == 1)
+        // A slot past the kind's own three, with room for four in the columns.
+        #expect(throws: GraphError.unknownSlot(node: "q", slot: 3, slotCount: 3)) {
+            try builder.add(
+                ids: ["p", "q"], kinds: ["number", "add"], kindOfNode: [0, 1],
+                inputs: [-1, -1, -1, -1, 0, 1, -1, 0],
+                slotsPerNode: 4)
+        }
+        #expect(builder.count == 1)
+        try builder.add(
+            ids: ["p", "q", "r"], kinds: ["number", "add"], kindOfNode: [0, 1, 1],
+            inputs: [-1, -1, 0, 1, 2, 0],
+            slotsPerNode: 2)
+        let graph = builder.finish()
+        var expected = Graph()
+        try expected.addNode("x", kind: "number", value: .number(4))
+        try expected.addNode("p", kind: "number")
+        try expected.addNode("q", kind: "add", inputs: ["x", "p"])
+        try expected.addNode("r", kind: "add", inputs: ["q", "x"])
+        #expect(graph == expected)
+        #expect(graph.value(of: "r") == .number(8))
+        try graph.checkInvariants()
+    }
+
     /// Short ids (up to 15 bytes, stored inline) are checked from their two words: a duplicate
     /// is found at every length up to 15 and beyond, and a control or non-ASCII byte still takes
     /// the full check (refused, or accepted when it is no control character).
