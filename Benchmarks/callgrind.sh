@@ -26,7 +26,7 @@ trap 'rm -rf "$out"' EXIT
 
 # op workload n reps: small fixed workloads (the op runs reps times inside the measured region).
 cases=(
-  "build random 1e4 1" "build_edits random 1e4 1"
+  "build random 1e4 1" "build_columns random 1e4 1" "build_edits random 1e4 1"
   "eval chain 1e4 10" "eval lattice 1e4 10" "eval random 1e4 10" "eval fanout 1e4 10"
   "update chain 1e4 10" "update lattice 1e4 10" "update random 1e4 10" "update fanout 1e4 10"
   "update_small random 1e4 1000" "update_small_cold random 1e4 1000" "update_noop random 1e4 1000"

@@ -50,6 +50,8 @@ func measureKeys(on shape: CanvasShape, log: FigureLog) -> Bool {
             }
         }
     }
+    // What the view holds, which the keys that move it pay for.
+    let shown = (nodes: canvas.lastFrame.nodes.count, links: canvas.lastFrame.links.count)
     let step = press(.character("+"))
     let detail = press(.character("z"))  // 30 presses: back at full detail
     let pan = press(.character("L"))
@@ -73,6 +75,7 @@ func measureKeys(on shape: CanvasShape, log: FigureLog) -> Bool {
         "keys, \(shape.name), \(nodes) nodes: "
             + keys.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
             + "; a \(ms(arrange)); engine's + \(ms(engine)) (\(recomputed) recomputed); "
+            + "\(shown.nodes) boxes and \(shown.links) links in view; "
             + "target ≤ \(ms(keyLimit)) a key\(nodes <= 20_000 ? ", a ≤ 100 ms" : ""): "
             + (keysMet && arrangeMet ? "met" : "MISSED"))
     for (key, time) in keys + [("a", arrange)] {

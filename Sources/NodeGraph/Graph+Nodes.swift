@@ -70,14 +70,13 @@ extension Graph {
         let name: String?
     }
 
-    /// Checks a new node apart from its inputs: the id is acceptable and not in the graph, the
-    /// kind is known, the name and position are valid, the value fits the kind, and there are
-    /// no more inputs than slots. Changes nothing but the kind table (a kind is registered on
-    /// first use).
-    mutating func checkNewNode(
-        _ id: NodeID, kind: String, name: String?, position: Position, value: Value?, inputCount: Int
-    ) throws(GraphError) -> NewNode {
-        // One pass over the id's bytes: is it acceptable, its hash, is it taken.
+    /// Checks that `id` is acceptable and not in the graph, in one pass over its bytes.
+    /// - Returns: Its hash in the id table.
+    @inline(__always) func checkNewID(_ id: NodeID) throws(GraphError) -> Int {
+        if let short = store.idTable.probe.lookUpShortPrintableID(id, in: store.ids.buffer) {
+            if short.taken { throw .duplicateNode(id) }
+            return short.hash
+        }
         var text = id.rawValue
         let (hash, problem, taken) = text.withUTF8 { bytes -> (Int, String?, Bool) in
             if let problem = NodeID.validationProblem(bytes, id) { return (0, problem, false) }
@@ -89,6 +88,17 @@ extension Graph {
         }
         if let problem { throw .invalidNodeID(id, reason: problem) }
         if taken { throw .duplicateNode(id) }
+        return hash
+    }
+
+    /// Checks a new node apart from its inputs: the id is acceptable and not in the graph, the
+    /// kind is known, the name and position are valid, the value fits the kind, and there are
+    /// no more inputs than slots. Changes nothing but the kind table (a kind is registered on
+    /// first use).
+    mutating func checkNewNode(
+        _ id: NodeID, kind: String, name: String?, position: Position, value: Value?, inputCount: Int
+    ) throws(GraphError) -> NewNode {
+        let hash = try checkNewID(id)
         // Inside a definition a group input's kind follows its value's type: the inverse of
         // removing one names it as a file does, `groupInput` with its value.
         let storedKind =

@@ -22,10 +22,10 @@
 /// ``GraphError`` and changes nothing. Because every input was added earlier, a builder cannot make
 /// a cycle. Adds are not edits: they have no inverse and are not journaled.
 public struct GraphBuilder: Sendable {
-    private var graph: Graph
+    var graph: Graph
     /// The output type shared by every kind in the graph's kind table, if there is only one.
     /// A slot that accepts it needs no look at the node feeding it.
-    private var onlyOutputType: ValueType?
+    private(set) var onlyOutputType: ValueType?
     /// The kind-table size `onlyOutputType` was computed for.
     private var kindsSeen = 0
 
@@ -112,12 +112,8 @@ public struct GraphBuilder: Sendable {
         graph.makeUnique()
         let new = try graph.checkNewNode(
             id, kind: kind, name: name, position: position, value: value, inputCount: inputs.count)
+        refreshOnlyOutputType()
         let store = graph.store
-        if store.kinds.count != kindsSeen {
-            kindsSeen = store.kinds.count
-            let types = Set(store.kinds.map(\.outputType))
-            onlyOutputType = types.count == 1 ? types.first : nil
-        }
         let end = Int(store.nodeEnd)
         let onlyOutputType = self.onlyOutputType, entry = new.entry
         let upstreams = try store.resolveInputs(inputs) { slot, input throws(GraphError) in
@@ -131,6 +127,15 @@ public struct GraphBuilder: Sendable {
             return upstream
         }
         return Int(graph.insertNode(id, new, at: position, upstreams: upstreams))
+    }
+
+    /// Updates ``onlyOutputType`` after kinds were registered.
+    mutating func refreshOnlyOutputType() {
+        let store = graph.store
+        guard store.kinds.count != kindsSeen else { return }
+        kindsSeen = store.kinds.count
+        let types = Set(store.kinds.map(\.outputType))
+        onlyOutputType = types.count == 1 ? types.first : nil
     }
 
     /// The graph, every node evaluated.

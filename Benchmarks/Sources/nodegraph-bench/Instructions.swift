@@ -16,6 +16,15 @@ func instructionsMode(op: String, workload: String, n: Int, reps: Int, floor: Bo
             for _ in 0..<reps { graphs.append(edits ? buildGraphByEdits(w) : buildGraph(w)) }
         }
         recomputes = w.count
+    } else if op == "build_columns" {
+        var graphs: [Graph] = []
+        let kindOfNode = w.kindOfNode, values = w.values
+        callgrindMeasuredRegion {
+            for _ in 0..<reps {
+                graphs.append(buildGraphFromColumns(w, kindOfNode: kindOfNode, values: values))
+            }
+        }
+        recomputes = w.count
     } else {
         let source = w.ids[
             Int(op.hasPrefix("update_small") ? (w.smallSource ?? w.updateSource) : w.updateSource)]
@@ -91,7 +100,7 @@ func floorInstructions(op: String, workload: String, n: Int, reps: Int) {
     let source = op.hasPrefix("update_small") ? (w.smallSource ?? w.updateSource) : w.updateSource
     let edit = w.linkEdits[0]
     var recomputes = 0
-    if op == "build" || op == "build_edits" {
+    if op.hasPrefix("build") {
         var floors: [Floor] = []
         callgrindMeasuredRegion { for _ in 0..<reps { floors.append(Floor(w)) } }
         print("recomputes_per_op \(w.count)")

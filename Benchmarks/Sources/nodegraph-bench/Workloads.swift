@@ -34,6 +34,10 @@ struct Workload {
     let cycleTo: Int32?
     /// `link_ok` edits: link `from` into `slot` of `to`, then restore `previous` (-1: unlink).
     let linkEdits: [(from: Int32, to: Int32, slot: Int, previous: Int32)]
+    /// The workload's sources and operators in `GraphBuilder`'s column shape (untimed, as the
+    /// floor's arrays are): each node's kind (0 `number`, 1 `add`) and held value.
+    var kindOfNode: [UInt16] { isSource.map { $0 ? 0 : 1 } }
+    var values: [Value?] { isSource.map { $0 ? .number(1) : nil } }
     /// The total number of input slots a user would reserve (3 per operator node).
     var slotTotal: Int { isSource.reduce(0) { $0 + ($1 ? 0 : 3) } }
 

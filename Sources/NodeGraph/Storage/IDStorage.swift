@@ -72,6 +72,13 @@ final class IDStorage: @unchecked Sendable {
         count += 1
     }
 
+    /// Removes the last `count` identifiers (nodes taken out again before anything read them).
+    func removeLast(_ removed: Int) {
+        guard removed > 0 else { return }
+        (base + count - removed).deinitialize(count: removed)
+        count -= removed
+    }
+
     /// Overwrites the identifier at `index`; the caller has made this storage unique.
     func replaceInPlace(_ id: NodeID, at index: Int) {
         base[index] = id

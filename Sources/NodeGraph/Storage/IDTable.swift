@@ -123,6 +123,30 @@ struct IDTable {
 
         private static let smallFlag: UInt64 = 0x20 << 56
 
+        /// For a new id stored inline and made of printable ASCII (the usual case), which is
+        /// acceptable as it is: its hash and whether the table holds it, from its two words and
+        /// comparing stored ids' bits (as ``index(of:in:)`` does). `nil` for any other id, which
+        /// takes the byte path.
+        @inline(__always)
+        func lookUpShortPrintableID(_ id: NodeID, in ids: UnsafeBufferPointer<NodeID>) -> (
+            hash: Int, taken: Bool
+        )? {
+            guard let (low, high, count) = inlineWords(id), count > 0 else { return nil }
+            for offset in 0..<count {
+                let word = offset < 8 ? low >> UInt64(8 * offset) : high >> UInt64(8 * (offset - 8))
+                let byte = word & 0xFF
+                if byte < 0x20 || byte >= 0x7F { return nil }
+            }
+            let hash = shortHash(low, high, count: count)
+            var bucket = hash & mask
+            while true {
+                let entry = buckets[bucket]
+                if entry < 0 { return (hash, false) }
+                if Probe.sameBits(ids[Int(entry)], id) { return (hash, true) }
+                bucket = (bucket + 1) & mask
+            }
+        }
+
         /// Whether a string is stored inline (meaningful when ``inlineLayoutHolds``).
         @inline(__always) static func isInline(_ text: String) -> Bool {
             isInline(unsafeBitCast(text, to: (UInt64, UInt64).self))

@@ -1,0 +1,190 @@
+/// The work of one ``GraphBuilder/add(ids:kinds:kindOfNode:inputs:slotsPerNode:values:names:positions:)``:
+/// its kinds looked up once, then each node checked and stored, and on a refusal the nodes
+/// stored so far taken out again.
+struct ColumnBatch {
+    /// A kind of the batch, looked up once.
+    struct Kind {
+        let name: String
+        /// `nil` for a kind whose table entry depends on each node's value (a formula, a group
+        /// input inside a definition): such a node takes ``Graph/checkNewNode(_:kind:name:position:value:inputCount:)``.
+        let index: UInt16?
+        let entry: KindEntry?
+        let slotCount: Int
+    }
+
+    private(set) var kinds: [Kind] = []
+    /// Per kind: `kinds[k].index`, or `UInt16.max` for a kind decided per node (read without
+    /// copying a ``Kind``, which would retain its name and entry for every node).
+    private var plainIndex: [UInt16] = []
+    /// Per kind: whether its nodes need no look at their kind entry beyond its slot count, for
+    /// a node with no value and no name: it holds no parameter, is no live source, and every slot
+    /// takes the one output type every kind in the table has (see ``settle(onlyOutputType:)``).
+    private var plain: [Bool] = []
+    private var slotCounts: [Int] = []
+    /// The number of the call's first node.
+    let first: Int
+    /// The call's identifiers, to name a loop through its later nodes.
+    let ids: [NodeID]
+    /// The number of inputs each node of the call has.
+    let slotsPerNode: Int
+
+    init(kinds count: Int, first: Int, ids: [NodeID], slotsPerNode: Int) {
+        kinds.reserveCapacity(count)
+        self.first = first
+        self.ids = ids
+        self.slotsPerNode = slotsPerNode
+    }
+
+    /// Looks up a kind by name, registering it in the graph's kind table on first use.
+    mutating func resolve(kind name: String, in graph: inout Graph) throws(GraphError) {
+        let store = graph.store
+        if name == FormulaKind.kindName
+            || (name == GroupInputKind.kindName && !store.localKinds.isEmpty)
+        {
+            guard store.registry.kind(named: name) != nil || store.localKinds[name] != nil else {
+                throw .unknownKind(name)
+            }
+            // The most slots a node of it may have: its own slot count is checked per node.
+            kinds.append(Kind(name: name, index: nil, entry: nil, slotCount: Int.max))
+            return
+        }
+        guard let index = store.kindIndex(named: name) else { throw .unknownKind(name) }
+        let entry = store.kinds[Int(index)]
+        kinds.append(Kind(name: name, index: index, entry: entry, slotCount: entry.slotCount))
+    }
+
+    /// Works out which kinds are plain (see ``plain``), once every kind is looked up and
+    /// `onlyOutputType` is the graph's table's.
+    mutating func settle(onlyOutputType: ValueType?) {
+        plainIndex = kinds.map { $0.index ?? UInt16.max }
+        slotCounts = kinds.map(\.slotCount)
+        plain = kinds.map { kind in
+            guard let entry = kind.entry, let onlyOutputType else { return false }
+            return entry.parameterType == nil && !entry.isLive
+                && entry.slots.allSatisfy { $0.type == onlyOutputType }
+        }
+    }
+
+    /// The number of slots a node of kind `kind` reserves (0 for a kind decided per node).
+    func slotCount(of kind: UInt16) -> Int {
+        let count = kinds[Int(kind)].slotCount
+        return count == Int.max ? 0 : count
+    }
+
+    /// Checks one node and stores it, or throws without storing it.
+    /// - Parameters:
+    ///   - inputs: The node's `slotsPerNode` inputs.
+    ///   - allInputs: Every node's inputs, to name a loop through later nodes.
+    @inline(__always)
+    func insert(
+        _ id: NodeID, kind: UInt16, inputs: UnsafeBufferPointer<Int32>, value: Value?, name: String?,
+        position: Position, onlyOutputType: ValueType?, allInputs: UnsafeBufferPointer<Int32>,
+        into graph: inout Graph
+    ) throws(GraphError) {
+        let kindNumber = Int(kind)
+        if plain[kindNumber] && value == nil && name == nil {
+            // A node whose kind needs no look (see ``plain``): its id, position and inputs.
+            let index = plainIndex[kindNumber], slotCount = slotCounts[kindNumber]
+            let hash = try graph.checkNewID(id)
+            try graph.checkPosition(position, of: id)
+            let node = Int(graph.store.nodeEnd)
+            for (slot, input) in inputs.enumerated() where input != -1 {
+                if slot >= slotCount { throw .unknownSlot(node: id, slot: slot, slotCount: slotCount) }
+                guard input >= 0 && Int(input) < node else {
+                    throw refusal(id, slot: slot, input: Int(input), node: node, allInputs: allInputs)
+                }
+            }
+            _ = graph.insertNode(
+                id, hash: hash, kindIndex: index, name: nil, x: Int32(position.x), y: Int32(position.y),
+                parameter: nil, upstreams: UnsafeBufferPointer(rebasing: inputs.prefix(slotCount)))
+            return
+        }
+        let kind = kinds[kindNumber]
+        guard let index = kind.index, let entry = kind.entry else {
+            try insertChecked(
+                id, kind: kind.name, inputs: inputs, value: value, name: name, position: position,
+                allInputs: allInputs, into: &graph)
+            return
+        }
+        let hash = try graph.checkNewID(id)
+        if entry.isLive { try graph.checkLevel(of: entry, for: id) }
+        if let name, let problem = graph.nameProblem(name) { throw .invalidName(node: id, reason: problem) }
+        try graph.checkPosition(position, of: id)
+        var parameter: Value?
+        if let type = entry.parameterType {
+            parameter = try graph.coerce(value ?? entry.defaultParameter ?? .number(0), to: type, for: id)
+            try graph.checkHeldValue(parameter!, of: entry, for: id)
+        } else if value != nil {
+            throw .notASource(id, kind: entry.name)
+        }
+        let node = Int(graph.store.nodeEnd)
+        for (slot, input) in inputs.enumerated() where input != -1 {
+            if slot >= kind.slotCount { throw .unknownSlot(node: id, slot: slot, slotCount: kind.slotCount) }
+            guard input >= 0 && Int(input) < node else {
+                throw refusal(id, slot: slot, input: Int(input), node: node, allInputs: allInputs)
+            }
+            if onlyOutputType != entry.slots[slot].type {
+                try graph.store.checkNewInput(input, to: id, slot: slot, of: entry)
+            }
+        }
+        let upstreams = UnsafeBufferPointer(rebasing: inputs.prefix(kind.slotCount))
+        _ = graph.insertNode(
+            id, hash: hash, kindIndex: index, name: name == entry.title ? nil : name, x: Int32(position.x),
+            y: Int32(position.y), parameter: parameter, upstreams: upstreams)
+    }
+
+    /// ``insert(_:kind:inputs:value:name:position:onlyOutputType:allInputs:into:)``
+    /// of a node whose kind follows its value: checked as a single add checks it.
+    private func insertChecked(
+        _ id: NodeID, kind: String, inputs: UnsafeBufferPointer<Int32>, value: Value?, name: String?,
+        position: Position, allInputs: UnsafeBufferPointer<Int32>, into graph: inout Graph
+    ) throws(GraphError) {
+        let used = (inputs.lastIndex { $0 != -1 } ?? -1) + 1
+        let new = try graph.checkNewNode(
+            id, kind: kind, name: name, position: position, value: value, inputCount: used)
+        let node = Int(graph.store.nodeEnd)
+        for (slot, input) in inputs.prefix(used).enumerated() where input != -1 {
+            guard input >= 0 && Int(input) < node else {
+                throw refusal(id, slot: slot, input: Int(input), node: node, allInputs: allInputs)
+            }
+            try graph.store.checkNewInput(input, to: id, slot: slot, of: new.entry)
+        }
+        _ = graph.insertNode(
+            id, new, at: position, upstreams: UnsafeBufferPointer(rebasing: inputs.prefix(used)))
+    }
+
+    /// The error for node `node` (`id`) fed from `input`, which is not a node before it: itself
+    /// or a later node of the call that it feeds, directly or not, closes a loop (named);
+    /// anything else is no node of the builder yet.
+    private func refusal(
+        _ id: NodeID, slot: Int, input: Int, node: Int, allInputs: UnsafeBufferPointer<Int32>
+    ) -> GraphError {
+        let end = first + ids.count
+        guard input >= node && input < end else {
+            return .unknownInput(node: id, slot: slot, input: input, count: node)
+        }
+        // Does `node` feed `input` through the call's later nodes? Search back from `input`.
+        var cameFrom: [Int: Int] = [input: -1]
+        var stack = [input]
+        while let current = stack.popLast(), current != node {
+            let start = (current - first) * slotsPerNode
+            for upstream in allInputs[start..<start + slotsPerNode].map(Int.init)
+            where upstream >= node && upstream < end && cameFrom[upstream] == nil {
+                cameFrom[upstream] = current
+                stack.append(upstream)
+            }
+        }
+        guard cameFrom[node] != nil else {
+            return .unknownInput(node: id, slot: slot, input: input, count: node)
+        }
+        // From `node` forward along the links to `input`, then back into `node`.
+        var path: [Int] = []
+        var current = node
+        while current >= 0 {
+            path.append(current)
+            current = cameFrom[current]!
+        }
+        path.append(node)
+        return .wouldCreateCycle(path: NodeList(path.map { ids[$0 - first] }))
+    }
+}

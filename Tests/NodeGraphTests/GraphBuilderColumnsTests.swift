@@ -1,0 +1,285 @@
+import NodeGraph
+import NodeGraphTesting
+import Testing
+
+/// `GraphBuilder.add(ids:kinds:kindOfNode:inputs:slotsPerNode:…)` makes the same graph as adding
+/// the nodes one by one, refuses what a single add refuses (naming the node), and leaves the
+/// builder exactly as it was when it refuses one.
+@Suite struct GraphBuilderColumnsTests {
+    /// A random calculator graph as columns: node i is a number or an operator whose inputs
+    /// (some empty) are earlier nodes.
+    struct Columns {
+        var ids: [NodeID] = []
+        let kinds = ["number", "add", "subtract", "multiply", "divide"]
+        var kindOfNode: [UInt16] = []
+        var inputs: [Int32] = []
+        var values: [Value?] = []
+        var names: [String?] = []
+        var positions: [Position] = []
+
+        init(count: Int, seed: UInt64, first: Int = 0) {
+            var random = SplitMix64(seed: seed)
+            for k in 0..<count {
+                let i = first + k
+                ids.append(NodeID("n\(i)"))
+                positions.append(Position(x: i, y: -i))
+                names.append(random.next() % 3 == 0 ? "node \(i)" : nil)
+                if i < 2 || random.next() % 4 == 0 {
+                    kindOfNode.append(0)
+                    inputs += [-1, -1, -1]
+                    values.append(.number(Double(Int(random.next() % 19) - 9)))
+                } else {
+                    let kind = 1 + random.next() % 4
+                    kindOfNode.append(UInt16(kind))
+                    // add has three slots; subtract, multiply and divide two.
+                    for slot in 0..<3 {
+                        let empty = (slot == 2 && kind != 1) || random.next() % 4 == 0
+                        inputs.append(empty ? -1 : Int32(random.next() % UInt64(i)))
+                    }
+                    values.append(nil)
+                }
+            }
+        }
+
+        /// The same nodes added one by one to `graph`, inputs by id.
+        func add(to graph: inout Graph) throws {
+            for k in ids.indices {
+                let slots = inputs[3 * k..<3 * k + 3].map { $0 < 0 ? nil : NodeID("n\($0)") }
+                let slotCount = [0, 3, 2, 2, 2][Int(kindOfNode[k])]
+                try graph.addNode(
+                    ids[k], kind: kinds[Int(kindOfNode[k])], name: names[k], at: positions[k],
+                    value: values[k],
+                    inputs: Array(slots.prefix(slotCount)))
+            }
+        }
+
+        func add(to builder: inout GraphBuilder) throws -> Range<Int> {
+            try builder.add(
+                ids: ids, kinds: kinds, kindOfNode: kindOfNode, inputs: inputs, slotsPerNode: 3,
+                values: values,
+                names: names, positions: positions)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func buildsTheGraphAddingOneByOneWould(seed: UInt64) throws {
+        let columns = Columns(count: 400, seed: seed)
+        var builder = GraphBuilder()
+        #expect(try columns.add(to: &builder) == 0..<400)
+        let graph = builder.finish()
+        var expected = Graph()
+        try columns.add(to: &expected)
+        #expect(graph == expected)
+        #expect(graph.currentValues() == expected.currentValues())
+        #expect(graph.currentValues() == graph.valuesFromScratch())
+        try graph.checkInvariants()
+        #expect(graph.node("n5")?.position == Position(x: 5, y: -5))
+    }
+
+    @Test func aCallContinuesTheNumberingOfNodesAddedBefore() throws {
+        var builder = GraphBuilder()
+        try builder.add("a", kind: "number", value: .number(2))
+        try builder.add("b", kind: "number", value: .number(3))
+        let added = try builder.add(
+            ids: ["sum", "twice"], kinds: ["add"], kindOfNode: [0, 0], inputs: [0, 1, -1, 2, 2, -1],
+            slotsPerNode: 3)
+        #expect(added == 2..<4)
+        #expect(builder.id(of: 3) == "twice")
+        try builder.add("more", kind: "add", inputs: [3, 0])
+        let graph = builder.finish()
+        #expect(graph.value(of: "twice") == .number(10))
+        #expect(graph.value(of: "more") == .number(12))
+        try graph.checkInvariants()
+    }
+
+    @Test func nodesOfAKindWithFewerSlotsAndFormulasAreAdded() throws {
+        var builder = GraphBuilder()
+        try builder.add(
+            ids: ["r", "area", "less"], kinds: ["number", "formula", "subtract"], kindOfNode: [0, 1, 2],
+            inputs: [-1, -1, -1, 0, -1, -1, 1, 0, -1], slotsPerNode: 3,
+            values: [.number(2), FormulaKind.formula("r * r"), nil])
+        let graph = builder.finish()
+        var expected = Graph()
+        try expected.addNode("r", kind: "number", value: .number(2))
+        try expected.addNode("area", kind: "formula", value: FormulaKind.formula("r * r"), inputs: ["r"])
+        try expected.addNode("less", kind: "subtract", inputs: ["area", "r"])
+        #expect(graph == expected)
+        #expect(graph.value(of: "less") == .number(2))
+    }
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        let label: String
+        var ids: [NodeID] = ["p", "q", "r"]
+        var kinds = ["number", "add"]
+        var kindOfNode: [UInt16] = [0, 1, 1]
+        var inputs: [Int32] = [-1, -1, 0, 0, 3, 2]
+        var values: [Value?] = []
+        var names: [String?] = []
+        var positions: [Position] = []
+        let expected: GraphError
+        var testDescription: String { label }
+    }
+
+    /// The builder holds x (0) and c (1, a color) before each call.
+    static let refusals: [Refusal] = [
+        Refusal(label: "an id already in the builder", ids: ["p", "x", "r"], expected: .duplicateNode("x")),
+        Refusal(label: "an id twice in the call", ids: ["p", "q", "p"], expected: .duplicateNode("p")),
+        Refusal(
+            label: "an empty id", ids: ["p", "", "r"],
+            expected: .invalidNodeID("", reason: "a node id must not be empty")),
+        Refusal(label: "an unknown kind", kinds: ["number", "cube"], expected: .unknownKind("cube")),
+        Refusal(
+            label: "an empty name", names: [nil, nil, ""],
+            expected: .invalidName(node: "r", reason: "a name must not be empty")),
+        Refusal(
+            label: "a position out of range", positions: [.zero, .zero, Position(x: 0, y: Int.min)],
+            expected: .invalidPosition(node: "r")),
+        Refusal(
+            label: "a value for an operator", values: [nil, nil, .number(1)],
+            expected: .notASource("r", kind: "add")
+        ),
+        Refusal(
+            label: "an infinite value", values: [.number(.infinity), nil, nil],
+            expected: .nonFiniteValue(node: "p")),
+        Refusal(
+            label: "an input in a slot a number does not have", inputs: [-1, 0, 0, 1, 1, 2],
+            expected: .unknownSlot(node: "p", slot: 1, slotCount: 0)),
+        Refusal(
+            label: "a node fed from itself", inputs: [-1, -1, 0, 0, 4, 2],
+            expected: .wouldCreateCycle(path: ["r", "r"])),
+        Refusal(
+            label: "a loop through a later node", inputs: [-1, -1, 4, 3, 3, 2],
+            expected: .wouldCreateCycle(path: ["q", "r", "q"])),
+        Refusal(
+            label: "a later node that closes no loop", inputs: [-1, -1, 4, 0, 0, 2],
+            expected: .unknownInput(node: "q", slot: 0, input: 4, count: 3)),
+        Refusal(
+            label: "a number past the call's nodes", inputs: [-1, -1, 0, 0, 9, 2],
+            expected: .unknownInput(node: "r", slot: 0, input: 9, count: 4)),
+        Refusal(
+            label: "a negative number that is not -1", inputs: [-1, -1, 0, -7, 1, 2],
+            expected: .unknownInput(node: "q", slot: 1, input: -7, count: 3)),
+        Refusal(
+            label: "a color into a number slot", inputs: [-1, -1, 0, 1, 3, 2],
+            expected: .slotTypeMismatch(
+                from: "c", produces: .color, to: "q", slot: 1, label: "y", accepts: .number)),
+    ]
+
+    /// Each refusal names its node and leaves the builder as it was: the nodes of the call
+    /// stored before the refused one are taken out again, their links and ids with them, so the
+    /// same ids can be added afterwards and the finished graph has no trace of the call.
+    @Test(arguments: refusals)
+    func refusesABadNodeAndLeavesTheBuilderAsItWas(refusal: Refusal) throws {
+        var builder = GraphBuilder()
+        try builder.add("x", kind: "number", value: .number(4))
+        try builder.add("c", kind: "color")
+        var expected = Graph()
+        try expected.addNode("x", kind: "number", value: .number(4))
+        try expected.addNode("c", kind: "color")
+        let error = #expect(throws: GraphError.self) {
+            try builder.add(
+                ids: refusal.ids, kinds: refusal.kinds, kindOfNode: refusal.kindOfNode,
+                inputs: refusal.inputs,
+                slotsPerNode: 2, values: refusal.values, names: refusal.names, positions: refusal.positions)
+        }
+        #expect(error == refusal.expected)
+        #expect(builder.count == 2)
+        #expect(builder.number(of: "p") == nil)
+        // The same ids are free again, and x's out-list holds only what is linked now.
+        try builder.add(
+            ids: ["p", "q", "r"], kinds: ["number", "add"], kindOfNode: [0, 1, 1],
+            inputs: [-1, -1, 0, 2, 3, 0],
+            slotsPerNode: 2)
+        let graph = builder.finish()
+        try expected.addNode("p", kind: "number")
+        try expected.addNode("q", kind: "add", inputs: ["x", "p"])
+        try expected.addNode("r", kind: "add", inputs: ["q", "x"])
+        #expect(graph == expected)
+        #expect(graph.value(of: "r") == .number(8))
+        #expect(graph.dependents(of: "x").count == 2)
+        try graph.checkInvariants()
+    }
+
+    /// Refusals met on the quick route of a kind whose nodes need no look at their kind (no
+    /// held value, every slot taking the one type every kind in the builder outputs). The
+    /// builder holds x (0), a number, before each call of p (number), q and r (add).
+    static let plainRefusals: [Refusal] = [
+        Refusal(
+            label: "a duplicate", ids: ["p", "x", "r"], inputs: [-1, -1, 0, 1, 2, 0],
+            expected: .duplicateNode("x")),
+        Refusal(
+            label: "a position out of range", inputs: [-1, -1, 0, 1, 2, 0],
+            positions: [.zero, Position(x: Int.max, y: 0), .zero], expected: .invalidPosition(node: "q")),
+        Refusal(
+            label: "a node fed from itself", inputs: [-1, -1, 0, 1, 3, 0],
+            expected: .wouldCreateCycle(path: ["r", "r"])),
+        Refusal(
+            label: "a loop through a later node", inputs: [-1, -1, 3, 0, 2, 0],
+            expected: .wouldCreateCycle(path: ["q", "r", "q"])),
+        Refusal(
+            label: "a later node that closes no loop", inputs: [-1, -1, 3, 0, 0, 1],
+            expected: .unknownInput(node: "q", slot: 0, input: 3, count: 2)),
+        Refusal(
+            label: "a number past the call's nodes", inputs: [-1, -1, 0, 1, 9, 0],
+            expected: .unknownInput(node: "r", slot: 0, input: 9, count: 3)),
+        Refusal(
+            label: "a negative number that is not -1", inputs: [-1, -1, 0, -2, 2, 0],
+            expected: .unknownInput(node: "q", slot: 1, input: -2, count: 2)),
+    ]
+
+    @Test(arguments: plainRefusals)
+    func refusesABadNodeOfAKindThatNeedsNoLook(refusal: Refusal) throws {
+        var builder = GraphBuilder()
+        try builder.add("x", kind: "number", value: .number(4))
+        #expect(throws: refusal.expected) {
+            try builder.add(
+                ids: refusal.ids, kinds: refusal.kinds, kindOfNode: refusal.kindOfNode,
+                inputs: refusal.inputs,
+                slotsPerNode: 2, positions: refusal.positions)
+        }
+        #expect(builder.count == 1)
+        // A slot past the kind's own three, with room for four in the columns.
+        #expect(throws: GraphError.unknownSlot(node: "q", slot: 3, slotCount: 3)) {
+            try builder.add(
+                ids: ["p", "q"], kinds: ["number", "add"], kindOfNode: [0, 1],
+                inputs: [-1, -1, -1, -1, 0, 1, -1, 0],
+                slotsPerNode: 4)
+        }
+        #expect(builder.count == 1)
+        try builder.add(
+            ids: ["p", "q", "r"], kinds: ["number", "add"], kindOfNode: [0, 1, 1],
+            inputs: [-1, -1, 0, 1, 2, 0],
+            slotsPerNode: 2)
+        let graph = builder.finish()
+        var expected = Graph()
+        try expected.addNode("x", kind: "number", value: .number(4))
+        try expected.addNode("p", kind: "number")
+        try expected.addNode("q", kind: "add", inputs: ["x", "p"])
+        try expected.addNode("r", kind: "add", inputs: ["q", "x"])
+        #expect(graph == expected)
+        #expect(graph.value(of: "r") == .number(8))
+        try graph.checkInvariants()
+    }
+
+    /// Short ids (up to 15 bytes, stored inline) are checked from their two words: a duplicate
+    /// is found at every length up to 15 and beyond, and a control or non-ASCII byte still takes
+    /// the full check (refused, or accepted when it is no control character).
+    @Test func shortIDsAreCheckedAsLongOnesAre() throws {
+        var graph = Graph()
+        for length in 1...17 {
+            let id = NodeID(String(repeating: "a", count: length - 1) + "~")
+            try graph.addNode(id, kind: "number")
+            #expect(throws: GraphError.duplicateNode(id)) { try graph.addNode(id, kind: "number") }
+        }
+        #expect(
+            throws: GraphError.invalidNodeID(
+                "a\u{7}", reason: "a node id must not contain control characters")
+        ) {
+            try graph.addNode("a\u{7}", kind: "number")
+        }
+        try graph.addNode("é", kind: "number")
+        #expect(throws: GraphError.duplicateNode("é")) { try graph.addNode("é", kind: "number") }
+        #expect(graph.count == 18)
+        try graph.checkInvariants()
+    }
+}
