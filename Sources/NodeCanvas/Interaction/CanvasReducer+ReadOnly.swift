@@ -13,7 +13,7 @@ extension CanvasCommand {
     public func edits(cursorNode node: NodeID?, in graph: Graph) -> Bool {
         switch self {
         case .newNode, .link, .delete, .move, .editValue, .step, .rename, .cycleKind, .arrange, .undo, .redo,
-            .paste, .duplicate, .group, .ungroup:
+            .paste, .duplicate, .group, .ungroup, .toggleBypass:
             true
         case .open:
             node.map { graph.instanceSummary(of: $0) == nil } ?? true

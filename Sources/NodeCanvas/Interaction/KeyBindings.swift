@@ -71,6 +71,9 @@ public enum CanvasCommand: Hashable, Sendable {
     case leaveGroup
     /// Open the command line: every command by name, filtered as it is typed.
     case commandLine
+    /// Bypass what the command acts on (each node passes its first input through), or, when
+    /// all of it is bypassed, stop bypassing it.
+    case toggleBypass
 }
 
 /// A command as the key table, `keys.json` and the command line know it: a kebab-case name,
@@ -171,6 +174,9 @@ public enum KeyBindings {
         NamedCommand("rename", .rename, keys: [.character("r")], "rename the node"),
         NamedCommand("cycle-kind", .cycleKind, keys: [.character("o")], "give an operator the next kind"),
         NamedCommand(
+            "bypass", .toggleBypass, keys: [.character("b")],
+            "bypass the selection (each passes its input through)"),
+        NamedCommand(
             "level-of-detail", .cycleLevelOfDetail, keys: [.character("z")],
             "next level of detail (:lod full|compact|dot picks one)"),
         NamedCommand("find", .find, keys: [.character("/")], "find a node by name (:find TEXT)"),
@@ -221,6 +227,7 @@ public enum KeyBindings {
         ("+ / -", "step a number by 1", ["step-up", "step-down"]),
         ("r", "rename the node: Enter keeps, Esc cancels", ["rename"]),
         ("o", "cycle an operator's kind, keeping links whose slot remains", ["cycle-kind"]),
+        ("b", "bypass the selection (passes its first input through)", ["bypass"]),
         ("z", "level of detail: full, compact, dot", ["level-of-detail"]),
         ("/", "find a node by name; Enter jumps (again: the next one)", ["find"]),
         ("a", "arrange the graph in layers", ["arrange"]),

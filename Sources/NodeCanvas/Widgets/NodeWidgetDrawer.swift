@@ -83,6 +83,12 @@ enum NodeWidgetDrawer {
             drawFull(
                 localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
         }
+        // A bypassed node is drawn dim, all of it.
+        if model.isBypassed {
+            widget.updateStyle(in: Rect(x: 0, y: 0, width: widget.width, height: widget.height)) {
+                $0.dim = true
+            }
+        }
         return widget
     }
 
@@ -97,6 +103,7 @@ enum NodeWidgetDrawer {
                 marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
                 ? styles.validTarget : styles.invalidTarget
         }
+        if model.isBypassed { style.dim = true }
         return Cell(isSelected ? theme.glyphs.selectedDot : theme.glyphs.dot, style: style)
     }
 
@@ -125,8 +132,14 @@ enum NodeWidgetDrawer {
             selected ? glyphs.selectedBottomRight : glyphs.bottomRight, style: border)
         // Title bar: ` Name ` after the corner, ` × ` before the other corner.
         let titleRoom = Rect(x: 1, y: 0, width: frame.width - 6, height: 1)
+        // A bypassed node's mark follows its name; the name gives up room for it (the box's size
+        // never follows the bypass).
+        let mark = model.isBypassed ? " " + glyphs.bypassMark : ""
         let name =
-            " " + model.name.truncated(toWidth: max(1, titleRoom.width - 2), ellipsis: glyphs.ellipsis) + " "
+            " "
+            + model.name.truncated(
+                toWidth: max(1, titleRoom.width - 2 - displayWidth(of: mark)), ellipsis: glyphs.ellipsis)
+            + mark + " "
         surface.put(name, in: titleRoom, style: selected ? styles.selectedTitle : styles.title)
         surface.put(" ", x: right - 3, y: 0, style: border)
         surface.put(String(glyphs.deleteMarker), x: right - 2, y: 0, style: styles.deleteMarker)
