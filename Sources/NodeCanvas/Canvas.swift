@@ -60,6 +60,8 @@ public final class Canvas {
     var drawsCursor = true
 
     private let widgetImages = WidgetImageCache()
+    /// The plot nodes' recent values (view state: not saved, not journaled, cleared on open).
+    public let plots = PlotHistory()
     private let routes = RouteCache()
     private var documentToken: ObservationToken?
     private var sourceToken: ObservationToken?
@@ -91,6 +93,7 @@ public final class Canvas {
         state = CanvasState(width: width, height: height, levelOfDetail: levelOfDetail)
         scene = CanvasScene(
             graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
+        plots.recordAll(in: document.graph)
         documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
         sourceToken = document.observeSourceUpdates { [weak self] change in self?.sourcesDidUpdate(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
@@ -113,6 +116,7 @@ public final class Canvas {
     /// of each change as an edit at that level; when the instance entered is gone (an undo),
     /// the canvas goes back up to the deepest level still there.
     private func documentDidChange(_ changes: [Change]) {
+        for change in changes { plots.record(change, in: document.graph) }
         let opened = state.openedGroups
         guard !opened.isEmpty else {
             scene.update(after: changes, in: document.graph, dataSource: dataSource)
@@ -145,6 +149,7 @@ public final class Canvas {
     /// Live sources updated: the scene follows the values (as after an edit that only recomputed
     /// them), then the reducer hears of it.
     private func sourcesDidUpdate(_ change: SourceChange) {
+        plots.record(change.asChange, in: document.graph)
         if state.openedGroups.isEmpty {
             scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
         } else {
@@ -157,6 +162,8 @@ public final class Canvas {
     /// and tells the reducer.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
+        plots.removeAll()
+        plots.recordAll(in: document.graph)
         if state.openedGroups.isEmpty {
             scene.rebuild(from: document.graph, dataSource: dataSource)
         } else {
@@ -377,7 +384,7 @@ public final class Canvas {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         lastFrame = SceneRenderer.draw(
             scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
-            routeCache: routes, drawsCursor: drawsCursor)
+            routeCache: routes, drawsCursor: drawsCursor, plots: state.openedGroups.isEmpty ? plots : nil)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)

@@ -27,12 +27,13 @@ enum NodeWidgetDrawer {
     ///   - editText: The text being typed into the node's value, or `nil`.
     ///   - marks: Link-mode marks per slot.
     ///   - cache: Widget images kept between frames.
+    ///   - plots: The plot nodes' recent values (a plot is drawn anew each time, not kept).
     /// - Returns: Whether the widget was drawn anew (not copied from a kept image).
     @discardableResult
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
         on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
-        marks: [Int: TargetMark], cache: WidgetImageCache? = nil
+        marks: [Int: TargetMark], cache: WidgetImageCache? = nil, plots: PlotHistory? = nil
     ) -> Bool {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return false }
@@ -46,7 +47,13 @@ enum NodeWidgetDrawer {
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
         let widget: Surface
         var isNew = false
-        if let cached = cache?.image(
+        let plotValues = model.kind == PlotKind.kindName ? plots?.values(of: model.id) : nil
+        if plotValues != nil {
+            isNew = true
+            let context = WidgetDrawingContext(
+                theme: theme, isSelected: isSelected, editText: editText, plotValues: plotValues)
+            widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+        } else if let cached = cache?.image(
             for: layout.id, model: model, layout: layout, isSelected: isSelected, editText: editText,
             marks: marks)
         {
