@@ -62,6 +62,9 @@ public final class Canvas {
     private let widgetImages = WidgetImageCache()
     /// The plot nodes' recent values (view state: not saved, not journaled, cleared on open).
     public let plots = PlotHistory()
+    /// How often each top-level node was recomputed since the file was opened, and, while the
+    /// timing badges are on (`t`), how long its computations took.
+    public private(set) var timings = ComputeProfile()
     private let routes = RouteCache()
     private var documentToken: ObservationToken?
     private var sourceToken: ObservationToken?
@@ -116,7 +119,10 @@ public final class Canvas {
     /// of each change as an edit at that level; when the instance entered is gone (an undo),
     /// the canvas goes back up to the deepest level still there.
     private func documentDidChange(_ changes: [Change]) {
-        for change in changes { plots.record(change, in: document.graph) }
+        for change in changes {
+            plots.record(change, in: document.graph)
+            recordTimings(change.recomputed, removing: change.edit)
+        }
         let opened = state.openedGroups
         guard !opened.isEmpty else {
             scene.update(after: changes, in: document.graph, dataSource: dataSource)
@@ -150,12 +156,22 @@ public final class Canvas {
     /// them), then the reducer hears of it.
     private func sourcesDidUpdate(_ change: SourceChange) {
         plots.record(change.asChange, in: document.graph)
+        recordTimings(change.asChange.recomputed, removing: nil)
         if state.openedGroups.isEmpty {
             scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
         } else {
             showLevel()
         }
         send(.sourceUpdated(change))
+    }
+
+    /// Counts the recomputations of a change, timing them while the badges are on, and forgets
+    /// the nodes it removed.
+    private func recordTimings(_ recomputed: NodeList, removing edit: Edit?) {
+        timings.record(recomputed, in: document.graph, measuring: state.showsTiming)
+        for case .removeNode(let id) in edit?.plainEdits ?? [] where document.graph.node(id) == nil {
+            timings.forget(id)
+        }
     }
 
     /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`,
@@ -393,6 +409,9 @@ public final class Canvas {
         }
         if case .rectangle(let from, let to)? = state.drag {
             SelectionRectangle.draw(from: from, to: to, canvas: self, on: &surface)
+        }
+        if state.showsTiming && state.openedGroups.isEmpty {
+            TimingBadges.draw(lastFrame.nodes, timings: timings, area: area, on: &surface, theme: theme)
         }
         for plugin in dispatcher.plugins { plugin.draw(on: &surface, canvas: self) }
         return surface

@@ -82,6 +82,12 @@ extension CanvasReducer {
             return cycleKind(&state, context: context)
         case .toggleBypass:
             return toggleBypass(&state, context: context)
+        case .toggleTiming:
+            state.showsTiming.toggle()
+            say(
+                state.showsTiming
+                    ? "timing on: each node's recomputations since the file was opened and last compute time"
+                    : "timing off", &state)
         case .cycleLevelOfDetail:
             state.levelOfDetail = state.levelOfDetail.next
             followCursor(&state, area: context.area)

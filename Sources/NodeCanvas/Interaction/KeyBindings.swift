@@ -74,6 +74,9 @@ public enum CanvasCommand: Hashable, Sendable {
     /// Bypass what the command acts on (each node passes its first input through), or, when
     /// all of it is bypassed, stop bypassing it.
     case toggleBypass
+    /// Show or hide each node's badge: recomputations since the file was opened and its last
+    /// compute time.
+    case toggleTiming
 }
 
 /// A command as the key table, `keys.json` and the command line know it: a kebab-case name,
@@ -200,6 +203,9 @@ public enum KeyBindings {
         NamedCommand("undo", .undo, keys: [.character("u")], "undo the last edit"),
         NamedCommand("redo", .redo, keys: [.character("U")], "redo the edit undone last"),
         NamedCommand("inspector", .toggleInspector, keys: [.character("i")], "show or hide the inspector"),
+        NamedCommand(
+            "timing", .toggleTiming, keys: [.character("t")],
+            "show or hide each node's recomputations and time"),
         NamedCommand("save", .save, keys: [.character("s")], "save (:save PATH saves as PATH)"),
         NamedCommand("help", .help, keys: [.character("?"), .function(1)], "show every key"),
         NamedCommand("messages", .messages, keys: [.character("@")], "every message of the session"),
@@ -245,6 +251,7 @@ public enum KeyBindings {
         ("Backspace", "leave the open group, back where you were", ["leave-group"]),
         ("u / U", "undo / redo (the status line says what)", ["undo", "redo"]),
         ("i", "show or hide the inspector", ["inspector"]),
+        ("t", "timing badges: recomputations and last compute time", ["timing"]),
         ("s", "save (a graph without a file asks for a name)", ["save"]),
         ("? / F1", "this help (arrows scroll it, other keys close it)", ["help"]),
         ("@", "every message of the session, newest first (arrows scroll)", ["messages"]),
