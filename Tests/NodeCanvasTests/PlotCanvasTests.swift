@@ -115,3 +115,21 @@ import Testing
         #expect(flat == ["__", "  "])
     }
 }
+
+@Suite struct PlotChartTests {
+    @Test func moreValuesThanColumnsAreSharedOutSoEveryPartOfTheHistoryShows() {
+        // Six values on three columns: the 2nd, 4th and 6th.
+        let rows = PlotBodyRenderer.chart(
+            [9, 1, 9, 2, 9, 3], width: 3, height: 1, low: 1, high: 3, braille: false)
+        #expect(rows == ["_-'"])
+    }
+
+    @Test func labelsFitTheirRoomWithoutACutThatChangesTheNumber() {
+        #expect(PlotBodyRenderer.label(19.987, width: 5) == "19.99")
+        #expect(PlotBodyRenderer.label(0.000_097_9, width: 5) == "0")
+        #expect(PlotBodyRenderer.label(-0.000_097_9, width: 5) == "0")
+        #expect(PlotBodyRenderer.label(123_456_789, width: 5) == "1.2e8")
+        #expect(PlotBodyRenderer.label(-1_234_567, width: 5) == "-1e6")
+        #expect(PlotBodyRenderer.label(42, width: 5) == "42")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import NodeGraph
 
 /// Shows a plot node's recent values as a chart, with the largest and smallest written beside
@@ -40,15 +41,39 @@ public struct PlotBodyRenderer: NodeBodyRenderer {
         }
         guard labelWidth > 0 else { return }
         let labels = Rect(x: region.maxX - labelWidth, y: region.y, width: labelWidth, height: 1)
-        surface.put(Value.format(high), in: labels, style: styles.secondary, ellipsis: ellipsis)
         surface.put(
-            Value.format(low), in: labels.offsetBy(dx: 0, dy: region.height - 1), style: styles.secondary,
-            ellipsis: ellipsis)
+            Self.label(high, width: labelWidth), in: labels, style: styles.secondary, ellipsis: ellipsis)
+        surface.put(
+            Self.label(low, width: labelWidth), in: labels.offsetBy(dx: 0, dy: region.height - 1),
+            style: styles.secondary, ellipsis: ellipsis)
     }
 
-    /// The chart's rows of text: the last values that fit, one per dot column (braille: two per
-    /// cell; ASCII: one), each at its height between `low` and `high`; a value that is not a
-    /// number leaves its column empty.
+    /// A number in at most `width` characters, never cut where a cut would change what it reads:
+    /// fewer decimals first (`0.0001` reads `0`), then a power of ten (`1.2e8`).
+    /// - Parameters:
+    ///   - number: The number.
+    ///   - width: The room.
+    /// - Returns: The text; longer than `width` only when even the power of ten does not fit.
+    public static func label(_ number: Double, width: Int) -> String {
+        let plain = Value.format(number)
+        if plain.count <= width { return plain }
+        var scale = 1000.0
+        while scale >= 1 {
+            let rounded = Value.format((number * scale).rounded() / scale)
+            if rounded.count <= width && abs(number) < 1e15 && rounded != "-0" { return rounded }
+            scale /= 10
+        }
+        let exponent = Int(Foundation.log10(abs(number)).rounded(.down))
+        let mantissa = Value.format((number / Foundation.pow(10, Double(exponent)) * 10).rounded() / 10)
+        let short = "\(mantissa)e\(exponent)"
+        if short.count <= width { return short }
+        return "\(Value.format((number / Foundation.pow(10, Double(exponent))).rounded()))e\(exponent)"
+    }
+
+    /// The chart's rows of text: the values, one per dot column (braille: two per cell; ASCII:
+    /// one), each at its height between `low` and `high`, the newest in the last column; with more
+    /// values than columns, each column shows the last of its share; a value that is not a number
+    /// leaves its column empty.
     /// - Parameters:
     ///   - values: The values, oldest first.
     ///   - width: The columns.
@@ -64,7 +89,10 @@ public struct PlotBodyRenderer: NodeBodyRenderer {
         guard width > 0, height > 0 else { return [] }
         let columns = braille ? width * 2 : width
         let levels = braille ? height * 4 : height * 3
-        let shown = values.suffix(columns)
+        // More values than columns: each column shows the last value of its share of them.
+        let shown: [Double] =
+            values.count <= columns
+            ? values : (0..<columns).map { values[($0 + 1) * values.count / columns - 1] }
         // Right-aligned: the newest value in the last column.
         let first = columns - shown.count
         func level(_ value: Double) -> Int? {
