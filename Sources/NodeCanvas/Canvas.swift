@@ -60,6 +60,11 @@ public final class Canvas {
     var drawsCursor = true
 
     private let widgetImages = WidgetImageCache()
+    /// The plot nodes' recent values (view state: not saved, not journaled, cleared on open).
+    public let plots = PlotHistory()
+    /// How often each top-level node was recomputed since the file was opened, and, while the
+    /// timing badges are on (`t`), how long its computations took.
+    public private(set) var timings = ComputeProfile()
     private let routes = RouteCache()
     private var documentToken: ObservationToken?
     private var sourceToken: ObservationToken?
@@ -94,6 +99,7 @@ public final class Canvas {
         state = CanvasState(width: width, height: height, levelOfDetail: levelOfDetail)
         scene = CanvasScene(
             graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
+        plots.recordAll(in: document.graph)
         documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
         sourceToken = document.observeSourceUpdates { [weak self] change in self?.sourcesDidUpdate(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
@@ -116,6 +122,10 @@ public final class Canvas {
     /// of each change as an edit at that level; when the instance entered is gone (an undo),
     /// the canvas goes back up to the deepest level still there.
     private func documentDidChange(_ changes: [Change]) {
+        for change in changes {
+            plots.record(change, in: document.graph)
+            recordTimings(change.recomputed, removing: change.edit)
+        }
         let opened = state.openedGroups
         guard !opened.isEmpty else {
             scene.update(after: changes, in: document.graph, dataSource: dataSource)
@@ -148,6 +158,8 @@ public final class Canvas {
     /// Live sources updated: the scene follows the values (as after an edit that only recomputed
     /// them), then the reducer hears of it.
     private func sourcesDidUpdate(_ change: SourceChange) {
+        plots.record(change.asChange, in: document.graph)
+        recordTimings(change.asChange.recomputed, removing: nil)
         if state.openedGroups.isEmpty {
             scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
         } else {
@@ -156,10 +168,21 @@ public final class Canvas {
         send(.sourceUpdated(change))
     }
 
+    /// Counts the recomputations of a change, timing them while the badges are on, and forgets
+    /// the nodes it removed.
+    private func recordTimings(_ recomputed: NodeList, removing edit: Edit?) {
+        timings.record(recomputed, in: document.graph, measuring: state.showsTiming)
+        for case .removeNode(let id) in edit?.plainEdits ?? [] where document.graph.node(id) == nil {
+            timings.forget(id)
+        }
+    }
+
     /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`,
     /// and tells the reducer.
     /// - Complexity: O(*n* + *e*).
     public func reload() {
+        plots.removeAll()
+        plots.recordAll(in: document.graph)
         if state.openedGroups.isEmpty {
             scene.rebuild(from: document.graph, dataSource: dataSource)
         } else {
@@ -401,7 +424,7 @@ public final class Canvas {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         lastFrame = SceneRenderer.draw(
             scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
-            routeCache: routes, drawsCursor: drawsCursor)
+            routeCache: routes, drawsCursor: drawsCursor, plots: state.openedGroups.isEmpty ? plots : nil)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)
         case .prompt(let prompt): PromptOverlay.draw(prompt, canvas: self, on: &surface)
@@ -410,6 +433,9 @@ public final class Canvas {
         }
         if case .rectangle(let from, let to)? = state.drag {
             SelectionRectangle.draw(from: from, to: to, canvas: self, on: &surface)
+        }
+        if state.showsTiming && state.openedGroups.isEmpty {
+            TimingBadges.draw(lastFrame.nodes, timings: timings, area: area, on: &surface, theme: theme)
         }
         for plugin in dispatcher.plugins { plugin.draw(on: &surface, canvas: self) }
         return surface

@@ -67,7 +67,8 @@ extension CanvasDelegate {
 public enum StandardRenderers {
     /// Live sources show their value and that they are live, groups what they are and their
     /// value, group inputs the value read and the value held, number bodies the value, color
-    /// kinds a swatch, arithmetic and formula nodes the formula and result, anything else its symbol and value;
+    /// kinds a swatch, arithmetic and formula nodes the formula and result, plots a chart of their
+    /// recent values, anything else its symbol and value;
     /// standard input and output rows.
     /// - Parameter node: The node's model.
     /// - Returns: The renderers.
@@ -81,6 +82,8 @@ public enum StandardRenderers {
                 GroupInputBodyRenderer()
             } else if node.kind == FormulaKind.kindName {
                 FormulaBodyRenderer()
+            } else if node.kind == PlotKind.kindName {
+                PlotBodyRenderer()
             } else if node.isSource && node.parameter?.number != nil {
                 NumberBodyRenderer()
             } else if node.outputType == .color {

@@ -2,7 +2,7 @@ import ArgumentParser
 import NodeTerminal
 
 /// The command line of a node tool: the terminal editor (`TOOL [FILE]`, or `TOOL open`) and the
-/// headless commands scripts use — `eval`, `render`, `replay`, `check`, `export` and `watch` —
+/// headless commands scripts use — `eval`, `render`, `replay`, `check`, `export`, `watch` and `profile` —
 /// all reading and drawing the tool's own kinds.
 ///
 /// ```swift
@@ -48,7 +48,7 @@ public struct CommandLineTool: Sendable {
             editor.headlessHint =
                 "for headless use run `\(name) eval FILE`, `\(name) render FILE`, "
                 + "`\(name) replay FILE --edits EDITS.jsonl`, `\(name) check FILE`, "
-                + "`\(name) export FILE` or `\(name) watch FILE`"
+                + "`\(name) export FILE`, `\(name) watch FILE` or `\(name) profile FILE`"
         }
         self.editor = editor
         self.abstract = abstract

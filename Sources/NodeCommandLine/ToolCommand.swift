@@ -12,6 +12,7 @@ struct ToolCommand: ParsableCommand {
         CheckCommand.self,
         ExportCommand.self,
         WatchCommand.self,
+        ProfileCommand.self,
     ]
 
     static var configuration: CommandConfiguration {

@@ -22,6 +22,8 @@ package struct CheckedNodes {
     /// node feeding each slot, or -1. At most as many as the kind has slots.
     package var inputStart: [Int32] = [0]
     package var inputs: [Int32] = []
+    /// Whether each node is bypassed (its kind checked to allow it); empty when none is.
+    package var bypassed: [Bool] = []
 
     /// No nodes.
     package init() {}
@@ -75,9 +77,14 @@ package struct CheckedNodes {
             }
             var name = names[node]
             if name == titles[kind] { name = nil }
+            var kindIndex = kindIndices[kind]!
+            if !bypassed.isEmpty && bypassed[node] {
+                guard let variant = graph.bypassVariantForLoading(kindIndex) else { return false }
+                kindIndex = variant
+            }
             nodeIndex[node] = upstreams.withUnsafeBufferPointer { upstreams in
                 graph.addCheckedNode(
-                    ids[node], kindIndex: kindIndices[kind]!, name: name, x: x[node], y: y[node],
+                    ids[node], kindIndex: kindIndex, name: name, x: x[node], y: y[node],
                     parameter: parameters[node], upstreams: upstreams)
             }
         }

@@ -12,6 +12,8 @@ public struct NodeDescription: Hashable, Sendable {
     public var value: Value?
     /// The node feeding each slot, or `nil`; may be shorter than the kind's slot list.
     public var inputs: [NodeID?]
+    /// Whether the node is bypassed (see ``Edit/setBypass(node:bypassed:)``).
+    public var bypassed: Bool
 
     /// Creates a node description.
     /// - Parameters:
@@ -21,9 +23,10 @@ public struct NodeDescription: Hashable, Sendable {
     ///   - position: The position on the canvas.
     ///   - value: The held value of a source node.
     ///   - inputs: The node feeding each slot, or `nil`.
+    ///   - bypassed: Whether the node is bypassed.
     public init(
         id: NodeID, kind: String, name: String? = nil, position: Position = .zero, value: Value? = nil,
-        inputs: [NodeID?] = []
+        inputs: [NodeID?] = [], bypassed: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -31,6 +34,7 @@ public struct NodeDescription: Hashable, Sendable {
         self.position = position
         self.value = value
         self.inputs = inputs
+        self.bypassed = bypassed
     }
 }
 
@@ -57,6 +61,9 @@ public enum Edit: Hashable, Sendable {
     /// Changes a formula node's formula, keeping the link of every variable that remains (see
     /// ``Graph/setFormula(of:to:)``).
     case setFormula(node: NodeID, formula: String)
+    /// Bypasses a node (its value becomes its first connected input of its output type) or
+    /// stops bypassing it (see ``Graph/setBypass(of:to:)``).
+    case setBypass(node: NodeID, bypassed: Bool)
     /// Renames a node.
     case rename(node: NodeID, name: String)
     /// Moves a node on the canvas.
@@ -90,6 +97,7 @@ public enum Edit: Hashable, Sendable {
         case .setValue: "setValue"
         case .setKind: "setKind"
         case .setFormula: "setFormula"
+        case .setBypass: "setBypass"
         case .rename: "rename"
         case .move: "move"
         case .batch: "batch"

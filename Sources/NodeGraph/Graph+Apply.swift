@@ -44,6 +44,7 @@ extension Graph {
         case .setValue(let id, let value): try performSetValue(value, of: id, roots: &roots)
         case .setKind(let id, let kind): try performSetKind(kind, of: id, roots: &roots)
         case .setFormula(let id, let text): try performSetFormula(text, of: id, roots: &roots)
+        case .setBypass(let id, let bypassed): try performSetBypass(bypassed, of: id, roots: &roots)
         case .rename(let id, let name): try performRename(id, to: name)
         case .move(let id, let position): try performMove(id, to: position)
         case .batch(let edits): try performBatch(edits, roots: &roots)

@@ -6,6 +6,12 @@ extension Graph {
         return store.kindIndex(named: (kind as? GroupInputKind)?.storeKey ?? kind.name)
     }
 
+    /// The table index of the bypassed variant of the kind at `index` (which the caller checked
+    /// may be bypassed), registering it on first use; `nil` when the table is full.
+    mutating func bypassVariantForLoading(_ index: UInt16) -> UInt16? {
+        store.bypassVariant(of: index)
+    }
+
     /// Adds a node without checking it or recomputing anything: ``insertNode(_:hash:kindIndex:name:x:y:parameter:upstreams:)``
     /// for a caller that checked the node its own way.
     ///

@@ -204,7 +204,12 @@ extension Graph {
             try store.checkNewInput(upstream, to: id, slot: slot, of: new.entry)
             return upstream
         }
-        let node = insertNode(id, new, at: description.position, upstreams: upstreams)
+        let kindIndex =
+            description.bypassed
+            ? try bypassedKindIndex(of: new.entry, at: new.kindIndex, for: id) : new.kindIndex
+        let node = insertNode(
+            id, hash: new.hash, kindIndex: kindIndex, name: new.name, x: Int32(description.position.x),
+            y: Int32(description.position.y), parameter: new.parameter, upstreams: upstreams)
         roots.append(node)
         return .removeNode(id)
     }
@@ -302,6 +307,16 @@ extension Graph {
         let keepsInputs = old.formula == nil && new.formula == nil
         try checkLevel(of: new, for: id)
         var inverse: [Edit] = [.setKind(node: id, kind: old.name)]
+        // A bypassed node stays bypassed, unless its new kind cannot be (a source).
+        var target = newKindIndex
+        var restoreBypass: [Edit] = []
+        if old.bypassed {
+            if new.bypassProblem == nil, let variant = store.bypassVariant(of: newKindIndex) {
+                target = variant
+            } else {
+                restoreBypass = [.setBypass(node: id, bypassed: true)]
+            }
+        }
         // A number source whose held number changed earlier in this batch holds in its payload a
         // value its dependents have not seen, so the new kind's result cannot be compared with
         // what they saw: they are recomputed.
@@ -348,12 +363,12 @@ extension Graph {
             inverse.append(.setValue(node: id, value: oldParameter))
         }
         store.parameters[node] = nil
-        store.nodes.kind[node] = newKindIndex
+        store.nodes.kind[node] = target
         // A value pushed into the node as one live source means nothing to another kind.
         store.pushedValues[node] = nil
         store.setParameter(newParameter, of: node)
         roots.append(node)
-        return .batch(inverse + dropped)
+        return .batch(inverse + restoreBypass + dropped)
     }
 
     mutating func performRename(_ id: NodeID, to name: String) throws(GraphError) -> Edit {

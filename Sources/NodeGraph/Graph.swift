@@ -138,7 +138,7 @@ public struct Graph: @unchecked Sendable {
         NodeDescription(
             id: store.ids[Int(node)], kind: store.entry(of: node).name, name: name(at: node),
             position: Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node])),
-            value: store.parameter(of: node), inputs: inputs(at: node))
+            value: store.parameter(of: node), inputs: inputs(at: node), bypassed: store.isBypassed(node))
     }
 
     /// Every node identifier, in no particular order.

@@ -32,6 +32,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidFormula(node: NodeID, FormulaError)
     /// A formula was given to a node that is not a formula node.
     case notAFormula(NodeID, kind: String)
+    /// The node cannot be bypassed (a source has no input to pass through); `reason` says why.
+    case cannotBypass(NodeID, kind: String, reason: String)
     /// A live source (``LiveSourceKind``) cannot be inside a definition: it would follow the
     /// world once per instance. It belongs at the top level, feeding the group's input.
     case liveSourceInDefinition(node: NodeID, kind: String)
@@ -112,6 +114,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
             "invalid formula for '\(node.escapedForMessage)': \(error)"
         case .notAFormula(let node, let kind):
             "'\(node.escapedForMessage)' is \("aeiou".contains(kind.first ?? "x") ? "an" : "a") \(kind.escapedForMessage) node, not a formula node"
+        case .cannotBypass(let node, let kind, let reason):
+            "'\(node.escapedForMessage)' (\(kind.escapedForMessage)) cannot be bypassed: \(reason)"
         case .invalidHeldValue(let node, let name, let reason):
             "invalid \(name.escapedForMessage) for '\(node.escapedForMessage)': \(reason)"
         case .liveSourceInDefinition(let node, let kind):

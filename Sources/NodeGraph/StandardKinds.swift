@@ -176,12 +176,13 @@ public struct KindRegistry: Sendable {
     public init() {}
 
     /// The calculator's kinds: number, add, subtract, multiply, divide, color, colorAdjust, the
-    /// live sources clock and file, and formula.
+    /// live sources clock and file, formula, and plot.
     public static let standard: KindRegistry = {
         var registry = KindRegistry()
         for kind: any NodeKind in [
             NumberKind(), ArithmeticKind.add, ArithmeticKind.subtract, ArithmeticKind.multiply,
             ArithmeticKind.divide, ColorKind(), ColorAdjustKind(), ClockKind(), FileKind(), FormulaKind(),
+            PlotKind(),
         ] {
             registry.register(kind)
         }

@@ -214,7 +214,7 @@ public struct GraphChecker {
         case .removeNode(let id):
             for dependent in before.dependents(of: id) { touched.insert(dependent.node) }
         case .link(_, let to, _), .unlink(let to, _), .toggleLink(_, let to, _): touched.insert(to)
-        case .setValue(let id, _), .setFormula(let id, _): touched.insert(id)
+        case .setValue(let id, _), .setFormula(let id, _), .setBypass(let id, _): touched.insert(id)
         case .setKind(let id, _):
             touched.insert(id)
             for dependent in before.dependents(of: id) { touched.insert(dependent.node) }

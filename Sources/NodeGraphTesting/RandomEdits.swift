@@ -77,7 +77,10 @@ public struct RandomEdits: Sendable {
             return .setKind(
                 node: node(), kind: bits.take(10) == 0 ? "nonsense" : kinds[bits.take(kinds.count)].name)
         case 26: return .rename(node: node(), name: bits.take(8) == 0 ? "" : "Node \(bits.take(100))")
-        case 27: return .move(node: node(), to: Position(x: bits.take(120), y: bits.take(60)))
+        case 27:
+            // Now and then a bypass (of a source too, which is refused) instead of a move.
+            if bits.take(3) == 0 { return .setBypass(node: node(), bypassed: bits.take(3) != 0) }
+            return .move(node: node(), to: Position(x: bits.take(120), y: bits.take(60)))
         case 28..<30: return .removeNode(node())
         case 30..<32:
             guard depth == 0 else { return .move(node: node(), to: Position(x: 1, y: 1)) }

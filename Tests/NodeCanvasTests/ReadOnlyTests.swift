@@ -79,6 +79,7 @@ import Testing
     @Test(arguments: [
         InputEvent.character("x"), .delete, .character("+"), .character("-"), .character("="),
         .character("o"), .character("a"), .character("D"), .character("G"), .character("p"), .character("P"),
+        .character("b"),
     ])
     func aKeyThatEditsAtOnceIsRefusedAndAsksTheHostForNothing(key: InputEvent) throws {
         let canvas = try readOnlyCanvas(on: "add")

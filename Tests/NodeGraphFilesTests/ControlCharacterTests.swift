@@ -91,7 +91,7 @@ import Testing
         if byte == 0x7F {
             #expect(
                 lines.first?.hasSuffix(
-                    #"node 'n', field 'k\u007Fy': unexpected field (expected 'id', 'kind', 'name', 'x', 'y', 'value', 'inputs')"#
+                    #"node 'n', field 'k\u007Fy': unexpected field (expected 'id', 'kind', 'name', 'x', 'y', 'value', 'inputs', 'bypassed')"#
                 ) == true,
                 "\(lines)")
         } else {

@@ -70,6 +70,19 @@ func flattened(_ graph: Graph) throws -> (graph: Graph, standIn: [NodeID: NodeID
     var flat = Graph()
     var standIn: [NodeID: NodeID?] = [:]
     func resolve(_ input: NodeID?, _ map: [NodeID: NodeID?]) -> NodeID? { input.flatMap { map[$0] ?? nil } }
+    /// A node holding `value`: a number node, or a color made of three number nodes.
+    func addConstant(_ value: Value, as id: NodeID) throws {
+        guard case .color(let color) = value else {
+            try flat.addNode(id, kind: "number", value: value)
+            return
+        }
+        let levels = [color.red, color.green, color.blue]
+        let channels = levels.indices.map { NodeID(id.rawValue + "#\($0)") }
+        for (channel, level) in zip(channels, levels) {
+            try flat.addNode(channel, kind: "number", value: .number(Double(level)))
+        }
+        try flat.addNode(id, kind: "color", inputs: channels)
+    }
     func expand(
         _ level: Graph, prefix: String, slots: [NodeID?], inputs: [NodeID], into map: inout [NodeID: NodeID?]
     )
@@ -83,22 +96,30 @@ func flattened(_ graph: Graph) throws -> (graph: Graph, standIn: [NodeID: NodeID
                 }
                 // An unfed slot reads the group input's value: a number node holds it.
                 let id = NodeID(prefix + node.id.rawValue)
-                let value = node.value ?? .number(0)
-                if case .color(let color) = value {
-                    let channels = [color.red, color.green, color.blue].enumerated().map { index, channel in
-                        NodeID(prefix + node.id.rawValue + "#\(index)")
-                    }
-                    for (channel, level) in zip(channels, [color.red, color.green, color.blue]) {
-                        try flat.addNode(channel, kind: "number", value: .number(Double(level)))
-                    }
-                    try flat.addNode(id, kind: "color", inputs: channels)
-                } else {
-                    try flat.addNode(id, kind: "number", value: value)
-                }
+                try addConstant(node.value ?? .number(0), as: id)
                 map[node.id] = id
                 continue
             }
             let inputs = node.inputs.map { resolve($0, map) }
+            if node.bypassed, graph.definition(named: node.kind) != nil, let kind = level.kind(of: node.id) {
+                // A bypassed instance passes its first connected input of its output type through.
+                let passed = kind.inputs.indices.first {
+                    $0 < node.inputs.count && node.inputs[$0] != nil
+                        && kind.inputs[$0].type == kind.outputType
+                }
+                if let passed {
+                    map[node.id] = inputs[passed]
+                } else {
+                    // What an unconnected slot of the output type reads (0 or black without one).
+                    let id = NodeID(prefix + node.id.rawValue)
+                    let value =
+                        kind.inputs.first { $0.type == kind.outputType }?.defaultValue
+                        ?? (kind.outputType == .color ? .color(.black) : .number(0))
+                    try addConstant(value, as: id)
+                    map[node.id] = id
+                }
+                continue
+            }
             if let definition = graph.definition(named: node.kind) {
                 var inner: [NodeID: NodeID?] = [:]
                 try expand(
@@ -108,7 +129,10 @@ func flattened(_ graph: Graph) throws -> (graph: Graph, standIn: [NodeID: NodeID
                 continue
             }
             let id = NodeID(prefix + node.id.rawValue)
-            try flat.addNode(id, kind: node.kind, value: node.value, inputs: inputs)
+            try flat.apply(
+                .addNode(
+                    NodeDescription(
+                        id: id, kind: node.kind, value: node.value, inputs: inputs, bypassed: node.bypassed)))
             map[node.id] = id
         }
     }

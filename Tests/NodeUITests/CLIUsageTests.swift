@@ -61,7 +61,7 @@ private func examples(in help: String) -> [String] {
             else { return nil }
             return String(word)
         }.filter { $0 != "open" && $0 != "See" }
-        #expect(commands == ["eval", "render", "replay", "check", "export", "watch"])
+        #expect(commands == ["eval", "render", "replay", "check", "export", "watch", "profile"])
         let overview = help.standardOutput.replacingOccurrences(of: "\n", with: " ")
         #expect(overview.contains("without a terminal: \(commands.joined(separator: ", "))."), "\(overview)")
         let withoutTerminal = try ChildProcess.runProduct(tool)

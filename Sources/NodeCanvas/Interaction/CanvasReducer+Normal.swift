@@ -80,6 +80,14 @@ extension CanvasReducer {
             state.mode = .rename(RenameState(node: node, editor: name))
         case .cycleKind:
             return cycleKind(&state, context: context)
+        case .toggleBypass:
+            return toggleBypass(&state, context: context)
+        case .toggleTiming:
+            state.showsTiming.toggle()
+            say(
+                state.showsTiming
+                    ? "timing on: each node's recomputations since the file was opened and last compute time"
+                    : "timing off", &state)
         case .cycleLevelOfDetail:
             state.levelOfDetail = state.levelOfDetail.next
             followCursor(&state, area: context.area)
@@ -280,6 +288,33 @@ extension CanvasReducer {
         }
         let next = family[(index + 1) % family.count]
         return [.apply(.setKind(node: node, kind: next.name))]
+    }
+
+    /// `b`: bypasses what the command acts on, as one undo step; when all of it is bypassed
+    /// already, stops bypassing it. A source among it refuses the whole command, saying why.
+    private static func toggleBypass(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
+        let graph = context.graph
+        let nodes = state.targets
+        guard !nodes.isEmpty else {
+            say("nothing to bypass: put the cursor on a node (Tab)", error: true, &state)
+            return []
+        }
+        let bypass = !nodes.allSatisfy(graph.isBypassed)
+        if bypass {
+            for node in nodes {
+                guard case .cannotBypass(_, let kind, let reason)? = graph.bypassProblem(node) else {
+                    continue
+                }
+                say(
+                    "\(graph.name(of: node) ?? node.rawValue) (\(kind)) cannot be bypassed: \(reason)",
+                    error: true, &state)
+                return []
+            }
+        }
+        let edits = nodes.filter { graph.isBypassed($0) != bypass }.map {
+            Edit.setBypass(node: $0, bypassed: bypass)
+        }
+        return [.apply(edits.count == 1 ? edits[0] : .batch(edits))]
     }
 
     /// `a`: arranges every node in layers, as one undo step.

@@ -13,13 +13,13 @@ extension CanvasCommand {
     public func edits(cursorNode node: NodeID?, in graph: Graph) -> Bool {
         switch self {
         case .newNode, .link, .delete, .move, .editValue, .step, .rename, .cycleKind, .arrange, .undo, .redo,
-            .paste, .duplicate, .group, .ungroup:
+            .paste, .duplicate, .group, .ungroup, .toggleBypass:
             true
         case .open:
             node.map { graph.instanceSummary(of: $0) == nil } ?? true
         case .moveCursor, .nextNode, .previousNode, .pan, .page, .fit, .cycleLevelOfDetail, .find, .save,
             .quit, .help, .messages, .toggleInspector, .toggleSelection, .selectAll, .clearSelection, .copy,
-            .leaveGroup, .commandLine:
+            .leaveGroup, .commandLine, .toggleTiming:
             false
         case .tool:
             false  // the tool's action edits through the document, which refuses it then

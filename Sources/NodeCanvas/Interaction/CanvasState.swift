@@ -162,6 +162,8 @@ public struct CanvasState: Hashable, Sendable {
     public var mode: CanvasMode
     /// How much of each node is shown.
     public var levelOfDetail: LevelOfDetail
+    /// Whether each node wears a badge with its recomputations and last compute time (`t`).
+    public var showsTiming = false
     /// The latest message for the status line (a refusal, a confirmation); each one shown is
     /// also kept in ``messageHistory``.
     public var message: StatusMessage? {

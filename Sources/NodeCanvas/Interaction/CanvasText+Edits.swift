@@ -22,6 +22,8 @@ extension CanvasText {
         case .unlink(let to, let index): return "unlink \(slot(to, index))"
         case .setValue(let node, let value): return "set \(name(node)) to \(value)"
         case .setFormula(let node, let formula): return "set \(name(node)) to \(formula)"
+        case .setBypass(let node, let bypassed):
+            return "\(bypassed ? "bypass" : "stop bypassing") \(name(node))"
         case .setKind(let node, let kind):
             return "change \(name(node)) to \(graph.registry.kind(named: kind)?.title ?? kind)"
         case .rename(let node, let newName): return "rename \(name(node)) to \(newName)"
@@ -109,6 +111,21 @@ extension CanvasText {
             }
             let suffix = dropped.isEmpty ? "" : "; " + dropped.joined(separator: ", ") + " (u undoes)"
             return "set \(name(node)) to \(formula)\(suffix)"
+        case .setBypass(let node, let bypassed):
+            return bypassed
+                ? "bypassed \(name(node)): it passes its first input through (b again stops)"
+                : "\(name(node)) is no longer bypassed"
+        case .batch(let edits)
+        where !edits.isEmpty && edits.allSatisfy({ if case .setBypass = $0 { true } else { false } }):
+            guard edits.count > 1 else {
+                return confirmation(
+                    of: Change(edit: edits[0], inverse: change.inverse, recomputed: []), in: graph,
+                    arrow: arrow)
+            }
+            let bypassed = edits.contains { if case .setBypass(_, true) = $0 { true } else { false } }
+            return bypassed
+                ? "bypassed \(edits.count) nodes (b again stops)"
+                : "\(edits.count) nodes are no longer bypassed"
         case .group(let nodes, _, let title, _):
             let count = nodes.count == 1 ? "1 node" : "\(nodes.count) nodes"
             return "grouped \(count) as \(title): Enter opens it (u undoes)"

@@ -74,6 +74,12 @@ public enum CanvasCommand: Hashable, Sendable {
     /// A tool's own command, by its name: the canvas hands it to its host
     /// (``CanvasEffect/runToolCommand(_:)``), which runs the tool's action.
     case tool(String)
+    /// Bypass what the command acts on (each node passes its first input through), or, when
+    /// all of it is bypassed, stop bypassing it.
+    case toggleBypass
+    /// Show or hide each node's badge: recomputations since the file was opened and its last
+    /// compute time.
+    case toggleTiming
 }
 
 /// A command as the key table, `keys.json` and the command line know it: a kebab-case name,
@@ -174,6 +180,9 @@ public enum KeyBindings {
         NamedCommand("rename", .rename, keys: [.character("r")], "rename the node"),
         NamedCommand("cycle-kind", .cycleKind, keys: [.character("o")], "give an operator the next kind"),
         NamedCommand(
+            "bypass", .toggleBypass, keys: [.character("b")],
+            "bypass the selection (each passes its input through)"),
+        NamedCommand(
             "level-of-detail", .cycleLevelOfDetail, keys: [.character("z")],
             "next level of detail (:lod full|compact|dot picks one)"),
         NamedCommand("find", .find, keys: [.character("/")], "find a node by name (:find TEXT)"),
@@ -197,6 +206,9 @@ public enum KeyBindings {
         NamedCommand("undo", .undo, keys: [.character("u")], "undo the last edit"),
         NamedCommand("redo", .redo, keys: [.character("U")], "redo the edit undone last"),
         NamedCommand("inspector", .toggleInspector, keys: [.character("i")], "show or hide the inspector"),
+        NamedCommand(
+            "timing", .toggleTiming, keys: [.character("t")],
+            "show or hide each node's recomputations and time"),
         NamedCommand("save", .save, keys: [.character("s")], "save (:save PATH saves as PATH)"),
         NamedCommand("help", .help, keys: [.character("?"), .function(1)], "show every key"),
         NamedCommand("messages", .messages, keys: [.character("@")], "every message of the session"),
@@ -224,6 +236,7 @@ public enum KeyBindings {
         ("+ / -", "step a number by 1", ["step-up", "step-down"]),
         ("r", "rename the node: Enter keeps, Esc cancels", ["rename"]),
         ("o", "cycle an operator's kind, keeping links whose slot remains", ["cycle-kind"]),
+        ("b", "bypass the selection (passes its first input through)", ["bypass"]),
         ("z", "level of detail: full, compact, dot", ["level-of-detail"]),
         ("/", "find a node by name; Enter jumps (again: the next one)", ["find"]),
         ("a", "arrange the graph in layers", ["arrange"]),
@@ -241,6 +254,7 @@ public enum KeyBindings {
         ("Backspace", "leave the open group, back where you were", ["leave-group"]),
         ("u / U", "undo / redo (the status line says what)", ["undo", "redo"]),
         ("i", "show or hide the inspector", ["inspector"]),
+        ("t", "timing badges: recomputations and last compute time", ["timing"]),
         ("s", "save (a graph without a file asks for a name)", ["save"]),
         ("? / F1", "this help (arrows scroll it, other keys close it)", ["help"]),
         ("@", "every message of the session, newest first (arrows scroll)", ["messages"]),

@@ -41,6 +41,17 @@ public final class InspectorPlugin: CanvasPlugin {
         var lines = [model.name, "kind   \(model.kindTitle)", "id     \(id)", ""]
         lines.append("value  \(model.value.description)")
         lines.append("from   " + provenance(of: model, graph: graph))
+        if canvas.state.openedGroups.isEmpty {
+            let entry = canvas.timings.entry(for: id)
+            let count = entry?.recomputations ?? 0
+            // Recomputations since the file was opened; the last compute time once `t` timed it.
+            lines.append("runs   \(count) since opened")
+            let glyphs = canvas.theme.glyphs
+            lines.append(
+                "time   "
+                    + (entry?.last.map { TimingBadges.text(of: $0, glyphs: glyphs) + " last" }
+                        ?? "\(glyphs.unconnected) (t times it)"))
+        }
         if !model.inputs.isEmpty {
             lines.append("")
             lines.append("inputs")

@@ -42,7 +42,8 @@ enum SceneRenderer {
     /// cursor, selection or mode change only restyles them).
     static func draw(
         scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
-        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil, drawsCursor: Bool = true
+        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil, drawsCursor: Bool = true,
+        plots: PlotHistory? = nil
     ) -> FrameContents {
         var contents = FrameContents()
         guard !area.isEmpty else { return contents }
@@ -107,7 +108,7 @@ enum SceneRenderer {
             let isNew = NodeWidgetDrawer.draw(
                 layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
                 theme: theme, isSelected: isSelected, editText: editText?.0 == layout.id ? editText?.1 : nil,
-                marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache)
+                marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache, plots: plots)
             if isNew { contents.redrawn.append(layout.id) }
             var shown = layout
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)

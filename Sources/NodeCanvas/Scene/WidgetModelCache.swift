@@ -138,7 +138,8 @@ public struct WidgetModelCache: Sendable {
             named.insert(from)
             named.insert(to)
         case .unlink(let to, _): named.insert(to)
-        case .setValue(let id, _), .setKind(let id, _), .setFormula(let id, _), .rename(let id, _):
+        case .setValue(let id, _), .setKind(let id, _), .setFormula(let id, _), .setBypass(let id, _),
+            .rename(let id, _):
             named.insert(id)
         case .move(let id, _): moved.insert(id)
         case .batch(let edits): for edit in edits { collectNodes(in: edit, named: &named, moved: &moved) }

@@ -49,6 +49,8 @@ public struct Glyphs: Hashable, Sendable {
     public var arrow: String
     /// Separates the parts of a hint or a status (`n new · ? help`), with a space either side.
     public var separator: Character
+    /// Follows a bypassed node's name in its title bar (`⊘`, ASCII `(b)`).
+    public var bypassMark: String = "⊘"
 
     /// Box-drawing characters (rounded corners; the selected node has a heavy box).
     public static let unicode = Glyphs(
@@ -74,7 +76,7 @@ public struct Glyphs: Hashable, Sendable {
         deleteMarker: "x", dot: "o", selectedDot: "@", validTarget: ">", currentTarget: "*",
         invalidTarget: ".",
         errorMarker: "!", unconnected: "-", ellipsis: "~", textCursor: "_", swatch: "#", arrow: "->",
-        separator: "|")
+        separator: "|", bypassMark: "(b)")
 
     /// The glyph for a line cell whose arms point the given ways.
     /// - Parameter arms: Which of up, down, left and right the line reaches.

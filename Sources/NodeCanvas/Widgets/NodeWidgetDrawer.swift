@@ -27,12 +27,13 @@ enum NodeWidgetDrawer {
     ///   - editText: The text being typed into the node's value, or `nil`.
     ///   - marks: Link-mode marks per slot.
     ///   - cache: Widget images kept between frames.
+    ///   - plots: The plot nodes' recent values (a plot is drawn anew each time, not kept).
     /// - Returns: Whether the widget was drawn anew (not copied from a kept image).
     @discardableResult
     static func draw(
         _ layout: NodeLayout, model: NodeWidgetModel, renderers: NodeRenderers, offset: Point, clip: Rect,
         on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
-        marks: [Int: TargetMark], cache: WidgetImageCache? = nil
+        marks: [Int: TargetMark], cache: WidgetImageCache? = nil, plots: PlotHistory? = nil
     ) -> Bool {
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return false }
@@ -46,7 +47,13 @@ enum NodeWidgetDrawer {
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
         let widget: Surface
         var isNew = false
-        if let cached = cache?.image(
+        let plotValues = model.kind == PlotKind.kindName ? plots?.values(of: model.id) : nil
+        if plotValues != nil {
+            isNew = true
+            let context = WidgetDrawingContext(
+                theme: theme, isSelected: isSelected, editText: editText, plotValues: plotValues)
+            widget = image(of: layout, model: model, renderers: renderers, context: context, marks: marks)
+        } else if let cached = cache?.image(
             for: layout.id, model: model, layout: layout, isSelected: isSelected, editText: editText,
             marks: marks)
         {
@@ -83,6 +90,12 @@ enum NodeWidgetDrawer {
             drawFull(
                 localLayout, model: model, renderers: renderers, on: &widget, context: context, marks: marks)
         }
+        // A bypassed node is drawn dim, all of it.
+        if model.isBypassed {
+            widget.updateStyle(in: Rect(x: 0, y: 0, width: widget.width, height: widget.height)) {
+                $0.dim = true
+            }
+        }
         return widget
     }
 
@@ -97,6 +110,7 @@ enum NodeWidgetDrawer {
                 marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
                 ? styles.validTarget : styles.invalidTarget
         }
+        if model.isBypassed { style.dim = true }
         return Cell(isSelected ? theme.glyphs.selectedDot : theme.glyphs.dot, style: style)
     }
 
@@ -125,8 +139,14 @@ enum NodeWidgetDrawer {
             selected ? glyphs.selectedBottomRight : glyphs.bottomRight, style: border)
         // Title bar: ` Name ` after the corner, ` × ` before the other corner.
         let titleRoom = Rect(x: 1, y: 0, width: frame.width - 6, height: 1)
+        // A bypassed node's mark follows its name; the name gives up room for it (the box's size
+        // never follows the bypass).
+        let mark = model.isBypassed ? " " + glyphs.bypassMark : ""
         let name =
-            " " + model.name.truncated(toWidth: max(1, titleRoom.width - 2), ellipsis: glyphs.ellipsis) + " "
+            " "
+            + model.name.truncated(
+                toWidth: max(1, titleRoom.width - 2 - displayWidth(of: mark)), ellipsis: glyphs.ellipsis)
+            + mark + " "
         surface.put(name, in: titleRoom, style: selected ? styles.selectedTitle : styles.title)
         surface.put(" ", x: right - 3, y: 0, style: border)
         surface.put(String(glyphs.deleteMarker), x: right - 2, y: 0, style: styles.deleteMarker)

@@ -70,13 +70,16 @@ public struct NodeWidgetModel: Hashable, Sendable {
     public var isLive: Bool
     /// What the node is an instance of, when it is a group (an instance of a definition).
     public var group: InstanceSummary?
+    /// Whether the node is bypassed: drawn dim, its name followed by ``Glyphs/bypassMark``.
+    public var isBypassed: Bool
 
     /// Creates a widget model.
     public init(
         id: NodeID, name: String, kind: String, kindTitle: String, symbol: String, category: String,
         position: Position, value: Value, parameter: Value?, outputType: ValueType, inputs: [InputRowModel],
-        blockedBy: String?, isLive: Bool = false, group: InstanceSummary? = nil
+        blockedBy: String?, isLive: Bool = false, group: InstanceSummary? = nil, isBypassed: Bool = false
     ) {
+        self.isBypassed = isBypassed
         self.isLive = isLive
         self.group = group
         self.id = id
@@ -119,7 +122,8 @@ public struct NodeWidgetModel: Hashable, Sendable {
             id: id, name: graph.name(of: id) ?? id.rawValue, kind: kind.name, kindTitle: kind.title,
             symbol: kind.symbol, category: kind.category, position: position, value: value,
             parameter: graph.parameter(of: id), outputType: kind.outputType, inputs: rows,
-            blockedBy: blockedBy, isLive: kind is any LiveSourceKind, group: graph.instanceSummary(of: id))
+            blockedBy: blockedBy, isLive: kind is any LiveSourceKind, group: graph.instanceSummary(of: id),
+            isBypassed: graph.isBypassed(id))
     }
 
     /// Whether the node holds a value a person can edit (a source node).

@@ -8,16 +8,21 @@ public struct WidgetDrawingContext: Sendable {
     public var isSelected: Bool
     /// The text being typed when the node's value is being edited, or `nil`.
     public var editText: String?
+    /// A plot node's recent values, oldest first (see ``PlotHistory``); `nil` for other nodes.
+    public var plotValues: [Double]?
 
     /// Creates a drawing context.
     /// - Parameters:
     ///   - theme: The theme.
     ///   - isSelected: Whether the node is selected.
     ///   - editText: The text being typed into the node's value, or `nil`.
-    public init(theme: Theme, isSelected: Bool = false, editText: String? = nil) {
+    ///   - plotValues: A plot node's recent values, oldest first.
+    public init(theme: Theme, isSelected: Bool = false, editText: String? = nil, plotValues: [Double]? = nil)
+    {
         self.theme = theme
         self.isSelected = isSelected
         self.editText = editText
+        self.plotValues = plotValues
     }
 }
 

@@ -94,6 +94,9 @@ struct Evaluator {
         let kernel = self.kernel[kindIndex]
         // A number source's value is its held number, which the edit that changed it stored.
         if kernel == Kernel.heldNumber.rawValue { return changedNumbers.contains(node) }
+        if kernel == Kernel.bypass.rawValue {
+            return store.setValue(store.bypassedValue(of: node, store.kinds[kindIndex]), of: node)
+        }
         if kernel == Kernel.formula.rawValue, let changed = recomputeFormula(node, kindIndex) {
             return changed
         }
@@ -170,6 +173,24 @@ extension NodeStore {
         return entry.value(
             of: values, parameter: parameter(of: node), pushed: entry.isLive ? pushedValues[node] : nil,
             origin: ids[Int(node)])
+    }
+}
+
+extension NodeStore {
+    /// A bypassed node's value: the value of its first connected slot of its output type, or,
+    /// with none, what such a slot reads while unconnected (an error passes through as it is).
+    /// - Complexity: O(*s*), the kind's slot count.
+    func bypassedValue(of node: Int32, _ entry: KindEntry) -> Value {
+        let start = nodes.slotStart[node]
+        for (offset, slot) in entry.slots.enumerated() where slot.type == entry.outputType {
+            let upstream = slots.source[start + Int32(offset)]
+            if upstream >= 0 { return value(of: upstream) }
+        }
+        return entry.bypassDefault
+            ?? .error(
+                ValueError(
+                    reason: "bypassed, with no input of type \(entry.outputType) to pass through",
+                    origin: ids[Int(node)]))
     }
 }
 

@@ -47,8 +47,18 @@ extension Graph {
             throw .invalidHeldValue(
                 node: id, name: "formula", reason: "the graph holds as many different kinds as it can")
         }
-        if newIndex == oldIndex { return .setFormula(node: id, formula: oldText) }
+        if newIndex == store.unbypassedKind(of: oldIndex) { return .setFormula(node: id, formula: oldText) }
         let new = store.kinds[Int(newIndex)]
+        // A bypassed node stays bypassed, unless its new formula has no variable to pass through.
+        var target = newIndex
+        var restoreBypass: [Edit] = []
+        if old.bypassed {
+            if new.bypassProblem == nil, let variant = store.bypassVariant(of: newIndex) {
+                target = variant
+            } else {
+                restoreBypass = [.setBypass(node: id, bypassed: true)]
+            }
+        }
 
         let (newStart, upstreams) = store.replaceSlots(
             of: node, oldCount: old.slotCount, newCount: new.slotCount)
@@ -60,9 +70,9 @@ extension Graph {
                 dropped.append(.link(from: store.ids[Int(upstream)], to: id, slot: slot))
             }
         }
-        store.nodes.kind[node] = newIndex
+        store.nodes.kind[node] = target
         store.setParameter(FormulaKind.formula(text), of: node)
         roots.append(node)
-        return .batch([.setFormula(node: id, formula: oldText)] + dropped)
+        return .batch([.setFormula(node: id, formula: oldText)] + restoreBypass + dropped)
     }
 }

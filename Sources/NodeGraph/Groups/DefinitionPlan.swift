@@ -22,6 +22,8 @@ final class DefinitionPlan: @unchecked Sendable {
         case instance
         /// Any other kind, through its `evaluate`.
         case kind
+        /// A bypassed node: its first connected operand of its output type, passed through.
+        case bypass
     }
 
     /// One node of the definition.
@@ -128,7 +130,9 @@ final class DefinitionPlan: @unchecked Sendable {
         var step = Step(
             operation: .kind, node: id, operands: operands, defaults: entry.slots.map(\.defaultValue),
             entry: entry, parameter: parameter)
-        if let plan = entry.plan {
+        if entry.bypassed {
+            step.operation = .bypass
+        } else if let plan = entry.plan {
             step.operation = .instance
             step.nested = plan
         } else {
@@ -217,10 +221,23 @@ final class DefinitionPlan: @unchecked Sendable {
         return registers
     }
 
+    /// A bypassed step's value, as ``NodeStore/bypassedValue(of:_:)`` says.
+    private func bypassedValue(of step: Step, registers: Registers) -> (Value, ErrorSource) {
+        let entry = step.entry!
+        for (slot, operand) in step.operands.enumerated()
+        where operand >= 0 && entry.slots[slot].type == entry.outputType {
+            return (registers.values[Int(operand)], registers.sources[Int(operand)])
+        }
+        let reason = "bypassed, with no input of type \(entry.outputType) to pass through"
+        let error = ValueError(reason: reason, origin: NodeID(""), innerPath: [step.node])
+        return (entry.bypassDefault ?? .error(error), .inside)
+    }
+
     private func value(of step: Step, registers: Registers, slotValues: [Value]) -> (Value, ErrorSource) {
         switch step.operation {
         case .slot: return (slotValues[step.slot], .slot(step.slot))
         case .constant: return (.number(step.constant), .inside)
+        case .bypass: return bypassedValue(of: step, registers: registers)
         default: break
         }
         var inputs: [Value] = []

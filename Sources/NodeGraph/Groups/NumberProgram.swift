@@ -94,7 +94,7 @@ final class NumberProgram: @unchecked Sendable {
                 compiled.extraCount = Int32(operands.count)
                 extra += operands
                 extraDefaults += step.defaults.map { $0.number ?? 0 }
-            case .kind:
+            case .kind, .bypass:
                 return nil
             }
             operators.append(compiled)

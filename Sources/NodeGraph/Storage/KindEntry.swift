@@ -22,9 +22,18 @@ final class KindEntry: @unchecked Sendable {
     let formula: Formula?
     /// The formula's program in memory this entry owns: the passes run it on the stored numbers.
     let formulaProgram: FormulaProgram?
+    /// Whether this entry is the bypassed variant of its kind: the kind a bypassed node has in
+    /// the table (see ``NodeStore/bypassVariant(of:)``), passing an input through instead of
+    /// computing. Every other answer is the kind's own.
+    let bypassed: Bool
+    /// What a bypassed node of this kind passes on while none of its slots of its output type is
+    /// connected: what such a slot reads (the first one's default; 0 or black without one);
+    /// `nil` for a tool's type that no slot takes.
+    let bypassDefault: Value?
 
-    init(_ kind: any NodeKind) {
+    init(_ kind: any NodeKind, bypassed: Bool = false) {
         self.kind = kind
+        self.bypassed = bypassed
         slots = kind.inputs
         slotCount = slots.count
         name = kind.name
@@ -45,6 +54,14 @@ final class KindEntry: @unchecked Sendable {
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =
             numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
+        bypassDefault = NodeKindBypass.passedWithoutInput(slots: slots, outputType: outputType)
+    }
+
+    /// Why a node of this kind cannot be bypassed (see ``NodeKind/bypassProblem``).
+    var bypassProblem: String? {
+        if slotCount == 0 { return NodeKindBypass.sourceProblem }
+        if bypassDefault == nil { return NodeKindBypass.typeProblem(outputType) }
+        return nil
     }
 
     deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }
@@ -65,8 +82,15 @@ enum Kernel: UInt8 {
     case sumOfThree
     /// A ``FormulaKind``'s compiled formula over the stored numbers.
     case formula
+    /// A bypassed node: the value of its first connected slot of its output type
+    /// (``NodeStore/bypassedValue(of:_:)``).
+    case bypass
 
     init(_ entry: KindEntry) {
+        if entry.bypassed {
+            self = .bypass
+            return
+        }
         switch (entry.kernel, entry.slotCount) {
         case (.sum, 3): self = .sumOfThree
         case (.sum, _): self = .sum
@@ -77,5 +101,36 @@ enum Kernel: UInt8 {
         case (nil, _) where entry.formula != nil: self = .formula
         default: self = .callKind
         }
+    }
+}
+
+/// What bypassing means for a kind: shared by the graph and a file's reader.
+enum NodeKindBypass {
+    static let sourceProblem = "it is a source, with no input to pass through"
+
+    static func typeProblem(_ type: ValueType) -> String {
+        "it has no input of its output type (\(type)) to pass through"
+    }
+
+    /// What a bypassed node passes on while none of its slots of its output type is connected:
+    /// what such a slot reads (the first one's default; 0 or black without one); `nil` for a
+    /// tool's type that no slot takes.
+    static func passedWithoutInput(slots: [SlotSpec], outputType: ValueType) -> Value? {
+        slots.first { $0.type == outputType }?.defaultValue
+            ?? (outputType == .number ? .number(0) : outputType == .color ? .color(.black) : nil)
+    }
+}
+
+extension NodeKind {
+    /// Why a node of this kind cannot be bypassed, or `nil` when it can: a source (a kind with
+    /// no input slots) has nothing to pass through, nor has a kind whose output is a tool's type
+    /// that none of its slots takes.
+    public var bypassProblem: String? {
+        let slots = inputs
+        if slots.isEmpty { return NodeKindBypass.sourceProblem }
+        if NodeKindBypass.passedWithoutInput(slots: slots, outputType: outputType) == nil {
+            return NodeKindBypass.typeProblem(outputType)
+        }
+        return nil
     }
 }

@@ -75,6 +75,10 @@ final class NodeStore {
     @exclusivity(unchecked) var localKinds: [String: any NodeKind] = [:]
     @exclusivity(unchecked) var kinds: [KindEntry] = []
     @exclusivity(unchecked) var kindIndexByName: [String: UInt16] = [:]
+    /// The table index of each kind's bypassed variant (see ``bypassVariant(of:)``), by the
+    /// kind's own index, and the other way round.
+    @exclusivity(unchecked) var bypassVariants: [UInt16: UInt16] = [:]
+    @exclusivity(unchecked) var bypassBases: [UInt16: UInt16] = [:]
     @exclusivity(unchecked) private(set) var kindTable = ColumnTable<KindColumns>(capacity: 8)
     @inline(__always) var kindColumns: KindColumns { kindTable.columns }
 
@@ -187,6 +191,8 @@ final class NodeStore {
         localKinds = other.localKinds
         kinds = other.kinds
         kindIndexByName = other.kindIndexByName
+        bypassVariants = other.bypassVariants
+        bypassBases = other.bypassBases
         kindTable = other.kindTable.copy()
         nodeEnd = other.nodeEnd
         nodeTable = other.nodeTable.copy()
@@ -256,6 +262,36 @@ final class NodeStore {
     func replaceKind(at index: UInt16, with kind: any NodeKind) {
         kinds[Int(index)] = KindEntry(kind)
         describeKind(at: index)
+        if let variant = bypassVariants[index] {
+            kinds[Int(variant)] = KindEntry(kind, bypassed: true)
+            describeKind(at: variant)
+        }
+    }
+
+    /// The table index of the bypassed variant of the kind at `index` (registering it on first
+    /// use): the kind a bypassed node has, so that every pass leaves it to ``Kernel/bypass``.
+    /// `nil` when the table is full. The variant of a variant is itself.
+    func bypassVariant(of index: UInt16) -> UInt16? {
+        if kinds[Int(index)].bypassed { return index }
+        if let variant = bypassVariants[index] { return variant }
+        guard kinds.count < Int(NodeStore.freeKind) else { return nil }
+        let variant = UInt16(kinds.count)
+        kinds.append(KindEntry(kinds[Int(index)].kind, bypassed: true))
+        if kinds.count > kindTable.capacity {
+            kindTable.resize(to: kindTable.capacity * 2, keeping: Int(variant))
+        }
+        describeKind(at: variant)
+        bypassVariants[index] = variant
+        bypassBases[variant] = index
+        return variant
+    }
+
+    /// The table index of the kind whose bypassed variant is at `index`, or `index` itself.
+    @inline(__always) func unbypassedKind(of index: UInt16) -> UInt16 { bypassBases[index] ?? index }
+
+    /// Whether the node is bypassed.
+    @inline(__always) func isBypassed(_ node: Int32) -> Bool {
+        kindColumns.kernel[Int(nodes.kind[node])] == Kernel.bypass.rawValue
     }
 
     /// Fills the kind columns from the entry at `index`.

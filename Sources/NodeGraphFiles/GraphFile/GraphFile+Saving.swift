@@ -6,7 +6,7 @@ extension GraphFile {
     ///
     /// Pretty-printed with one node per line, so a change to one node changes one line in a diff.
     /// Keys are sorted; nodes come in `Graph.dependencyOrder()`. Every node has `id`, `kind`,
-    /// `name`, `x` and `y`; a source node (such as `number`) has its `value` (named as its kind
+    /// `name`, `x` and `y`; a bypassed node has `"bypassed": true`; a source node (such as `number`) has its `value` (named as its kind
     /// says: a clock's `interval`, a file source's `path`); a node whose kind
     /// has input slots has `inputs`, one entry per slot, `null` where nothing is linked. Whole
     /// numbers are written without a fraction. A graph without definitions is version 1; with
@@ -152,7 +152,9 @@ extension GraphFile {
             text.append(": ")
             text.append(json)
         }
-        text.append("{\"id\": ")
+        // Keys in order: a bypassed node's `bypassed` comes first (only when true, so that a
+        // graph without bypassed nodes is saved as before).
+        text.append(node.bypassed ? "{\"bypassed\": true, \"id\": " : "{\"id\": ")
         text.appendQuoted(node.id.rawValue)
         try appendHeld(before: "inputs")
         if let kind, !kind.inputs.isEmpty {

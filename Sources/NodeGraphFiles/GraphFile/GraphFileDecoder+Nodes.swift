@@ -45,6 +45,8 @@ extension GraphFileDecoder {
         var x: [Int32] = []
         var y: [Int32] = []
         var parameters: [Value?] = []
+        /// Whether each node is bypassed (`"bypassed": true`).
+        var bypassed: [Bool] = []
         /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`.
         var inputStart: [Int32] = [0]
         /// The id each input names (`nil` for `null` or a problem), and where.
@@ -72,9 +74,9 @@ extension GraphFileDecoder {
 
     /// The fields of a node, in the order they are read.
     enum NodeField: Int, CaseIterable {
-        case id, kind, name, x, y, value, inputs
+        case id, kind, name, x, y, value, inputs, bypassed
 
-        static let names: [StaticString] = ["id", "kind", "name", "x", "y", "value", "inputs"]
+        static let names: [StaticString] = ["id", "kind", "name", "x", "y", "value", "inputs", "bypassed"]
 
         /// The field `key` names in `document`, if any.
         init?(_ key: JSONElement, in document: JSONDocument) {
@@ -106,6 +108,7 @@ extension GraphFileDecoder {
         nodes.x.append(0)
         nodes.y.append(0)
         nodes.parameters.append(nil)
+        nodes.bypassed.append(false)
         defer { nodes.inputStart.append(Int32(nodes.inputIDs.count)) }
         guard document.kind(of: element) == .object else {
             report(
@@ -180,6 +183,28 @@ extension GraphFileDecoder {
         }
         readValue(fields[NodeField.value.rawValue], of: node, into: &nodes)
         if let inputs = fields[NodeField.inputs.rawValue] { readInputs(inputs, of: node, into: &nodes) }
+        if let bypassed = fields[NodeField.bypassed.rawValue] {
+            readBypassed(bypassed, of: node, into: &nodes)
+        }
+    }
+
+    /// `bypassed`: `true` or `false`, and `true` only on a node whose kind can be bypassed.
+    private mutating func readBypassed(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
+        guard let bypassed = document.bool(value) else {
+            report(
+                .wrongType, node: node, of: nodes, field: "bypassed", at: value,
+                reason: "must be true or false, not \(document.typeDescription(of: value))")
+            return
+        }
+        guard bypassed, nodes.kinds[node] >= 0 else { return }
+        let kind = kinds[Int(nodes.kinds[node])].kind
+        if let problem = kind.bypassProblem {
+            report(
+                .invalidValue, node: node, of: nodes, field: "bypassed", at: value,
+                reason: "a \(kind.name.escapedForMessage) node cannot be bypassed: \(problem)")
+            return
+        }
+        nodes.bypassed[node] = true
     }
 
     private mutating func readID(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {

@@ -313,6 +313,7 @@ struct GraphFileDecoder {
         checked.x = nodes.x
         checked.y = nodes.y
         checked.parameters = nodes.parameters
+        if nodes.bypassed.contains(true) { checked.bypassed = nodes.bypassed }
         checked.inputStart = nodes.inputStart
         checked.inputs = nodes.inputs
         return checked

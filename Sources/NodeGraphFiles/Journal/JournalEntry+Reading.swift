@@ -8,11 +8,11 @@ struct JournalEntryDecoder {
     /// The fields journal objects may have.
     enum Field: Int, CaseIterable {
         case op, id, kind, name, x, y, value, inputs, from, to, slot, node, edits, `in`, nodes, output,
-            formula
+            formula, bypassed
 
         static let names: [StaticString] = [
             "op", "id", "kind", "name", "x", "y", "value", "inputs", "from", "to", "slot", "node", "edits",
-            "in", "nodes", "output", "formula",
+            "in", "nodes", "output", "formula", "bypassed",
         ]
 
         var name: String { Field.names[rawValue].description }
@@ -99,6 +99,10 @@ struct JournalEntryDecoder {
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .formula])
             return .setFormula(
                 node: NodeID(try string(.node, in: fields)), formula: try string(.formula, in: fields))
+        case "setBypass":
+            let fields = try fields(of: object, path: path, allowed: [.op, .node, .bypassed])
+            return .setBypass(
+                node: NodeID(try string(.node, in: fields)), bypassed: try bool(.bypassed, in: fields)!)
         case "setKind":
             let fields = try fields(of: object, path: path, allowed: [.op, .node, .kind])
             return .setKind(node: NodeID(try string(.node, in: fields)), kind: try string(.kind, in: fields))
@@ -141,7 +145,7 @@ struct JournalEntryDecoder {
     }
 
     /// The fields of a node: of `addNode`, and of each node of `addDefinition`.
-    private static let nodeFields: Set<Field> = [.op, .id, .kind, .name, .x, .y, .value, .inputs]
+    private static let nodeFields: Set<Field> = [.op, .id, .kind, .name, .x, .y, .value, .inputs, .bypassed]
 
     /// The node an object's fields describe.
     private func node(in fields: Fields) throws(JournalLineError) -> NodeDescription {
@@ -152,7 +156,8 @@ struct JournalEntryDecoder {
                 x: try wholeNumber(.x, in: fields, required: false) ?? 0,
                 y: try wholeNumber(.y, in: fields, required: false) ?? 0),
             value: try value(.value, in: fields, required: false),
-            inputs: try inputs(in: fields))
+            inputs: try inputs(in: fields),
+            bypassed: try bool(.bypassed, in: fields, required: false) ?? false)
     }
 
     // MARK: Fields
@@ -199,6 +204,20 @@ struct JournalEntryDecoder {
 
     private func optionalString(_ field: Field, in fields: Fields) throws(JournalLineError) -> String? {
         fields[field] == nil ? nil : try string(field, in: fields)
+    }
+
+    /// `true` or `false`.
+    private func bool(_ field: Field, in fields: Fields, required isRequired: Bool = true)
+        throws(JournalLineError) -> Bool?
+    {
+        guard isRequired || fields[field] != nil else { return nil }
+        let element = try required(field, in: fields)
+        guard let bool = document.bool(element) else {
+            throw JournalLineError(
+                "field '\(name(field, in: fields))' must be true or false, not \(document.typeDescription(of: element))"
+            )
+        }
+        return bool
     }
 
     /// A whole number: `3`, `3.0`, `3e0` and `0.3e1` alike.

@@ -46,6 +46,10 @@ extension JSONWriter {
         case .setFormula(let id, let formula):
             appendField("node", id)
             appendField("formula", formula)
+        case .setBypass(let id, let bypassed):
+            appendField("node", id)
+            appendKey("bypassed")
+            append(bypassed ? "true" : "false")
         case .rename(let id, let name):
             appendField("node", id)
             appendField("name", name)
@@ -111,6 +115,7 @@ extension JSONWriter {
             }
             append("]")
         }
+        if node.bypassed { append(",\"bypassed\":true") }
     }
 
     private mutating func appendField(_ key: StaticString, _ ids: [NodeID]) {
