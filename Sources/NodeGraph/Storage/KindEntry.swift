@@ -49,33 +49,3 @@ final class KindEntry: @unchecked Sendable {
 
     deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }
 }
-
-/// How the ``Evaluator`` computes a node of a kind: one byte per kind index in
-/// `KindColumns.kernel`, read by the passes instead of the `KindEntry` (which would retain its
-/// existential and slot array on every read).
-enum Kernel: UInt8 {
-    /// The kind's `evaluate`, through `Value`s: what every kind can do.
-    case callKind = 0
-    /// A ``NumericKernel`` over the stored numbers (the binary ones over exactly two slots).
-    case sum, difference, product, quotient
-    /// A number source (the built-in ``NumberKind``): its value is the number it holds.
-    case heldNumber
-    /// ``NumericKernel/sum`` over exactly three slots (the calculator's add): the kernel the
-    /// passes run inline.
-    case sumOfThree
-    /// A ``FormulaKind``'s compiled formula over the stored numbers.
-    case formula
-
-    init(_ entry: KindEntry) {
-        switch (entry.kernel, entry.slotCount) {
-        case (.sum, 3): self = .sumOfThree
-        case (.sum, _): self = .sum
-        case (.difference, 2): self = .difference
-        case (.product, 2): self = .product
-        case (.quotient, 2): self = .quotient
-        case (nil, _) where entry.kind is NumberKind && entry.outputType == .number: self = .heldNumber
-        case (nil, _) where entry.formula != nil: self = .formula
-        default: self = .callKind
-        }
-    }
-}

@@ -55,7 +55,7 @@ struct KindColumns: ColumnSet {
     let numbersOnly: Column<UInt8>
 
     init(placing placer: inout ColumnPlacer) {
-        kernel = placer.place(filling: 0)
+        kernel = placer.place(filling: Kernel.callKind.rawValue)
         slotCount = placer.place(filling: 0)
         numbersOnly = placer.place(filling: 0)
     }
