@@ -6,6 +6,7 @@ extension Graph {
     @discardableResult
     public mutating func evaluateAll() -> Int {
         makeUnique()
+        if evaluatesInParallel { return evaluateAllByWavefronts() }
         let store = self.store
         let evaluator = Evaluator(store)
         // Every value is computed again, boxed ones too: none is kept to compare with.

@@ -25,6 +25,9 @@ extension Graph {
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
+        if evaluatesInParallel {
+            return store.keepTrace(recomputeByWavefronts(from: roots, changedSource: -1))
+        }
         defer { store.changedNumbers.removeAll() }
         let store = self.store
         return store.withWorkLists { found, queue in
@@ -64,6 +67,10 @@ extension Graph {
     /// again. A source set once is recomputed as any root is.
     @inline(__always)
     func recompute(changedSource source: Int32) -> NodeList {
+        if evaluatesInParallel {
+            let trace = recomputeByWavefronts(from: CollectionOfOne(source), changedSource: source)
+            return trace.withUnsafeBufferPointer { store.list(of: $0) }
+        }
         if store.planSource != source {
             guard store.lastChangedSource == source, plan(from: source) else { return recomputeOnce(source) }
         }
@@ -119,7 +126,7 @@ extension Graph {
     /// How many nodes a region whose first root is `first` may grow to before one sequential
     /// sweep over the indices after it is cheaper than following out-lists (a dependent cache
     /// miss per link); unbounded unless index order is topological (no sweep then).
-    @inline(__always) private func regionBudget(from first: Int32) -> Int {
+    @inline(__always) func regionBudget(from first: Int32) -> Int {
         store.indexOrderIsTopological ? Swift.max(4096, Int(store.nodeEnd - first) / 16) : Int.max
     }
 

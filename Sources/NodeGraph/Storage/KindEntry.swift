@@ -22,6 +22,13 @@ final class KindEntry: @unchecked Sendable {
     let formula: Formula?
     /// The formula's program in memory this entry owns: the passes run it on the stored numbers.
     let formulaProgram: FormulaProgram?
+    /// Whether nodes of this kind may be evaluated on other threads, in parallel: the kind says
+    /// so, costs at least ``NodeStore/leastParallelCost`` nanoseconds (cheaper kinds are never
+    /// slowed down by the bookkeeping), and is evaluated through its `evaluate` (not a
+    /// definition, a formula, a kernel, a source or a live source).
+    let evaluatesInParallel: Bool
+    /// The kind's ``NodeKind/evaluationCost``, in nanoseconds.
+    let costNanoseconds: Int
 
     init(_ kind: any NodeKind) {
         self.kind = kind
@@ -45,6 +52,12 @@ final class KindEntry: @unchecked Sendable {
         let numbersReadingZero = slots.allSatisfy { $0.type == .number && $0.defaultValue == .number(0) }
         kernel =
             numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
+        let (seconds, attoseconds) = kind.evaluationCost.components
+        costNanoseconds = Swift.max(
+            0, Int(Swift.min(seconds, 1_000_000)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        evaluatesInParallel =
+            kind.evaluatesOnAnyThread && costNanoseconds >= NodeStore.leastParallelCost && kernel == nil
+            && plan == nil && formula == nil && !isLive && parameterType == nil
     }
 
     deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }

@@ -68,6 +68,10 @@ struct KindColumns: ColumnSet {
 // checks cost more than the work on the hot paths (about 40 instructions per access).
 final class NodeStore {
     static let freeKind = UInt16.max
+    /// The least ``NodeKind/evaluationCost``, in nanoseconds, of a kind whose nodes may be
+    /// evaluated in parallel: a microsecond, against the fraction of one that parallel
+    /// evaluation's bookkeeping costs per node.
+    static let leastParallelCost = 1000
 
     let registry: KindRegistry
     /// Kinds this graph knows besides its registry's, by the name nodes use: its definitions
@@ -104,6 +108,9 @@ final class NodeStore {
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
     /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
     @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
+    /// Whether a kind registered here may be evaluated in parallel (``KindEntry/evaluatesInParallel``):
+    /// only then is parallel evaluation considered at all.
+    @exclusivity(unchecked) var hasParallelKinds = false
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
@@ -198,6 +205,7 @@ final class NodeStore {
         names = other.names
         parameters = other.parameters
         pushedValues = other.pushedValues
+        hasParallelKinds = other.hasParallelKinds
         // Edit state, not scratch: an edit may copy the storage between changing a number and
         // the recompute that reads this.
         for node in other.changedNumbers.elements { changedNumbers.append(node) }
@@ -261,6 +269,7 @@ final class NodeStore {
     /// Fills the kind columns from the entry at `index`.
     private func describeKind(at index: UInt16) {
         let entry = kinds[Int(index)]
+        if entry.evaluatesInParallel { hasParallelKinds = true }
         kindColumns.kernel[Int(index)] = Kernel(entry).rawValue
         kindColumns.slotCount[Int(index)] = Int32(entry.slotCount)
         kindColumns.numbersOnly[Int(index)] =
