@@ -19,6 +19,8 @@ public struct Graph: @unchecked Sendable {
     var store: NodeStore
     /// The definitions (groups), at the top level, and this level's instances of them.
     var groups = GroupState()
+    /// The nodes tools observe (``observe(_:)``), shared by the graph's copies.
+    let observations = Observations()
     /// The most threads evaluation may use at once: independent nodes whose kinds evaluate on
     /// any thread (``NodeKind/evaluatesOnAnyThread``) are evaluated in parallel on up to this many
     /// when they cost enough (``parallelThreshold``). 1 is sequential. Values, errors, each

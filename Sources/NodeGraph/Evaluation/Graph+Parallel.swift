@@ -43,53 +43,25 @@ extension Graph {
     func recomputeByWavefronts(from roots: some Collection<Int32>, changedSource: Int32) -> [Int32] {
         let store = self.store
         defer { store.changedNumbers.removeAll() }
-        // The region: the roots (live, each once), then every node downstream, by out-links.
-        var position: [Int32: Int] = [:]
-        var region: [Int32] = []
-        for root in roots where store.isLive(root) && position[root] == nil {
-            position[root] = region.count
-            region.append(root)
-        }
-        guard !region.isEmpty else { return [] }
-        let rootCount = region.count
-        var next = 0
-        while next < region.count {
-            let node = region[next]
-            next += 1
-            store.forEachDependent(of: node) { target in
-                if position[target] == nil {
-                    position[target] = region.count
-                    region.append(target)
-                }
-            }
-        }
-        // The sequential route's order: Kahn's algorithm from the roots that wait on no input,
-        // releasing a node when its last link from inside the region is settled.
-        var pending = [Int32](repeating: 0, count: region.count)
-        for node in region { store.forEachDependent(of: node) { pending[position[$0]!] += 1 } }
-        var order: [Int] = []
-        order.reserveCapacity(region.count)
-        for root in 0..<rootCount where pending[root] == 0 { order.append(root) }
-        var level = [Int32](repeating: 0, count: region.count)
-        var head = 0
-        while head < order.count {
-            let index = order[head]
-            head += 1
-            store.forEachDependent(of: region[index]) { target in
+        let region = Region(from: roots, in: store)
+        guard !region.nodes.isEmpty else { return [] }
+        let rootCount = region.rootCount, order = region.order, position = region.position
+        // A node's level: one more than its inputs' in the region (they come first in the order).
+        var level = [Int32](repeating: 0, count: region.nodes.count)
+        for index in order {
+            store.forEachDependent(of: region.nodes[index]) { target in
                 let targetIndex = position[target]!
                 level[targetIndex] = Swift.max(level[targetIndex], level[index] + 1)
-                pending[targetIndex] -= 1
-                if pending[targetIndex] == 0 { order.append(targetIndex) }
             }
         }
         // Level by level: a node must be recomputed when it is a root or an input changed.
-        var changed = [Bool](repeating: false, count: region.count)
-        var recomputed = [Bool](repeating: false, count: region.count)
+        var changed = [Bool](repeating: false, count: region.nodes.count)
+        var recomputed = [Bool](repeating: false, count: region.nodes.count)
         let evaluator = Evaluator(store)
         for levelNodes in Graph.levels(of: order, level) {
             var batch = ParallelBatch()
             for index in levelNodes {
-                let node = region[index]
+                let node = region.nodes[index]
                 var must = index < rootCount
                 if !must {
                     store.forEachInput(of: node) { upstream in
@@ -107,9 +79,10 @@ extension Graph {
             batch.run(in: store, threads: parallelism) { index, didChange in changed[index] = didChange }
         }
         let sweeps =
-            store.indexOrderIsTopological && region.count - rootCount > regionBudget(from: region.min()!)
-        if sweeps { return (0..<region.count).filter { recomputed[$0] }.map { region[$0] }.sorted() }
-        return order.filter { recomputed[$0] }.map { region[$0] }
+            store.indexOrderIsTopological
+            && region.nodes.count - rootCount > regionBudget(from: region.nodes.min()!)
+        if sweeps { return region.nodes.indices.filter { recomputed[$0] }.map { region.nodes[$0] }.sorted() }
+        return order.filter { recomputed[$0] }.map { region.nodes[$0] }
     }
 
     /// ``evaluateAll()`` by wavefronts: every node in levels, the nodes of a level evaluated

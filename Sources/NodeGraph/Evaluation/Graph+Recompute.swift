@@ -10,6 +10,9 @@ extension Graph {
     /// indices from the first root on (``recomputeBySweep(from:into:changedSource:)``).
     mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
+        if _slowPath(evaluatesOnDemand) {
+            return store.list(of: UnsafeBufferPointer(recomputeTrace(from: roots)))
+        }
         if roots.count == 1, case let root = roots.first!, store.isLive(root), store.nodes.firstOut[root] < 0
         {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
@@ -25,6 +28,9 @@ extension Graph {
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
+        if _slowPath(evaluatesOnDemand) {
+            return store.keepTrace(recomputeOnDemand(from: roots, changedSource: -1))
+        }
         if evaluatesInParallel {
             return store.keepTrace(recomputeByWavefronts(from: roots, changedSource: -1))
         }
@@ -67,6 +73,10 @@ extension Graph {
     /// again. A source set once is recomputed as any root is.
     @inline(__always)
     func recompute(changedSource source: Int32) -> NodeList {
+        if _slowPath(evaluatesOnDemand) {
+            let trace = recomputeOnDemand(from: CollectionOfOne(source), changedSource: source)
+            return trace.withUnsafeBufferPointer { store.list(of: $0) }
+        }
         if evaluatesInParallel {
             let trace = recomputeByWavefronts(from: CollectionOfOne(source), changedSource: source)
             return trace.withUnsafeBufferPointer { store.list(of: $0) }

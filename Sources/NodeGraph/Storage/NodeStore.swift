@@ -111,6 +111,10 @@ final class NodeStore {
     /// Whether a kind registered here may be evaluated in parallel (``KindEntry/evaluatesInParallel``):
     /// only then is parallel evaluation considered at all.
     @exclusivity(unchecked) var hasParallelKinds = false
+    /// The nodes whose value may be out of date: an edit under demand-driven evaluation
+    /// (``Graph/observe(_:)``) left them so. Reading one brings it up to date
+    /// (``bringUpToDate(_:)``); empty unless a tool observes nodes.
+    @exclusivity(unchecked) var stale: Set<Int32> = []
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
@@ -206,6 +210,7 @@ final class NodeStore {
         parameters = other.parameters
         pushedValues = other.pushedValues
         hasParallelKinds = other.hasParallelKinds
+        stale = other.stale
         // Edit state, not scratch: an edit may copy the storage between changing a number and
         // the recompute that reads this.
         for node in other.changedNumbers.elements { changedNumbers.append(node) }
@@ -393,6 +398,7 @@ final class NodeStore {
     }
 
     func value(of node: Int32) -> Value {
+        if _slowPath(!stale.isEmpty) { bringUpToDate(node) }
         let payload = nodes.payload[node]
         if payload.isFinite { return .number(payload) }
         if let color = StoredValue.color(in: payload) { return .color(color) }
