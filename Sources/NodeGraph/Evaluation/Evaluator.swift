@@ -127,17 +127,19 @@ struct Evaluator {
         let slots = source.base + Int(slotStart[node])
         let payload = self.payload
         @inline(__always) func input(_ offset: Int) -> Double { payload[slots[offset]] }
-        let result: Double?
-        switch Kernel(rawValue: kernel) {
-        case .addThree: result = Kernel.addThree(input(0), input(1), input(2))
-        case .add: result = Kernel.add(count: Int(slotCount[Int(kind[node])]), input)
-        case .subtract: result = Kernel.subtract(input(0), input(1))
-        case .multiply: result = Kernel.multiply(input(0), input(1))
-        case .divide: result = Kernel.divide(input(0), input(1))
-        default: result = nil
+        // Dispatched on the raw byte, as the passes read it (no optional `Kernel` to unwrap).
+        let result: Double
+        switch kernel {
+        case Kernel.addThree.rawValue: result = Kernel.addThree(input(0), input(1), input(2))
+        case Kernel.add.rawValue: result = Kernel.add(count: Int(slotCount[Int(kind[node])]), input)
+        case Kernel.subtract.rawValue: result = Kernel.subtract(input(0), input(1))
+        case Kernel.multiply.rawValue: result = Kernel.multiply(input(0), input(1))
+        case Kernel.divide.rawValue:
+            guard let quotient = Kernel.divide(input(0), input(1)) else { return nil }
+            result = quotient
+        default: return nil
         }
-        guard let result, result.isFinite else { return nil }
-        return result
+        return result.isFinite ? result : nil
     }
 }
 
