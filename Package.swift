@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "NodeCanvasTests",
             dependencies: [
-                "NodeCanvas", "NodeGraph", "NodeGraphTesting",
+                "NodeCanvas", "NodeGraph", "NodeGraphFiles", "NodeGraphTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["__Snapshots__"]

@@ -7,7 +7,7 @@ extension FuzzTarget {
     /// evaluation, and every link drawn is a real link; at the end, undoing every step returns the
     /// demo.
     public static let canvas = FuzzTarget(name: "canvas") { input in
-        let start = Graph.demoCalculator()
+        let start = calculator()
         let canvas = Canvas(document: GraphDocument(graph: start), width: 80, height: 24)
         var problems: [String] = []
         var index = 0
@@ -63,4 +63,27 @@ extension FuzzTarget {
         default: return .resize(width: 1 + Int(a % 120), height: 1 + Int(b % 40))
         }
     }
+}
+
+/// The calculator's demo graph (as `nodeui-tui` opens it): One + Two is Add, Three − One is
+/// Subtract, Add × Subtract is Multiply.
+private func calculator() -> Graph {
+    var graph = Graph()
+    do throws(GraphError) {
+        try graph.addNode("one", kind: "number", name: "One", at: Position(x: 2, y: 1), value: .number(1))
+        try graph.addNode("two", kind: "number", name: "Two", at: Position(x: 2, y: 10), value: .number(2))
+        try graph.addNode(
+            "three", kind: "number", name: "Three", at: Position(x: 2, y: 19), value: .number(3))
+        try graph.addNode(
+            "add", kind: "add", name: "Add", at: Position(x: 30, y: 2), inputs: ["one", "two", nil])
+        try graph.addNode(
+            "subtract", kind: "subtract", name: "Subtract", at: Position(x: 30, y: 14),
+            inputs: ["three", "one"])
+        try graph.addNode(
+            "multiply", kind: "multiply", name: "Multiply", at: Position(x: 58, y: 8),
+            inputs: ["add", "subtract"])
+    } catch {
+        preconditionFailure("the fuzz target's calculator is invalid: \(error)")
+    }
+    return graph
 }

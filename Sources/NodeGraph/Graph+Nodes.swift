@@ -237,6 +237,7 @@ extension Graph {
         store.parameters[node] = nil
         store.boxed[node] = nil
         store.pushedValues[node] = nil
+        store.stale.remove(node)
         store.freeNodes.append(node)
         store.dropPlan()  // the node may be a planned source with no links (its index reused later)
         store.liveCount -= 1

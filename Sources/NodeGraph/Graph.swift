@@ -19,6 +19,17 @@ public struct Graph: @unchecked Sendable {
     var store: NodeStore
     /// The definitions (groups), at the top level, and this level's instances of them.
     var groups = GroupState()
+    /// The nodes tools observe (``observe(_:)``), shared by the graph's copies.
+    let observations = Observations()
+    /// The most threads evaluation may use at once: independent nodes whose kinds evaluate on
+    /// any thread (``NodeKind/evaluatesOnAnyThread``) are evaluated in parallel on up to this many
+    /// when they cost enough (``parallelThreshold``). 1 is sequential. Values, errors, each
+    /// node's being recomputed once and every ``Change`` are the same whatever it is. The
+    /// number of processors by default (``processorCount``); not part of the graph's contents
+    /// (it is not compared, saved or journaled).
+    public var parallelism: Int = Graph.processorCount {
+        didSet { parallelism = Swift.max(1, parallelism) }
+    }
 
     /// Creates an empty graph whose nodes may be of the kinds in `registry`.
     /// - Parameter registry: The kinds this graph accepts; the calculator's by default.

@@ -170,6 +170,15 @@ public protocol NodeKind: Sendable {
     /// - Parameter value: A value of ``parameterType``.
     /// - Returns: The reason, or `nil`.
     func heldValueProblem(_ value: Value) -> String?
+    /// Whether ``evaluate(_:)`` may run on any thread, at the same time as other evaluations
+    /// (it touches no shared state). Independent nodes of such kinds may then be evaluated in
+    /// parallel (see ``Graph/parallelism``); `false` by default.
+    var evaluatesOnAnyThread: Bool { get }
+    /// About how long one ``evaluate(_:)`` takes. A kind is evaluated in parallel only when it
+    /// costs a microsecond or more, and independent nodes only when together they cost enough
+    /// to repay handing them to other threads (``Graph/parallelThreshold``); 50 nanoseconds by
+    /// default.
+    var evaluationCost: Duration { get }
     /// Computes the node's value from its inputs.
     /// - Parameter inputs: One value per slot (never an error), and the held value.
     /// - Returns: A value of ``outputType``.
@@ -192,6 +201,10 @@ extension NodeKind {
     public var valueEditor: ValueEditor { parameterType == .number ? .number : .none }
     /// `value`.
     public var heldValueName: String { "value" }
+    /// Evaluated on the graph's own thread unless the kind says otherwise.
+    public var evaluatesOnAnyThread: Bool { false }
+    /// 50 nanoseconds: cheap, unless the kind says otherwise.
+    public var evaluationCost: Duration { .nanoseconds(50) }
     /// Every value of the right type can be held unless the kind says otherwise.
     /// - Parameter value: A value of ``parameterType``.
     /// - Returns: `nil`.

@@ -85,14 +85,17 @@ public struct ArithmeticKind: NodeKind {
     /// - Returns: The result.
     /// - Throws: `division by zero`, or `result is not a finite number` on overflow.
     public func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+        // The engine's kernels (the same the graph runs on stored numbers).
         let result: Double
         switch operation {
-        case .sum: result = inputs.values.reduce(0) { $0 + ($1.number ?? 0) }
-        case .difference: result = inputs.number(0) - inputs.number(1)
-        case .product: result = inputs.number(0) * inputs.number(1)
+        case .sum: result = Kernel.add(count: inputs.values.count) { inputs.number($0) }
+        case .difference: result = Kernel.subtract(inputs.number(0), inputs.number(1))
+        case .product: result = Kernel.multiply(inputs.number(0), inputs.number(1))
         case .quotient:
-            guard inputs.number(1) != 0 else { throw EvaluationFailure("division by zero") }
-            result = inputs.number(0) / inputs.number(1)
+            guard let quotient = Kernel.divide(inputs.number(0), inputs.number(1)) else {
+                throw EvaluationFailure("division by zero")
+            }
+            result = quotient
         }
         guard result.isFinite else { throw EvaluationFailure("result is not a finite number") }
         return .number(result)

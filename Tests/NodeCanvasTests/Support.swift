@@ -1,7 +1,23 @@
 import Foundation
 import NodeCanvas
 import NodeGraph
+import NodeGraphFiles
 import Testing
+
+extension Graph {
+    /// The calculator's demo graph (which `nodeui-tui` builds), as `Examples/graphs/calculator.json`
+    /// holds it: One + Two is Add (3), Three − One is Subtract (2), Add × Subtract is Multiply (6).
+    static func demoCalculator() -> Graph {
+        let file = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/graphs/calculator.json")
+        do {
+            return try GraphFile.load(path: file.path)
+        } catch {
+            preconditionFailure("Examples/graphs/calculator.json does not load: \(error)")
+        }
+    }
+}
 
 /// The demo calculator: One + Two is Add (3, slot z left unconnected); Three − Two is
 /// Subtract (1); Add × Subtract is Multiply (3).

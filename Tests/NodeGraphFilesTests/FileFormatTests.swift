@@ -113,11 +113,6 @@ import Testing
         }
     }
 
-    @Test func theCalculatorExampleIsWhatSavingTheDemoGraphProduces() throws {
-        let file = try Data(contentsOf: examplesDirectory.appendingPathComponent("calculator.json"))
-        #expect(try GraphFile.encode(Graph.demoCalculator()) == file)
-    }
-
     @Test func theDemoCalculatorComputesItsValues() {
         let graph = Graph.demoCalculator()
         #expect(graph.value(of: "add") == .number(3))

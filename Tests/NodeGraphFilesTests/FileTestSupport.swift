@@ -38,6 +38,18 @@ let examplesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/graphs")
 
+extension Graph {
+    /// The calculator's demo graph (which `nodeui-tui` builds), as `Examples/graphs/calculator.json`
+    /// holds it: One + Two is Add (3), Three − One is Subtract (2), Add × Subtract is Multiply (6).
+    static func demoCalculator() -> Graph {
+        do {
+            return try GraphFile.load(path: examplesDirectory.appendingPathComponent("calculator.json").path)
+        } catch {
+            preconditionFailure("Examples/graphs/calculator.json does not load: \(error)")
+        }
+    }
+}
+
 /// A fresh, empty temporary directory.
 func makeTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory

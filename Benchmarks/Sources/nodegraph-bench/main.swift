@@ -21,7 +21,9 @@ let usage = """
       --report FILE     render BENCHMARKS.md (markdown) from a JSON-lines file and exit
                         canvas and file (fixed sizes: 10k-node canvas frame, 100k-node file) and
                         groups (1,000 instances of a 100-node definition) run once per invocation
-                        when selected (see Extras.swift, Groups.swift)
+                        when selected (see Extras.swift, Groups.swift); so do formulas and parallel
+                        (1,000 nodes of 1 ms each, and 100,000 adds, at parallelism 1 and 2:
+                        Parallel.swift)
 
     Output: one JSON line per measurement (engine nodegraph or floor), a machine line first.
     Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree.
@@ -141,6 +143,7 @@ if selectedOps.contains("canvas") { all += runCanvas() }
 if selectedOps.contains("file") { all += runFile() }
 if selectedOps.contains("groups") { all += runGroups() }
 if selectedOps.contains("formulas") { all += runFormulas() }
+if selectedOps.contains("parallel") { all += runParallel() }
 
 if tableMode { print(renderTable(all), terminator: "") }
 if !failures.isEmpty {

@@ -1,11 +1,11 @@
 /// Computes one node's value from its inputs, by the quickest route its kind allows, and stores
 /// it. Holds the columns it reads (plain views), taken from the store once per pass.
 ///
-/// The routes, quickest first: the calculator's add (``Kernel/sumOfThree``), inlined into the
-/// passes; the other numeric kernels and a number source's held number
-/// (``numericResult(_:_:)``); and the kind's own `evaluate`, through `Value`s
-/// (``NodeStore/evaluateThroughKind(_:_:)``), which is also where any input that is not a number,
-/// and any result that is not finite, ends up.
+/// The routes (``Kernel``), quickest first: the calculator's add (``Kernel/addThree``), inlined
+/// into the passes; the other arithmetic kernels and a number source's held number
+/// (``arithmeticResult(_:_:)``); a formula's program; and the kind's own `evaluate`, through
+/// `Value`s (``NodeStore/evaluateThroughKind(_:_:)``), which is also where any input that is not
+/// a number, and any result that is not finite, ends up.
 struct Evaluator {
     /// Unowned: an evaluator lives within one pass, while its graph holds the store.
     unowned(unsafe) let store: NodeStore
@@ -30,16 +30,16 @@ struct Evaluator {
         changedNumbers = store.changedNumbers.elements
     }
 
-    /// The calculator's add over three slots' payloads. An empty slot (-1) reads the payload
-    /// column's guard, 0; an input that is not a number makes the sum not finite.
+    /// ``Kernel/addThree(_:_:_:)`` over three slots' payloads. An empty slot (-1) reads the
+    /// payload column's guard, 0; an input that is not a number makes the sum not finite.
     @inline(__always)
-    static func sumOfThree(_ slots: UnsafeMutablePointer<Int32>, _ payload: UnsafeMutablePointer<Double>)
+    static func addThree(_ slots: UnsafeMutablePointer<Int32>, _ payload: UnsafeMutablePointer<Double>)
         -> Double
     {
-        (payload[Int(slots[0])] + payload[Int(slots[1])]) + payload[Int(slots[2])]
+        Kernel.addThree(payload[Int(slots[0])], payload[Int(slots[1])], payload[Int(slots[2])])
     }
 
-    /// What a sum computed by ``sumOfThree(_:_:)`` means for the value it would replace.
+    /// What a sum computed by ``addThree(_:_:)`` means for the value it would replace.
     enum SumOutcome {
         /// The same number (0 and -0 are the same value, as `Value ==` says): nothing to store.
         case unchanged
@@ -64,8 +64,8 @@ struct Evaluator {
     @inline(__always) @discardableResult
     func recompute(_ node: Int32) -> Bool {
         let kindIndex = Int(kind[node])
-        if _fastPath(kernel[kindIndex] == Kernel.sumOfThree.rawValue) {
-            let sum = Evaluator.sumOfThree(source.base + Int(slotStart[node]), payload.base)
+        if _fastPath(kernel[kindIndex] == Kernel.addThree.rawValue) {
+            let sum = Evaluator.addThree(source.base + Int(slotStart[node]), payload.base)
             switch Evaluator.outcome(of: sum, replacing: payload[node]) {
             case .unchanged: return false
             case .changed:
@@ -100,7 +100,7 @@ struct Evaluator {
         if kernel == Kernel.formula.rawValue, let changed = recomputeFormula(node, kindIndex) {
             return changed
         }
-        if kernel != Kernel.callKind.rawValue, let number = numericResult(node, kernel) {
+        if kernel <= Kernel.add.rawValue, let number = arithmeticResult(node, kernel) {
             return storeNumber(number, at: node)
         }
         return store.setValue(store.evaluateThroughKind(node, store.kinds[kindIndex]), of: node)
@@ -124,26 +124,23 @@ struct Evaluator {
         }
     }
 
-    /// A numeric kernel's result, or `nil` when it is not finite (an input that is not a number,
-    /// an overflow) or a divisor is zero: the kind then says what the value is.
-    func numericResult(_ node: Int32, _ kernel: UInt8) -> Double? {
+    /// An arithmetic kernel's result, or `nil` when it is not finite (an input that is not a
+    /// number, an overflow) or a divisor is zero: the kind then says what the value is.
+    func arithmeticResult(_ node: Int32, _ kernel: UInt8) -> Double? {
         let slots = source.base + Int(slotStart[node])
         let payload = self.payload
         @inline(__always) func input(_ offset: Int) -> Double { payload[slots[offset]] }
+        // Dispatched on the raw byte, as the passes read it (no optional `Kernel` to unwrap).
         let result: Double
         switch kernel {
-        case Kernel.sum.rawValue, Kernel.sumOfThree.rawValue:
-            let count = Int(slotCount[Int(kind[node])])
-            var total = count > 0 ? input(0) : 0
-            for offset in 1..<Swift.max(count, 1) { total += input(offset) }
-            result = total
-        case Kernel.difference.rawValue: result = input(0) - input(1)
-        case Kernel.product.rawValue: result = input(0) * input(1)
-        case Kernel.quotient.rawValue:
-            guard input(1) != 0 else { return nil }
-            result = input(0) / input(1)
-        default:
-            return nil
+        case Kernel.addThree.rawValue: result = Kernel.addThree(input(0), input(1), input(2))
+        case Kernel.add.rawValue: result = Kernel.add(count: Int(slotCount[Int(kind[node])]), input)
+        case Kernel.subtract.rawValue: result = Kernel.subtract(input(0), input(1))
+        case Kernel.multiply.rawValue: result = Kernel.multiply(input(0), input(1))
+        case Kernel.divide.rawValue:
+            guard let quotient = Kernel.divide(input(0), input(1)) else { return nil }
+            result = quotient
+        default: return nil
         }
         return result.isFinite ? result : nil
     }

@@ -6,6 +6,9 @@ extension Graph {
     @discardableResult
     public mutating func evaluateAll() -> Int {
         makeUnique()
+        // Every node is computed again: none stays stale.
+        store.stale.removeAll()
+        if evaluatesInParallel { return evaluateAllByWavefronts() }
         let store = self.store
         let evaluator = Evaluator(store)
         // Every value is computed again, boxed ones too: none is kept to compare with.

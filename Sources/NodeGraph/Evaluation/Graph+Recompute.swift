@@ -10,6 +10,9 @@ extension Graph {
     /// indices from the first root on (``recomputeBySweep(from:into:changedSource:)``).
     mutating func recompute(from roots: some Collection<Int32>) -> NodeList {
         guard !roots.isEmpty else { return NodeList() }
+        if _slowPath(evaluatesOnDemand) {
+            return store.list(of: UnsafeBufferPointer(recomputeTrace(from: roots)))
+        }
         if roots.count == 1, case let root = roots.first!, store.isLive(root), store.nodes.firstOut[root] < 0
         {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
@@ -25,6 +28,12 @@ extension Graph {
     /// ``recompute(from:)`` without converting the trace to identifiers. The buffer is valid
     /// until the next mutation.
     mutating func recomputeTrace(from roots: some Collection<Int32>) -> UnsafeMutableBufferPointer<Int32> {
+        if _slowPath(evaluatesOnDemand) {
+            return store.keepTrace(recomputeOnDemand(from: roots, changedSource: -1))
+        }
+        if evaluatesInParallel {
+            return store.keepTrace(recomputeByWavefronts(from: roots, changedSource: -1))
+        }
         defer { store.changedNumbers.removeAll() }
         let store = self.store
         return store.withWorkLists { found, queue in
@@ -64,6 +73,14 @@ extension Graph {
     /// again. A source set once is recomputed as any root is.
     @inline(__always)
     func recompute(changedSource source: Int32) -> NodeList {
+        if _slowPath(evaluatesOnDemand) {
+            let trace = recomputeOnDemand(from: CollectionOfOne(source), changedSource: source)
+            return trace.withUnsafeBufferPointer { store.list(of: $0) }
+        }
+        if evaluatesInParallel {
+            let trace = recomputeByWavefronts(from: CollectionOfOne(source), changedSource: source)
+            return trace.withUnsafeBufferPointer { store.list(of: $0) }
+        }
         if store.planSource != source {
             guard store.lastChangedSource == source, plan(from: source) else { return recomputeOnce(source) }
         }
@@ -119,7 +136,7 @@ extension Graph {
     /// How many nodes a region whose first root is `first` may grow to before one sequential
     /// sweep over the indices after it is cheaper than following out-lists (a dependent cache
     /// miss per link); unbounded unless index order is topological (no sweep then).
-    @inline(__always) private func regionBudget(from first: Int32) -> Int {
+    @inline(__always) func regionBudget(from first: Int32) -> Int {
         store.indexOrderIsTopological ? Swift.max(4096, Int(store.nodeEnd - first) / 16) : Int.max
     }
 

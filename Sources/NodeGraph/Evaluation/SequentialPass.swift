@@ -1,6 +1,6 @@
 /// The passes that walk node indices in order (while index order is the maintained order, a
 /// topological order): full evaluation and the sweep of a large recompute. Each runs the
-/// calculator's add (``Evaluator/sumOfThree(_:_:)``) itself, in a loop with no calls in it so that
+/// calculator's add (``Evaluator/addThree(_:_:)``) itself, in a loop with no calls in it so that
 /// its columns stay in registers, and stops at the first node it leaves to its caller (another
 /// kind, a sum that is not finite, an error to replace), returning that node's index.
 struct SequentialPass {
@@ -8,7 +8,7 @@ struct SequentialPass {
     let slotStart: UnsafeMutablePointer<Int32>
     let source: UnsafeMutablePointer<Int32>
     let payload: UnsafeMutablePointer<Double>
-    /// The index of the kind these loops add (the first with ``Kernel/sumOfThree``), and of the
+    /// The index of the kind these loops add (the first with ``Kernel/addThree``), and of the
     /// number source kind they skip (the first with ``Kernel/heldNumber``); `NodeStore.freeKind`
     /// where there is none. A node is dispatched by comparing its kind index with these, with
     /// no look at the kind table; any other kind is left to the caller.
@@ -24,7 +24,7 @@ struct SequentialPass {
         source = store.slots.source.base
         payload = store.nodes.payload.base
         let kernels = UnsafeBufferPointer(start: store.kindColumns.kernel.base, count: store.kinds.count)
-        addKind = kernels.firstIndex(of: Kernel.sumOfThree.rawValue).map(UInt16.init) ?? NodeStore.freeKind
+        addKind = kernels.firstIndex(of: Kernel.addThree.rawValue).map(UInt16.init) ?? NodeStore.freeKind
         numberKind = kernels.firstIndex(of: Kernel.heldNumber.rawValue).map(UInt16.init) ?? NodeStore.freeKind
         slotsFollowNodes = store.slotsFollowNodes
     }
@@ -57,7 +57,7 @@ struct SequentialPass {
             let kindIndex = kind[node]
             if kindIndex == addKind {
                 if !slotsFollowNodes { slots = Int(slotStart[node]) }
-                let sum = Evaluator.sumOfThree(source + slots, payload)
+                let sum = Evaluator.addThree(source + slots, payload)
                 if !sum.isFinite { return node }
                 payload[node] = sum
                 slots &+= 3
@@ -119,7 +119,7 @@ struct SequentialPass {
                 node &+= 1
                 continue
             }
-            let sum = Evaluator.sumOfThree(inputs, payload)
+            let sum = Evaluator.addThree(inputs, payload)
             switch Evaluator.outcome(of: sum, replacing: payload[node]) {
             case .unchanged: break
             case .changed:

@@ -8,42 +8,28 @@
 /// that is not finite) runs the steps over ``Value``s, exactly as the graph evaluates nodes, so an
 /// instance's value is the value its definition's output would have in the graph flattened.
 final class DefinitionPlan: @unchecked Sendable {
-    /// What a step computes.
-    enum Operation: UInt8 {
-        /// The value of slot `slot` (a group input).
-        case slot
-        /// A held number (a number source).
-        case constant
-        /// ``NumericKernel/sum`` over three operands (the calculator's add).
-        case sumOfThree
-        /// The kernels of ``NumericKernel``.
-        case sum, difference, product, quotient
-        /// An instance of another definition.
-        case instance
-        /// Any other kind, through its `evaluate`.
-        case kind
-        /// A bypassed node: its first connected operand of its output type, passed through.
-        case bypass
-    }
-
     /// One node of the definition.
     struct Step {
-        var operation: Operation
+        /// What the step computes: ``Kernel/groupInput`` (the value of slot `slot`),
+        /// ``Kernel/heldNumber`` (the number `constant`), an arithmetic kernel,
+        /// ``Kernel/instance`` (an instance of another definition) or ``Kernel/callKind`` (any
+        /// other kind, through its `evaluate`).
+        var operation: Kernel
         /// The node inside the definition, which an error names.
         var node: NodeID
         /// The step feeding each slot, or -1 for an unconnected slot.
         var operands: [Int32] = []
         /// The value each slot reads while unconnected.
         var defaults: [Value] = []
-        /// For ``Operation/slot``: the slot.
+        /// For ``Kernel/groupInput``: the slot.
         var slot = 0
-        /// For ``Operation/constant``: the number.
+        /// For ``Kernel/heldNumber``: the number.
         var constant = 0.0
-        /// For ``Operation/kind`` (and the kernels, when the numbers do not do): the kind.
+        /// For ``Kernel/callKind`` (and the kernels, when the numbers do not do): the kind.
         var entry: KindEntry?
         /// The held value, for a source of a kind of its own.
         var parameter: Value?
-        /// For ``Operation/instance``: the inner definition's plan.
+        /// For ``Kernel/instance``: the inner definition's plan.
         var nested: DefinitionPlan?
     }
 
@@ -116,11 +102,11 @@ final class DefinitionPlan: @unchecked Sendable {
         let id = store.ids[Int(node)]
         let parameter = store.parameter(of: node)
         if slotOfNode[Int(node)] >= 0 {
-            return Step(operation: .slot, node: id, slot: Int(slotOfNode[Int(node)]))
+            return Step(operation: .groupInput, node: id, slot: Int(slotOfNode[Int(node)]))
         }
-        let kernel = Kernel(rawValue: store.kindColumns.kernel[kindIndex])
+        let kernel = Kernel(rawValue: store.kindColumns.kernel[kindIndex]) ?? .callKind
         if kernel == .heldNumber, case .number(let number)? = parameter {
-            return Step(operation: .constant, node: id, constant: number)
+            return Step(operation: .heldNumber, node: id, constant: number)
         }
         let start = store.nodes.slotStart[node]
         let operands = (0..<entry.slotCount).map { slot in
@@ -128,23 +114,16 @@ final class DefinitionPlan: @unchecked Sendable {
             return upstream >= 0 ? stepOfNode[Int(upstream)] : -1
         }
         var step = Step(
-            operation: .kind, node: id, operands: operands, defaults: entry.slots.map(\.defaultValue),
+            operation: .callKind, node: id, operands: operands, defaults: entry.slots.map(\.defaultValue),
             entry: entry, parameter: parameter)
         if entry.bypassed {
             step.operation = .bypass
         } else if let plan = entry.plan {
             step.operation = .instance
             step.nested = plan
-        } else {
+        } else if kernel.isArithmetic {
             // The kernels the graph runs on numbers, for the kinds it runs them for.
-            switch kernel {
-            case .sumOfThree: step.operation = .sumOfThree
-            case .sum: step.operation = .sum
-            case .difference: step.operation = .difference
-            case .product: step.operation = .product
-            case .quotient: step.operation = .quotient
-            default: break
-            }
+            step.operation = kernel
         }
         return step
     }
@@ -235,8 +214,8 @@ final class DefinitionPlan: @unchecked Sendable {
 
     private func value(of step: Step, registers: Registers, slotValues: [Value]) -> (Value, ErrorSource) {
         switch step.operation {
-        case .slot: return (slotValues[step.slot], .slot(step.slot))
-        case .constant: return (.number(step.constant), .inside)
+        case .groupInput: return (slotValues[step.slot], .slot(step.slot))
+        case .heldNumber: return (.number(step.constant), .inside)
         case .bypass: return bypassedValue(of: step, registers: registers)
         default: break
         }

@@ -10,19 +10,20 @@
 final class NumberProgram: @unchecked Sendable {
     /// One operator.
     struct Operator {
-        /// 0 add of three, 1 subtract, 2 multiply; 3 divide, 4 add of other than three slots,
-        /// 5 an instance of another definition.
-        var code: UInt8
+        /// What it computes: an arithmetic kernel or ``Kernel/instance`` (another definition).
+        /// The first three (``Kernel/addThree``, ``Kernel/subtract``, ``Kernel/multiply``) are
+        /// computed together and one kept by masks.
+        var kernel: Kernel
         /// The registers read (0 for none).
         var a: Int32 = 0, b: Int32 = 0, c: Int32 = 0
         /// The register written.
         var result: Int32
-        /// For codes 0–2, which of the sum, the difference and the product to keep: all ones or
-        /// zero, so the loop keeps one by masking, without a branch on the code.
+        /// For the first three kernels, which of the sum, the difference and the product to keep: all ones or
+        /// zero, so the loop keeps one by masking, without a branch on the kernel.
         var keepSum: UInt64 = 0, keepDifference: UInt64 = 0, keepProduct: UInt64 = 0
-        /// For codes 4 and 5: where the operands start in `extra`, and how many.
+        /// For ``Kernel/add`` and ``Kernel/instance``: where the operands start in `extra`, and how many.
         var extraStart: Int32 = 0, extraCount: Int32 = 0
-        /// For code 5: the inner program.
+        /// For ``Kernel/instance``: the inner program.
         var nested: Int32 = 0
     }
 
@@ -39,7 +40,7 @@ final class NumberProgram: @unchecked Sendable {
     private let operators: UnsafeMutablePointer<Operator>
     private let operatorCount: Int
     private let output: Int
-    /// Operands of codes 4 and 5, and what each reads while unconnected.
+    /// Operands of ``Kernel/add`` and ``Kernel/instance``, and what each reads while unconnected.
     private let extra: [Int32]
     private let extraDefaults: [Double]
     private let nested: [NumberProgram]
@@ -56,45 +57,36 @@ final class NumberProgram: @unchecked Sendable {
         for (index, step) in steps.enumerated() {
             let register = Int32(index + 1)
             let operands = step.operands.map { $0 + 1 }  // -1 (unconnected) reads register 0
-            var compiled = Operator(code: 0, result: register)
+            var compiled = Operator(kernel: step.operation, result: register)
             switch step.operation {
-            case .slot:
+            case .groupInput:
                 slotRegisters[step.slot] = register
                 continue
-            case .constant:
+            case .heldNumber:
                 constants.append((register, step.constant))
                 continue
-            case .sumOfThree, .difference, .product, .quotient:
-                switch step.operation {
-                case .sumOfThree: compiled.code = 0
-                case .difference: compiled.code = 1
-                case .product: compiled.code = 2
-                default: compiled.code = 3
-                }
-                compiled.keepSum = compiled.code == 0 ? ~0 : 0
-                compiled.keepDifference = compiled.code == 1 ? ~0 : 0
-                compiled.keepProduct = compiled.code == 2 ? ~0 : 0
+            case .addThree, .subtract, .multiply, .divide:
+                compiled.keepSum = step.operation == .addThree ? ~0 : 0
+                compiled.keepDifference = step.operation == .subtract ? ~0 : 0
+                compiled.keepProduct = step.operation == .multiply ? ~0 : 0
                 compiled.a = operands[0]
                 compiled.b = operands[1]
                 if operands.count > 2 { compiled.c = operands[2] }
-            case .sum, .instance:
+            case .add, .instance:
                 if step.operation == .instance {
                     // An unconnected slot of a nested instance reads its default, which must be a number.
                     guard let plan = step.nested?.program, step.defaults.allSatisfy({ $0.number != nil })
                     else {
                         return nil
                     }
-                    compiled.code = 5
                     compiled.nested = Int32(nested.count)
                     nested.append(plan)
-                } else {
-                    compiled.code = 4
                 }
                 compiled.extraStart = Int32(extra.count)
                 compiled.extraCount = Int32(operands.count)
                 extra += operands
                 extraDefaults += step.defaults.map { $0.number ?? 0 }
-            case .kind, .bypass:
+            case .formula, .callKind, .bypass:
                 return nil
             }
             operators.append(compiled)
@@ -169,15 +161,18 @@ final class NumberProgram: @unchecked Sendable {
                 defer { step += 1 }
                 let x = registers[Int(step.pointee.a)], y = registers[Int(step.pointee.b)]
                 var value: Double
-                if step.pointee.code <= 2 {
+                if step.pointee.kernel.rawValue <= Kernel.multiply.rawValue {
                     let z = registers[Int(step.pointee.c)]
-                    let sum = (x + y) + z, difference = x - y, product = x * y
+                    let sum = Kernel.addThree(x, y, z), difference = Kernel.subtract(x, y)
+                    let product = Kernel.multiply(x, y)
                     value = Double(
                         bitPattern: (sum.bitPattern & step.pointee.keepSum)
                             | (difference.bitPattern & step.pointee.keepDifference)
                             | (product.bitPattern & step.pointee.keepProduct))
                 } else {
-                    guard let result = rare(step, x: x, y: y, registers: registers) else { return nil }
+                    guard let result = computeOutOfLine(step, x: x, y: y, registers: registers) else {
+                        return nil
+                    }
                     value = result
                 }
                 if !value.isFinite { return nil }
@@ -187,24 +182,21 @@ final class NumberProgram: @unchecked Sendable {
         }
     }
 
-    /// Divide, an add of other than three slots, a nested instance.
+    /// ``Kernel/divide``, ``Kernel/add`` (of other than three slots), ``Kernel/instance``.
     @inline(never)
-    private func rare(
+    private func computeOutOfLine(
         _ operator: UnsafeMutablePointer<Operator>, x: Double, y: Double,
         registers: UnsafeMutablePointer<Double>
     )
         -> Double?
     {
         let step = `operator`.pointee
-        switch step.code {
-        case 3: return y == 0 ? nil : x / y
-        case 4:
-            var total = 0.0
-            for offset in 0..<Int(step.extraCount) {
-                let value = registers[Int(extra[Int(step.extraStart) + offset])]
-                total = offset == 0 ? value : total + value
+        switch step.kernel {
+        case .divide: return Kernel.divide(x, y)
+        case .add:
+            return Kernel.add(count: Int(step.extraCount)) { offset in
+                registers[Int(extra[Int(step.extraStart) + offset])]
             }
-            return total
         default:
             let program = nested[Int(step.nested)]
             return withUnsafeTemporaryAllocation(

@@ -30,6 +30,13 @@ final class KindEntry: @unchecked Sendable {
     /// connected: what such a slot reads (the first one's default; 0 or black without one);
     /// `nil` for a tool's type that no slot takes.
     let bypassDefault: Value?
+    /// Whether nodes of this kind may be evaluated on other threads, in parallel: the kind says
+    /// so, costs at least ``NodeStore/leastParallelCost`` nanoseconds (cheaper kinds are never
+    /// slowed down by the bookkeeping), and is evaluated through its `evaluate` (not a
+    /// definition, a formula, a kernel, a source or a live source).
+    let evaluatesInParallel: Bool
+    /// The kind's ``NodeKind/evaluationCost``, in nanoseconds.
+    let costNanoseconds: Int
 
     init(_ kind: any NodeKind, bypassed: Bool = false) {
         self.kind = kind
@@ -55,6 +62,12 @@ final class KindEntry: @unchecked Sendable {
         kernel =
             numbersReadingZero && outputType == .number && parameterType == nil ? kind.numericKernel : nil
         bypassDefault = NodeKindBypass.passedWithoutInput(slots: slots, outputType: outputType)
+        let (seconds, attoseconds) = kind.evaluationCost.components
+        costNanoseconds = Swift.max(
+            0, Int(Swift.min(seconds, 1_000_000)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        evaluatesInParallel =
+            !bypassed && kind.evaluatesOnAnyThread && costNanoseconds >= NodeStore.leastParallelCost && kernel == nil
+            && plan == nil && formula == nil && !isLive && parameterType == nil
     }
 
     /// Why a node of this kind cannot be bypassed (see ``NodeKind/bypassProblem``).
@@ -65,43 +78,6 @@ final class KindEntry: @unchecked Sendable {
     }
 
     deinit { formulaProgram.map { UnsafeMutableBufferPointer(mutating: $0.operations).deallocate() } }
-}
-
-/// How the ``Evaluator`` computes a node of a kind: one byte per kind index in
-/// `KindColumns.kernel`, read by the passes instead of the `KindEntry` (which would retain its
-/// existential and slot array on every read).
-enum Kernel: UInt8 {
-    /// The kind's `evaluate`, through `Value`s: what every kind can do.
-    case callKind = 0
-    /// A ``NumericKernel`` over the stored numbers (the binary ones over exactly two slots).
-    case sum, difference, product, quotient
-    /// A number source (the built-in ``NumberKind``): its value is the number it holds.
-    case heldNumber
-    /// ``NumericKernel/sum`` over exactly three slots (the calculator's add): the kernel the
-    /// passes run inline.
-    case sumOfThree
-    /// A ``FormulaKind``'s compiled formula over the stored numbers.
-    case formula
-    /// A bypassed node: the value of its first connected slot of its output type
-    /// (``NodeStore/bypassedValue(of:_:)``).
-    case bypass
-
-    init(_ entry: KindEntry) {
-        if entry.bypassed {
-            self = .bypass
-            return
-        }
-        switch (entry.kernel, entry.slotCount) {
-        case (.sum, 3): self = .sumOfThree
-        case (.sum, _): self = .sum
-        case (.difference, 2): self = .difference
-        case (.product, 2): self = .product
-        case (.quotient, 2): self = .quotient
-        case (nil, _) where entry.kind is NumberKind && entry.outputType == .number: self = .heldNumber
-        case (nil, _) where entry.formula != nil: self = .formula
-        default: self = .callKind
-        }
-    }
 }
 
 /// What bypassing means for a kind: shared by the graph and a file's reader.

@@ -55,7 +55,7 @@ struct KindColumns: ColumnSet {
     let numbersOnly: Column<UInt8>
 
     init(placing placer: inout ColumnPlacer) {
-        kernel = placer.place(filling: 0)
+        kernel = placer.place(filling: Kernel.callKind.rawValue)
         slotCount = placer.place(filling: 0)
         numbersOnly = placer.place(filling: 0)
     }
@@ -68,6 +68,10 @@ struct KindColumns: ColumnSet {
 // checks cost more than the work on the hot paths (about 40 instructions per access).
 final class NodeStore {
     static let freeKind = UInt16.max
+    /// The least ``NodeKind/evaluationCost``, in nanoseconds, of a kind whose nodes may be
+    /// evaluated in parallel: a microsecond, against the fraction of one that parallel
+    /// evaluation's bookkeeping costs per node.
+    static let leastParallelCost = 1000
 
     let registry: KindRegistry
     /// Kinds this graph knows besides its registry's, by the name nodes use: its definitions
@@ -108,6 +112,13 @@ final class NodeStore {
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
     /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
     @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
+    /// Whether a kind registered here may be evaluated in parallel (``KindEntry/evaluatesInParallel``):
+    /// only then is parallel evaluation considered at all.
+    @exclusivity(unchecked) var hasParallelKinds = false
+    /// The nodes whose value may be out of date: an edit under demand-driven evaluation
+    /// (``Graph/observe(_:)``) left them so. Reading one brings it up to date
+    /// (``bringUpToDate(_:)``); empty unless a tool observes nodes.
+    @exclusivity(unchecked) var stale: Set<Int32> = []
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
@@ -204,6 +215,8 @@ final class NodeStore {
         names = other.names
         parameters = other.parameters
         pushedValues = other.pushedValues
+        hasParallelKinds = other.hasParallelKinds
+        stale = other.stale
         // Edit state, not scratch: an edit may copy the storage between changing a number and
         // the recompute that reads this.
         for node in other.changedNumbers.elements { changedNumbers.append(node) }
@@ -297,6 +310,7 @@ final class NodeStore {
     /// Fills the kind columns from the entry at `index`.
     private func describeKind(at index: UInt16) {
         let entry = kinds[Int(index)]
+        if entry.evaluatesInParallel { hasParallelKinds = true }
         kindColumns.kernel[Int(index)] = Kernel(entry).rawValue
         kindColumns.slotCount[Int(index)] = Int32(entry.slotCount)
         kindColumns.numbersOnly[Int(index)] =
@@ -420,6 +434,7 @@ final class NodeStore {
     }
 
     func value(of node: Int32) -> Value {
+        if _slowPath(!stale.isEmpty) { bringUpToDate(node) }
         let payload = nodes.payload[node]
         if payload.isFinite { return .number(payload) }
         if let color = StoredValue.color(in: payload) { return .color(color) }

@@ -1,6 +1,9 @@
+import NodeGraph
+
 extension Graph {
-    /// The demo calculator the interactive canvas opens when given no file, and
-    /// `Examples/graphs/calculator.json` holds.
+    /// The calculator's demo: the graph `nodeui-tui` opens when given no file, and
+    /// `Examples/graphs/calculator.json` holds. The calculator's, not the engine's: another tool
+    /// brings its own demo (``EditorConfiguration/Demo``).
     ///
     /// Three numbers feed three operators, laid out for a 100 × 30 terminal:
     ///
@@ -12,7 +15,7 @@ extension Graph {
     ///
     /// `Add`'s third slot is free, for a first link of your own.
     /// - Returns: The graph, evaluated.
-    public static func demoCalculator() -> Graph {
+    static func demoCalculator() -> Graph {
         var graph = Graph(registry: .standard)
         let nodes = [
             NodeDescription(
