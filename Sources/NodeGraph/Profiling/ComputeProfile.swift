@@ -119,8 +119,8 @@ extension NodeStore {
         let entry = kinds[kindIndex]
         if kernel == Kernel.heldNumber.rawValue { return .number(nodes.payload[node]) }
         if kernel == Kernel.bypass.rawValue { return bypassedValue(of: node, entry) }
-        if kernel != Kernel.callKind.rawValue && kernel != Kernel.formula.rawValue,
-            let number = Evaluator(self).numericResult(node, kernel)
+        if Kernel(rawValue: kernel)?.isArithmetic == true,
+            let number = Evaluator(self).arithmeticResult(node, kernel)
         {
             return .number(number)
         }

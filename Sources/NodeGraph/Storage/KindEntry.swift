@@ -66,7 +66,8 @@ final class KindEntry: @unchecked Sendable {
         costNanoseconds = Swift.max(
             0, Int(Swift.min(seconds, 1_000_000)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         evaluatesInParallel =
-            !bypassed && kind.evaluatesOnAnyThread && costNanoseconds >= NodeStore.leastParallelCost && kernel == nil
+            !bypassed && kind.evaluatesOnAnyThread && costNanoseconds >= NodeStore.leastParallelCost
+            && kernel == nil
             && plan == nil && formula == nil && !isLive && parameterType == nil
     }
 
