@@ -58,14 +58,10 @@ struct ProfileCommand: ParsableCommand {
         var profile = ComputeProfile()
         profile.record(graph.dependencyOrder(), in: graph)
         let document = GraphDocument(graph: graph)
+        // The tool's rule refuses here what it refuses in the editor, `replay` and `watch`.
+        document.rule = ToolContext.current.editor.editRule
         if let edits {
-            let lines: [Journal.Line]
-            do throws(LoadProblem) {
-                lines = try Journal.read(path: edits)
-            } catch {
-                StandardError.write("\(edits.escapedForMessage): \(error)")
-                throw ExitCode(1)
-            }
+            let lines = try Journal.readForCommand(path: edits)
             for line in lines {
                 let step = document.replay(line)
                 switch step.outcome {

@@ -59,13 +59,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let document = GraphDocument(graph: try fileSize.loadGraph(file))
         document.rule = ToolContext.current.editor.editRule
-        let lines: [Journal.Line]
-        do throws(LoadProblem) {
-            lines = try Journal.read(path: edits)
-        } catch {
-            StandardError.write("\(edits.escapedForMessage): \(error)")
-            throw ExitCode(1)
-        }
+        let lines = try Journal.readForCommand(path: edits)
         var output: [String] = []
         var refused = 0
         for line in lines {
@@ -92,5 +86,18 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if strict && refused > 0 { throw ExitCode(1) }
+    }
+}
+
+extension Journal {
+    /// A journal's lines for a command that replays it; a journal that cannot be read is said on
+    /// standard error, naming the file, and exits 1.
+    static func readForCommand(path: String) throws -> [Journal.Line] {
+        do throws(LoadProblem) {
+            return try Journal.read(path: path)
+        } catch {
+            StandardError.write("\(path.escapedForMessage): \(error)")
+            throw ExitCode(1)
+        }
     }
 }

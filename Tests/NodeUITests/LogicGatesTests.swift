@@ -118,6 +118,14 @@ private let halfAdder = logicGates.appendingPathComponent("half-adder.circuit").
         #expect(lines[2].contains(#""status":"applied""#), "a freed input makes room")
     }
 
+    @Test func profileRefusesAFifthLinkWithTheToolsReason() throws {
+        let circuit = try file("fan.circuit", fannedOut)
+        let edits = try file("edits.jsonl", #"{"op":"link","from":"a","to":"n5","slot":0}"# + "\n")
+        let result = try ChildProcess.runProduct("logic-gates", ["profile", circuit, "--edits", edits])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("fan-out of A is limited to 4"), "\(result.standardError)")
+    }
+
     @Test func replayRefusesAnUndoThatWouldFeedAFifthInput() throws {
         // A circuit saved before the rule: A feeds five inputs. Unlinking one is allowed; undoing
         // that, or linking it again, is not.
