@@ -112,7 +112,7 @@ public final class Canvas {
 
     /// The inspector, the status bar, the help overlay and the message history, in that order.
     public static func standardPlugins() -> [any CanvasPlugin] {
-        [InspectorPlugin(), StatusBarPlugin(), HelpOverlayPlugin(), MessageHistoryPlugin()]
+        [InspectorPlugin(), MinimapPlugin(), StatusBarPlugin(), HelpOverlayPlugin(), MessageHistoryPlugin()]
     }
 
     /// The scene follows the changes first (the seam between the document and what is drawn),

@@ -85,9 +85,10 @@ final class HidingDataSource: CanvasDataSource {
         #expect(canvas.dispatcher.plugins.map(\.name) == ["second"])
     }
 
-    @Test func theStandardPluginsAreTheInspectorStatusBarHelpAndMessages() throws {
+    @Test func theStandardPluginsAreTheInspectorMinimapStatusBarHelpAndMessages() throws {
         let canvas = makeCanvas(try demoCalculator())
-        #expect(canvas.dispatcher.plugins.map(\.name) == ["inspector", "status", "help", "messages"])
+        #expect(
+            canvas.dispatcher.plugins.map(\.name) == ["inspector", "minimap", "status", "help", "messages"])
         let inspector = try #require(canvas.dispatcher.plugin(named: "inspector") as? InspectorPlugin)
         canvas.select("multiply")
         #expect(inspector.lines(for: canvas).contains("from   Add × Subtract"))

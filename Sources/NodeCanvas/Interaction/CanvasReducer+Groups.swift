@@ -49,7 +49,7 @@ extension CanvasReducer {
             settle(&state, context: context)
             return
         }
-        fit(&state, context: context)
+        fit(&state, context: context, choosingLevel: false)
         if let first = readingOrder(context).first { moveCursor(to: first, &state, context: context) }
         let count = context.documentGraph.instances(of: opened.kind).count
         let dot = " \(context.separator) "

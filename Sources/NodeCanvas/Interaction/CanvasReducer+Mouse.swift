@@ -77,6 +77,27 @@ extension CanvasReducer {
         x: Int, y: Int, control: Bool, _ state: inout CanvasState, context: CanvasContext
     ) -> [CanvasEffect] {
         guard context.area.contains(x: x, y: y) else { return [] }
+        if state.showsMinimap, let frame = MinimapGeometry.frame(in: context.area),
+            frame.contains(x: x, y: y),
+            let bounds = context.scene.bounds(at: .full)
+        {
+            // A click in the minimap centres the view on the region under it.
+            let geometry = MinimapGeometry(frame: frame, bounds: bounds)
+            let cell = Point(
+                x: min(max(x, geometry.inside.minX), geometry.inside.maxX - 1),
+                y: min(max(y, geometry.inside.minY), geometry.inside.maxY - 1))
+            let target = geometry.canvasPoint(ofCell: cell)
+            let columns = state.levelOfDetail.horizontalScale, rows = state.levelOfDetail.verticalScale
+            let area = context.area
+            setScaledOrigin(
+                Point(
+                    x: floorDivide(target.x, columns) - area.minX - area.width / 2,
+                    y: floorDivide(target.y, rows) - area.minY - area.height / 2), &state)
+            state.cursor = Position(x: target.x, y: target.y)
+            state.cursorNode = nil
+            say("the view moved to the region clicked on the minimap", &state)
+            return []
+        }
         let origin = state.scaledOrigin
         let point = Point(x: x + origin.x, y: y + origin.y)
         switch state.mode {

@@ -114,6 +114,16 @@ extension CanvasReducer {
             return [.runToolCommand(name)]
         case .toggleInspector:
             state.isInspectorShown.toggle()
+        case .toggleMinimap:
+            state.showsMinimap.toggle()
+            if state.showsMinimap && MinimapGeometry.frame(in: context.area) == nil {
+                say("the screen is too small for the minimap", error: true, &state)
+            } else {
+                say(
+                    state.showsMinimap
+                        ? "minimap shown: a click in it moves the view (M hides it)" : "minimap hidden",
+                    &state)
+            }
         case .toggleSelection:
             guard let node = state.cursorNode else {
                 say("put the cursor on a node to select it (Tab)", error: true, &state)
@@ -216,12 +226,34 @@ extension CanvasReducer {
         moveCursor(to: next, &state, context: context)
     }
 
-    /// `f`: the view around the whole graph (its top left when it does not fit), the cursor
-    /// kept where it is when still in view, else on the graph's first node.
-    static func fit(_ state: inout CanvasState, context: CanvasContext) {
-        let frames = context.scene.layouts.values.map(\.frame)
-        guard let first = frames.first else { return }
-        let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
+    /// `f`: the whole graph in view, at the most detailed level of detail at which it fits;
+    /// when even dots do not fit, its top left in dots and the minimap open. The cursor stays
+    /// where it is when still in view, else goes to the graph's first node.
+    /// - Parameter choosingLevel: Whether to choose the level of detail (`f`), or keep the one
+    ///   shown (opening a file).
+    static func fit(_ state: inout CanvasState, context: CanvasContext, choosingLevel: Bool = true) {
+        let area = context.area
+        let levels: [LevelOfDetail] = choosingLevel ? [.full, .compact, .dot] : [state.levelOfDetail]
+        var chosen: (level: LevelOfDetail, bounds: Rect)?
+        for level in levels {
+            guard let bounds = context.scene.bounds(at: level) else { return }
+            chosen = (level, bounds)
+            if bounds.width <= area.width && bounds.height <= area.height { break }
+        }
+        guard let (level, bounds) = chosen else { return }
+        let fits = bounds.width <= area.width && bounds.height <= area.height
+        if level != state.levelOfDetail {
+            // The cursor keeps its canvas position; the origin is placed below at the new level.
+            state.levelOfDetail = level
+        }
+        if !fits && choosingLevel { state.showsMinimap = true }
+        fitView(bounds, fits: fits, opensMinimap: choosingLevel, &state, context: context)
+    }
+
+    /// Places the view around `bounds` (cells at the state's level of detail).
+    private static func fitView(
+        _ bounds: Rect, fits: Bool, opensMinimap: Bool, _ state: inout CanvasState, context: CanvasContext
+    ) {
         let area = context.area
         var origin = Point(x: bounds.minX - area.minX, y: bounds.minY - area.minY)
         if bounds.width <= area.width { origin.x = bounds.minX - (area.width - bounds.width) / 2 - area.minX }
@@ -231,14 +263,21 @@ extension CanvasReducer {
         setScaledOrigin(origin, &state)
         let visible = area.offsetBy(dx: origin.x, dy: origin.y)
         if !visible.contains(x: state.scaledCursor.x, y: state.scaledCursor.y),
-            let top = readingOrder(context).first
+            let top = context.scene.nodeInReadingOrder(after: nil, forward: true)
         {
-            moveCursor(to: top, &state, context: context)
+            // Where the node is in canvas cells: the scene may still show the level before.
+            state.cursor = context.graph.position(of: top.id) ?? state.cursor
+            state.cursorNode = top.id
         }
+        let level = state.levelOfDetail == .full ? "" : " (\(state.levelOfDetail.rawValue) detail)"
         say(
-            bounds.width <= area.width && bounds.height <= area.height
-                ? "the whole graph is in view"
-                : "the graph is larger than the screen: its top left is in view",
+            fits
+                ? "the whole graph is in view" + level
+                : !opensMinimap
+                    ? "the graph is larger than the screen: its top left is in view"
+                    : MinimapGeometry.frame(in: area) == nil
+                        ? "the graph is larger than the screen even in dots: its top left is in view"
+                        : "the graph is larger than the screen even in dots: the minimap shows all of it (M hides it)",
             &state)
     }
 

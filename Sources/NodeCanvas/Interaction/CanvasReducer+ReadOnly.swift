@@ -19,7 +19,7 @@ extension CanvasCommand {
             node.map { graph.instanceSummary(of: $0) == nil } ?? true
         case .moveCursor, .nextNode, .previousNode, .pan, .page, .fit, .cycleLevelOfDetail, .find, .save,
             .quit, .help, .messages, .toggleInspector, .toggleSelection, .selectAll, .clearSelection, .copy,
-            .leaveGroup, .commandLine, .toggleTiming:
+            .leaveGroup, .commandLine, .toggleTiming, .toggleMinimap:
             false
         case .tool:
             false  // the tool's action edits through the document, which refuses it then

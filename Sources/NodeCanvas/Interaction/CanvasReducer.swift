@@ -52,7 +52,7 @@ public enum CanvasReducer {
             moveCursor(to: layout, &state, context: context)
             return []
         case .documentOpened(let welcome):
-            fit(&state, context: context)
+            fit(&state, context: context, choosingLevel: false)
             let frames = context.scene.layouts.values.map(\.frame)
             if let first = frames.first {
                 let bounds = frames.dropFirst().reduce(first) { $0.union($1) }

@@ -184,6 +184,8 @@ public struct CanvasState: Hashable, Sendable {
     public var drag: DragState?
     /// Whether the inspector panel is shown (`i`).
     public var isInspectorShown: Bool
+    /// Whether the minimap is shown (`M`, and `f` when even dots do not fit).
+    public var showsMinimap = false
     /// The latest query typed into find (`/`), offered again the next time.
     public var lastQuery: String
     /// How many live sources run and which fail, as the host last reported; `nil` until it

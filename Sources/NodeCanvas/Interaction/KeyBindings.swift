@@ -10,7 +10,8 @@ public enum CanvasCommand: Hashable, Sendable {
     case pan(dx: Int, dy: Int)
     /// Pan the view a screen up (`-1`) or down (`1`).
     case page(Int)
-    /// Fit the whole graph in view.
+    /// Show the whole graph: at the most detailed level of detail at which it fits, else in dots
+    /// with the minimap open.
     case fit
     /// Open the new-node palette at the cursor.
     case newNode
@@ -80,6 +81,8 @@ public enum CanvasCommand: Hashable, Sendable {
     /// Show or hide each node's badge: recomputations since the file was opened and its last
     /// compute time.
     case toggleTiming
+    /// Show or hide the minimap: the whole graph, one cell per region, with the view on it.
+    case toggleMinimap
 }
 
 /// A command as the key table, `keys.json` and the command line know it: a kebab-case name,
@@ -168,7 +171,9 @@ public enum KeyBindings {
         NamedCommand("pan-right", .pan(dx: panColumns, dy: 0), keys: [.character("L")], "pan the view right"),
         NamedCommand("page-up", .page(-1), keys: [.pageUp], "pan the view a screen up"),
         NamedCommand("page-down", .page(1), keys: [.pageDown], "pan the view a screen down"),
-        NamedCommand("fit", .fit, keys: [.character("f")], "fit the whole graph in view"),
+        NamedCommand(
+            "fit", .fit, keys: [.character("f")],
+            "the whole graph in view, at the most detailed level that fits (else the minimap)"),
         NamedCommand("new-node", .newNode, keys: [.character("n")], "new node at the cursor (a palette)"),
         NamedCommand("link", .link, keys: [.character("l")], "link from the node to other nodes' slots"),
         NamedCommand("delete", .delete, keys: [.character("x"), .delete], "delete the selection"),
@@ -207,6 +212,9 @@ public enum KeyBindings {
         NamedCommand("redo", .redo, keys: [.character("U")], "redo the edit undone last"),
         NamedCommand("inspector", .toggleInspector, keys: [.character("i")], "show or hide the inspector"),
         NamedCommand(
+            "minimap", .toggleMinimap, keys: [.character("M")],
+            "show or hide the minimap (the whole graph; a click moves the view)"),
+        NamedCommand(
             "timing", .toggleTiming, keys: [.character("t")],
             "show or hide each node's recomputations and time"),
         NamedCommand("save", .save, keys: [.character("s")], "save (:save PATH saves as PATH)"),
@@ -226,7 +234,7 @@ public enum KeyBindings {
         ("Tab / Shift-Tab", "next / previous node", ["next-node", "previous-node"]),
         ("H J K L", "pan the view left, down, up, right", ["pan-left", "pan-down", "pan-up", "pan-right"]),
         ("PgUp / PgDn", "pan the view a screen up / down", ["page-up", "page-down"]),
-        ("f", "fit the whole graph in view", ["fit"]),
+        ("f", "the whole graph in view, at the most detailed level that fits (else the minimap)", ["fit"]),
         ("n", "new node at the cursor: type to filter, Enter picks", ["new-node"]),
         ("l", "link from the node: Tab visits slots, Enter toggles", ["link"]),
         ("x / Delete", "delete the selection", ["delete"]),
@@ -254,6 +262,7 @@ public enum KeyBindings {
         ("Backspace", "leave the open group, back where you were", ["leave-group"]),
         ("u / U", "undo / redo (the status line says what)", ["undo", "redo"]),
         ("i", "show or hide the inspector", ["inspector"]),
+        ("M", "show or hide the minimap (the whole graph; a click moves the view)", ["minimap"]),
         ("t", "timing badges: recomputations and last compute time", ["timing"]),
         ("s", "save (a graph without a file asks for a name)", ["save"]),
         ("? / F1", "this help (arrows scroll it, other keys close it)", ["help"]),

@@ -357,6 +357,38 @@ public struct CanvasScene {
         }
     }
 
+    /// The smallest rectangle holding every shown node's box at a level of detail.
+    /// - Parameter level: The level of detail.
+    /// - Returns: The rectangle, in that level's cells, or `nil` when no node is shown.
+    /// - Complexity: O(*n*).
+    public func bounds(at level: LevelOfDetail) -> Rect? {
+        var bounds: Rect?
+        for number in nodeLayouts.indices {
+            guard let full = nodeLayouts[number] else { continue }
+            let frame: Rect
+            switch level {
+            case .full: frame = full.frame
+            case .dot:
+                frame = Rect(
+                    x: floorDivide(full.frame.minX, level.horizontalScale),
+                    y: floorDivide(full.frame.minY, level.verticalScale), width: 1, height: 1)
+            case .compact:
+                guard let model = models[full.id], let renderers = nodeRenderers[number] else { continue }
+                frame =
+                    NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .compact).frame
+            }
+            bounds = bounds.map { $0.union(frame) } ?? frame
+        }
+        return bounds
+    }
+
+    /// The full-detail frames of the shown nodes, for an overview: each node's box in canvas
+    /// cells, in no particular order.
+    /// - Complexity: O(*n*).
+    func forEachFullDetailFrame(_ body: (Rect) -> Void) {
+        for layout in nodeLayouts { if let layout { body(layout.frame) } }
+    }
+
     /// The full-detail cells to search for what may meet a region of the shown level of detail:
     /// the region scaled to canvas cells, widened up and left by how far a shown widget or link
     /// may reach beyond where its full-detail box or link lies (a compact box may be wider than
