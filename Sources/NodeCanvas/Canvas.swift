@@ -16,13 +16,13 @@ import NodeGraph
 /// ```
 public final class Canvas {
     /// The document edited.
-    public let document: GraphDocument
+    package let document: GraphDocument
     /// Cursor, selection, viewport and mode.
     public private(set) var state: CanvasState
     /// The shown nodes' models and layouts.
-    public private(set) var scene: CanvasScene
+    package private(set) var scene: CanvasScene
     /// What the latest ``render()`` showed: node frames and link ends, in screen cells.
-    public private(set) var lastFrame = FrameContents()
+    package private(set) var lastFrame = FrameContents()
     /// How the canvas looks.
     public var theme: Theme {
         didSet {
@@ -33,7 +33,7 @@ public final class Canvas {
         }
     }
     /// Which nodes to show, with which renderers.
-    public var dataSource: any CanvasDataSource {
+    var dataSource: any CanvasDataSource {
         didSet {
             widgetImages.removeAll()
             routes.removeAll()
@@ -44,9 +44,9 @@ public final class Canvas {
     /// them (the standard keys, or those `keys.json` remaps).
     public var keyTable = KeyTable.standard
     /// Hears what changes on the canvas; may veto link targets and edits.
-    public weak var delegate: (any CanvasDelegate)?
+    package weak var delegate: (any CanvasDelegate)?
     /// The loaded plugins, in order.
-    public private(set) var dispatcher = PluginDispatcher()
+    package private(set) var dispatcher = PluginDispatcher()
     /// The document's name, the first step of the breadcrumb inside a group (`demo › Average`).
     public var title = "graph"
     /// The graph shown: the document's, or inside an opened group the definition's, holding the
@@ -86,7 +86,7 @@ public final class Canvas {
     ///   - levelOfDetail: The starting level of detail.
     ///   - theme: How the canvas looks.
     ///   - dataSource: Which nodes to show, with which renderers.
-    ///   - plugins: The plugins, in order; `nil` for ``standardPlugins()``.
+    ///   - plugins: The plugins, in order; `nil` for `standardPlugins()`.
     /// - Complexity: O(*n* + *e*) to build the scene.
     public init(
         document: GraphDocument, width: Int, height: Int, levelOfDetail: LevelOfDetail = .full,
@@ -111,7 +111,7 @@ public final class Canvas {
     }
 
     /// The inspector, the status bar, the help overlay and the message history, in that order.
-    public static func standardPlugins() -> [any CanvasPlugin] {
+    package static func standardPlugins() -> [any CanvasPlugin] {
         [InspectorPlugin(), MinimapPlugin(), StatusBarPlugin(), HelpOverlayPlugin(), MessageHistoryPlugin()]
     }
 
@@ -180,7 +180,7 @@ public final class Canvas {
     /// Rebuilds the scene from the document's graph, e.g. after `GraphDocument.replaceGraph(_:)`,
     /// and tells the reducer.
     /// - Complexity: O(*n* + *e*).
-    public func reload() {
+    package func reload() {
         plots.removeAll()
         plots.recordAll(in: document.graph)
         if state.openedGroups.isEmpty {
@@ -194,7 +194,7 @@ public final class Canvas {
     // MARK: Geometry
 
     /// The screen cells the scene is drawn in: the screen minus the plugins' panels.
-    public var area: Rect { area(for: state) }
+    package var area: Rect { area(for: state) }
 
     private func area(for state: CanvasState) -> Rect {
         let columns = dispatcher.plugins.reduce(0) { $0 + $1.reservedColumns(for: state) }
@@ -203,7 +203,7 @@ public final class Canvas {
     }
 
     /// What the reducer reads.
-    public var context: CanvasContext {
+    package var context: CanvasContext {
         CanvasContext(
             graph: shownGraph, scene: scene, area: area,
             areaForState: { [weak self] state in self?.area(for: state) ?? .zero },
@@ -386,7 +386,7 @@ public final class Canvas {
 
     /// Unloads a plugin.
     /// - Parameter name: The plugin's name.
-    public func unloadPlugin(named name: String) { dispatcher.unload(named: name, from: self) }
+    package func unloadPlugin(named name: String) { dispatcher.unload(named: name, from: self) }
 
     /// Posts a message to the plugins: each hears it in the declared order. A message posted
     /// while one is being delivered waits until that one reached every plugin.
@@ -403,7 +403,7 @@ public final class Canvas {
 
     /// Calls `handler` with every notification, after the plugins heard it.
     /// - Parameter handler: Receives each notification.
-    public func observeNotifications(_ handler: @escaping (CanvasNotification) -> Void) {
+    package func observeNotifications(_ handler: @escaping (CanvasNotification) -> Void) {
         notificationObservers.append(handler)
     }
 
@@ -411,7 +411,7 @@ public final class Canvas {
     /// - Parameter handler: Receives each change.
     /// - Returns: A token for `GraphDocument.removeObserver(_:)`.
     @discardableResult
-    public func observeChanges(_ handler: @escaping (Change) -> Void) -> ObservationToken {
+    package func observeChanges(_ handler: @escaping (Change) -> Void) -> ObservationToken {
         document.observe(handler)
     }
 

@@ -16,10 +16,10 @@
 public final class EventLoop<Program: TerminalProgram> {
     /// How long one wait lasts. Input, a posted message and a signal all end it early; the
     /// timeout only bounds how late a resize that raced the wait is noticed.
-    public static var idleTimeoutMilliseconds: Int32 { 500 }
+    static var idleTimeoutMilliseconds: Int32 { 500 }
     /// The most events answered before the next frame is drawn, so a burst of drag reports
     /// draws once instead of once per report.
-    public static var eventsPerFrame: Int { 256 }
+    static var eventsPerFrame: Int { 256 }
 
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {
@@ -32,7 +32,7 @@ public final class EventLoop<Program: TerminalProgram> {
     /// The terminal.
     public let screen: TerminalScreen
     /// What runs on the loop.
-    public let program: Program
+    package let program: Program
     /// Where other threads post messages for the program.
     public nonisolated let mailbox: EventLoopMailbox<Program.Message>
 

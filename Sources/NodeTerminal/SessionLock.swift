@@ -10,7 +10,7 @@
 /// The lock is `flock` on a small file (beside the journal) that holds the owner's process id.
 /// The kernel releases it when the process ends in any way, a crash or `kill -9` included, so a
 /// lock is never stale; the file left behind by a crash is simply taken by the next session.
-/// ``release()`` (or deinit) removes the file while still holding the lock.
+/// `release()` (or deinit) removes the file while still holding the lock.
 ///
 /// ```swift
 /// switch SessionLock.acquire(path: "graph.json.autosave.lock") {
@@ -20,9 +20,9 @@
 /// }
 /// ```
 public final class SessionLock {
-    /// What ``acquire(path:)`` found.
-    public enum Outcome {
-        /// The lock is this session's until ``release()``.
+    /// What `acquire(path:)` found.
+    package enum Outcome {
+        /// The lock is this session's until `release()`.
         case acquired(SessionLock)
         /// Another process holds it; its process id when it could be read.
         case heldElsewhere(pid: Int32?)
@@ -31,7 +31,7 @@ public final class SessionLock {
     }
 
     /// The lock file.
-    public let path: String
+    package let path: String
     private var descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
@@ -45,7 +45,7 @@ public final class SessionLock {
     /// process's id into it.
     /// - Parameter path: The lock file.
     /// - Returns: The lock, who holds it, or why there is none.
-    public static func acquire(path: String) -> Outcome {
+    package static func acquire(path: String) -> Outcome {
         // A holder that releases unlinks the file under its lock: a file opened just before that
         // is no longer the one at `path`, so try again (a few times; the race is brief).
         for _ in 0..<8 {
@@ -71,7 +71,7 @@ public final class SessionLock {
     }
 
     /// Removes the lock file and gives the lock up. Calling it again does nothing.
-    public func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         unlink(path)
         close(descriptor)

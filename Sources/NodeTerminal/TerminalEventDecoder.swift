@@ -13,7 +13,7 @@ struct TerminalEventDecoder {
     enum RawInput: Hashable, Sendable {
         /// A finished event.
         case event(TerminalEvent)
-        /// `KEY_MOUSE` (only for ``TerminalScreen/MouseProtocol/ncurses``): fetch the report with
+        /// `KEY_MOUSE` (only for `TerminalScreen/MouseProtocol/ncurses`): fetch the report with
         /// `getmouse` and pass it to ``mouseEvent(buttonState:x:y:)``.
         case mouseReport
         /// `KEY_RESIZE`: read the new size from ncurses.

@@ -11,9 +11,9 @@ import Synchronization
 /// ncurses restores the terminal on its own only for SIGINT and SIGTERM with default handlers,
 /// and never after a crash. So, once installed:
 /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT only record the signal; the event loop sees it
-///   (``TerminalScreen/nextEvent(timeoutMilliseconds:)`` returns
+///   (`TerminalScreen/nextEvent(timeoutMilliseconds:)` returns
 ///   ``TerminalEvent/terminationRequested(signal:)``), stops the screen with `endwin` and exits
-///   with ``exitStatus(forSignal:)``. A second such signal before the loop has taken the first
+///   with `exitStatus(forSignal:)`. A second such signal before the loop has taken the first
 ///   restores the terminal and exits at once, so a stuck loop can still be interrupted.
 /// - SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE do only async-signal-safe work: restore
 ///   the saved termios and write a reset sequence (mouse modes off, cursor shown, attributes
@@ -21,7 +21,7 @@ import Synchronization
 ///   the report prints on a sane terminal, and make the program die by the signal: a fault
 ///   recurs with the default action, a signal sent by `kill`, `raise` or `abort` is sent again.
 /// - SIGCONT (back from Ctrl-Z, which ncurses handles) only records that it came; the next
-///   ``TerminalScreen/nextEvent(timeoutMilliseconds:)`` sets the mouse modes ncurses does not know
+///   `TerminalScreen/nextEvent(timeoutMilliseconds:)` sets the mouse modes ncurses does not know
 ///   again and reports a resize, so the whole screen is repainted.
 ///
 /// Termination signals and SIGCONT also write a byte to the screen's wake-up pipe, so an event
@@ -31,9 +31,9 @@ import Synchronization
 /// alone) and removes it in ``TerminalScreen/stop()``.
 public enum TerminalGuard {
     /// The signals that ask the program to stop.
-    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signals of a crash.
-    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
     /// The program continues after Ctrl-Z (ncurses' own SIGTSTP handler suspends and resumes
     /// curses mode, but sets only the mouse modes it knows; the screen sets its own again).
     static let continueSignal = SIGCONT
@@ -114,7 +114,7 @@ public enum TerminalGuard {
     /// The conventional exit status of a program stopped by `signal`: 128 + its number.
     /// - Parameter signal: The signal number.
     /// - Returns: `128 + signal`.
-    public static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
+    package static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// What the signal handlers need to restore the terminal.

@@ -46,7 +46,7 @@ public protocol TerminalProgram: AnyObject {
     /// - Parameter signal: The signal's number.
     func stop(bySignal signal: Int32)
 
-    /// Called when no event came for ``EventLoop/idleTimeoutMilliseconds``: a moment for cheap
+    /// Called when no event came for `EventLoop/idleTimeoutMilliseconds`: a moment for cheap
     /// checks (the editor looks whether its file changed on disk).
     /// - Returns: Whether the frame may have changed.
     func idle() -> Bool

@@ -10,7 +10,7 @@ import NodeCanvas
 extension TerminalScreen {
     /// Shows `surface`, writing only the cells that differ from the last presented frame.
     ///
-    /// Everything is redrawn on the first frame, after a resize or ``resume()``, when the
+    /// Everything is redrawn on the first frame, after a resize or `resume()`, when the
     /// surface's size changes, and when the color pairs run out. Cells beyond the screen are
     /// dropped; screen cells beyond the surface are blank.
     /// - Parameter surface: The frame, normally the size of the screen.
@@ -18,7 +18,7 @@ extension TerminalScreen {
     /// - Complexity: O(`surface.width` × `surface.height`) to compare; writing is proportional to
     ///   the changes.
     @discardableResult
-    public func present(_ surface: Surface) -> Int {
+    package func present(_ surface: Surface) -> Int {
         guard !isStopped, !isSuspended else { return 0 }
         var written: Int
         if let lastFrame, !needsFullRedraw, lastFrame.width == surface.width,
@@ -36,8 +36,8 @@ extension TerminalScreen {
         return max(0, written)
     }
 
-    /// Makes the next ``present(_:)`` redraw every cell and repaint the terminal.
-    public func requestFullRedraw() {
+    /// Makes the next `present(_:)` redraw every cell and repaint the terminal.
+    package func requestFullRedraw() {
         needsFullRedraw = true
     }
 

@@ -11,13 +11,13 @@ extension TerminalScreen {
     ///
     /// Input ncurses already holds comes first; otherwise the screen sleeps in `poll` on the
     /// terminal's input and the wake-up pipe together, so an idle program uses no CPU and a
-    /// ``wakeUp()`` from another thread (or a signal) ends the wait at once.
+    /// `wakeUp()` from another thread (or a signal) ends the wait at once.
     /// - Parameter timeoutMilliseconds: How long to wait; a negative value waits for ever, 0
     ///   polls.
-    /// - Returns: The decoded event; ``TerminalEvent/wakeUp`` after ``wakeUp()``;
+    /// - Returns: The decoded event; `TerminalEvent/wakeUp` after `wakeUp()`;
     ///   ``TerminalEvent/terminationRequested(signal:)`` with SIGHUP when the terminal's input
     ///   has ended; ``TerminalEvent/none`` when nothing arrived in time.
-    public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
+    package func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
         if let signal = TerminalGuard.takePendingTerminationSignal() {
             return .terminationRequested(signal: signal)
         }
@@ -46,9 +46,9 @@ extension TerminalScreen {
         return event
     }
 
-    /// Wakes a ``nextEvent(timeoutMilliseconds:)`` that is waiting, from any thread. It returns
-    /// ``TerminalEvent/wakeUp`` (or an event that arrived meanwhile).
-    public nonisolated func wakeUp() {
+    /// Wakes a `nextEvent(timeoutMilliseconds:)` that is waiting, from any thread. It returns
+    /// `TerminalEvent/wakeUp` (or an event that arrived meanwhile).
+    package nonisolated func wakeUp() {
         wakeup.wake()
     }
 

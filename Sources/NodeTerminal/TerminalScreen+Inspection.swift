@@ -7,23 +7,23 @@ import CNcurses
 #endif
 
 /// One cell as ncurses believes the terminal shows it.
-public struct ScreenCell: Hashable, Sendable {
+package struct ScreenCell: Hashable, Sendable {
     /// The characters: a base character and any combining marks.
-    public var text: String
+    package var text: String
     /// The attribute bits, without the color pair.
-    public var attributes: attr_t
+    package var attributes: attr_t
     /// The color pair.
-    public var pair: Int32
+    package var pair: Int32
 }
 
 extension TerminalScreen {
     /// The cell at (`x`, `y`) as ncurses believes the terminal shows it (`curscr`, updated by the
-    /// last ``present(_:)``). For tests.
+    /// last `present(_:)`). For tests.
     /// - Parameters:
     ///   - x: A column.
     ///   - y: A row.
     /// - Returns: The cell, or `nil` outside the screen.
-    public func cellOnScreen(x: Int, y: Int) -> ScreenCell? {
+    package func cellOnScreen(x: Int, y: Int) -> ScreenCell? {
         guard let physical = cncurses_curscr() else { return nil }
         var character = cchar_t()
         guard mvwin_wch(physical, Int32(y), Int32(x), &character) != ERR else { return nil }
@@ -42,7 +42,7 @@ extension TerminalScreen {
     /// character appears once, like `Surface.rows`. For tests.
     /// - Returns: One string per row.
     /// - Complexity: O(width × height).
-    public func rowsOnScreen() -> [String] {
+    package func rowsOnScreen() -> [String] {
         let (width, height) = size
         return (0..<height).map { y in
             var line = ""
@@ -61,7 +61,7 @@ extension TerminalScreen {
     /// The foreground and background color numbers of a color pair (-1: the terminal's own).
     /// - Parameter pair: A color pair number.
     /// - Returns: The two colors, or `nil` for an undefined pair.
-    public func colorsOfPair(_ pair: Int32) -> (foreground: Int32, background: Int32)? {
+    package func colorsOfPair(_ pair: Int32) -> (foreground: Int32, background: Int32)? {
         var foreground: Int32 = 0
         var background: Int32 = 0
         guard extended_pair_content(pair, &foreground, &background) != ERR else { return nil }

@@ -23,7 +23,7 @@ import NodeCanvas
 /// switch screen.nextEvent(timeoutMilliseconds: 100) { … }
 /// ```
 ///
-/// Most programs do not call ``nextEvent(timeoutMilliseconds:)`` themselves: an ``EventLoop``
+/// Most programs do not call `nextEvent(timeoutMilliseconds:)` themselves: an ``EventLoop``
 /// runs a ``TerminalProgram`` on the screen. ncurses is process-wide state: one screen runs at a
 /// time, on the main actor.
 @MainActor
@@ -43,30 +43,30 @@ public final class TerminalScreen {
     /// How to start the screen.
     public struct Options: Sendable {
         /// The terminal type; `nil` reads `TERM`.
-        public var terminalType: String?
+        var terminalType: String?
         /// Which mouse reports to ask for.
-        public var mouseTracking: MouseTracking = .drags
+        var mouseTracking: MouseTracking = .drags
         /// How long ncurses waits after Escape for the rest of a key sequence, in milliseconds.
-        public var escapeDelayMilliseconds: Int32 = 25
+        var escapeDelayMilliseconds: Int32 = 25
         /// Whether to install ``TerminalGuard``'s signal handlers (off in in-process tests).
-        public var installsSignalHandlers = true
+        var installsSignalHandlers = true
         /// A locale to use instead of the environment's, for tests; `nil` reads the environment.
         public var locale: String?
         /// The locale for character handling when the environment sets no locale variable at all
         /// (no `LC_ALL`, `LC_CTYPE` or `LANG`); `nil` keeps "C". A locale the environment names,
         /// `LANG=C` included, is always respected.
-        public var fallbackLocale: String? = "C.UTF-8"
+        package var fallbackLocale: String? = "C.UTF-8"
         /// Whether every character drawn is ASCII whatever the locale (`--ascii`).
         public var drawsASCIIOnly = false
         /// Whether to draw in color when the terminal has colors; by default, unless `NO_COLOR` is
-        /// set (see ``environmentAllowsColor``). Without color, styles show as bold, dim, reverse
+        /// set (see `environmentAllowsColor`). Without color, styles show as bold, dim, reverse
         /// and underline only.
         public var usesColor = TerminalScreen.Options.environmentAllowsColor
         /// A fixed size (columns, rows) instead of the terminal's, for tests on /dev/null.
         public var size: (width: Int, height: Int)?
 
         /// Whether the environment allows color: only when `NO_COLOR` is not set at all.
-        public static var environmentAllowsColor: Bool {
+        package static var environmentAllowsColor: Bool {
             allowsColor(noColor: getenv("NO_COLOR").map { String(cString: $0) })
         }
 
@@ -74,7 +74,7 @@ public final class TerminalScreen {
         /// text included, means no color.
         /// - Parameter value: `NO_COLOR`'s value, or `nil` when it is not set.
         /// - Returns: `true` only when it is not set.
-        public static func allowsColor(noColor value: String?) -> Bool { value == nil }
+        package static func allowsColor(noColor value: String?) -> Bool { value == nil }
 
         /// Creates options; every parameter has the interactive default.
         /// - Parameters:
@@ -99,21 +99,21 @@ public final class TerminalScreen {
     public struct Capabilities: Hashable, Sendable {
         /// The palette colors fall back to; ``ColorDepth/monochrome`` also when color is off
         /// (``Options/usesColor``).
-        public var colorDepth: ColorDepth
+        package var colorDepth: ColorDepth
         /// Whether non-ASCII characters are drawn: the locale is UTF-8 and ASCII was not asked
         /// for (``Options/drawsASCIIOnly``). Otherwise they show as ASCII stand-ins.
         public var supportsUTF8: Bool
         /// Whether the terminal's own colors can be used for `TerminalColor.default`.
-        public var hasDefaultColors: Bool
+        var hasDefaultColors: Bool
         /// How mouse reports are read.
-        public var mouseProtocol: MouseProtocol
+        package var mouseProtocol: MouseProtocol
         /// Whether the terminal has an alternate screen (terminfo `smcup`); without one the screen
         /// is cleared on ``TerminalScreen/stop()``.
-        public var hasAlternateScreen: Bool
+        package var hasAlternateScreen: Bool
     }
 
     /// How mouse reports reach the program.
-    public enum MouseProtocol: Hashable, Sendable {
+    package enum MouseProtocol: Hashable, Sendable {
         /// No mouse.
         case none
         /// xterm reports (SGR 1006 encoding, X10 as a fallback), read and decoded here: ncurses'
@@ -124,12 +124,12 @@ public final class TerminalScreen {
     }
 
     /// Whether a screen is running in this process.
-    public private(set) static var isRunning = false
+    package private(set) static var isRunning = false
 
     /// What the terminal can show.
-    public let capabilities: Capabilities
+    package let capabilities: Capabilities
     /// The mouse tracking asked for at start.
-    public let mouseTracking: MouseTracking
+    let mouseTracking: MouseTracking
     /// How long to wait for the rest of an escape sequence, in milliseconds.
     let escapeDelayMilliseconds: Int32
     /// The ncurses `SCREEN`, freed by ``stop()``.
@@ -138,9 +138,9 @@ public final class TerminalScreen {
     let window: UnsafeMutablePointer<WINDOW>
     /// The stream the terminal is drawn on.
     let output: UnsafeMutablePointer<FILE>
-    /// The descriptor keys are read from, watched by ``nextEvent(timeoutMilliseconds:)``.
+    /// The descriptor keys are read from, watched by `nextEvent(timeoutMilliseconds:)`.
     let inputDescriptor: Int32
-    /// The self-pipe that ``wakeUp()`` and the signal handlers write to.
+    /// The self-pipe that `wakeUp()` and the signal handlers write to.
     nonisolated let wakeup: TerminalWakeup
     /// Whether this screen installed the signal handlers (and so removes them).
     let ownsSignalHandlers: Bool
@@ -155,9 +155,9 @@ public final class TerminalScreen {
     /// Scratch space for one cell's wide characters, reused to avoid allocating per cell.
     var glyphBuffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     /// Whether ``stop()`` ran.
-    public private(set) var isStopped = false
-    /// Whether the screen is suspended (``suspend()``).
-    public private(set) var isSuspended = false
+    package private(set) var isStopped = false
+    /// Whether the screen is suspended (`suspend()`).
+    private(set) var isSuspended = false
 
     /// Starts ncurses on the process's terminal (standard output and standard input).
     ///
@@ -334,7 +334,7 @@ public final class TerminalScreen {
     /// protocols (others are left alone); tmux passes it on with `set -g set-clipboard on`.
     /// - Parameter text: The text.
     /// - Complexity: O(*n*) in the text's length.
-    public func copyToClipboard(_ text: String) {
+    func copyToClipboard(_ text: String) {
         guard capabilities.mouseProtocol == .xterm else { return }
         let sequence = "\u{1B}]52;c;" + Self.base64(Array(text.utf8)) + "\u{07}"
         fflush(output)
@@ -369,16 +369,16 @@ public final class TerminalScreen {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
-    /// Leaves curses mode for a while (to run a shell or an editor); ``resume()`` comes back.
-    public func suspend() {
+    /// Leaves curses mode for a while (to run a shell or an editor); `resume()` comes back.
+    package func suspend() {
         guard !isStopped, !isSuspended else { return }
         writeXtermMouseModes(enabled: false)
         endwin()
         isSuspended = true
     }
 
-    /// Returns to curses mode after ``suspend()``; the next ``present(_:)`` redraws everything.
-    public func resume() {
+    /// Returns to curses mode after `suspend()`; the next `present(_:)` redraws everything.
+    package func resume() {
         guard !isStopped, isSuspended else { return }
         isSuspended = false
         needsFullRedraw = true

@@ -79,25 +79,25 @@ public struct CanvasContext {
     /// The graph.
     public var graph: Graph
     /// The shown nodes and their layouts.
-    public var scene: CanvasScene
+    package var scene: CanvasScene
     /// The screen cells the canvas draws nodes in (the screen minus panels and status line).
-    public var area: Rect
+    package var area: Rect
     /// The cells nodes would be drawn in with another state (after a resize, with the
     /// inspector toggled).
-    public var areaForState: (CanvasState) -> Rect
+    var areaForState: (CanvasState) -> Rect
     /// Whether the document has changes not saved.
-    public var isModified: Bool
+    package var isModified: Bool
     /// Whether link mode may offer a target (the delegate's veto).
-    public var offersLinkTarget: (LinkCandidate, NodeID) -> Bool
+    var offersLinkTarget: (LinkCandidate, NodeID) -> Bool
     /// The size a new node of a kind is expected to take.
     public var defaultSize: (String) -> Size
     /// The arrow drawn between names in messages (`→`, or `->` in ASCII).
-    public var arrow: String
+    package var arrow: String
     /// Separates the parts of a message (`·`, or `|` in ASCII).
-    public var separator: Character
+    package var separator: Character
     /// The document's graph: the top level, where the definitions are (``graph`` is the opened
     /// group's definition inside one).
-    public var documentGraph: Graph
+    var documentGraph: Graph
     /// The keys in effect: what each key runs in normal mode, and every command by name.
     public var keyTable: KeyTable
 
@@ -106,7 +106,7 @@ public struct CanvasContext {
     ///   - graph: The graph.
     ///   - scene: The shown nodes and their layouts.
     ///   - area: The cells nodes are drawn in.
-    ///   - areaForState: The cells nodes are drawn in with another state; by default ``area``.
+    ///   - areaForState: The cells nodes are drawn in with another state; by default `area`.
     ///   - isModified: Whether the document has unsaved changes.
     ///   - offersLinkTarget: The delegate's veto on link targets.
     ///   - defaultSize: The size of a new node of a kind.

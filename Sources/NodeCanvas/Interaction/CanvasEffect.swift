@@ -44,7 +44,7 @@ public enum CanvasEffect: Hashable, Sendable {
     case runToolCommand(String)
 
     /// Whether the canvas carries it out itself (the document's part) rather than its host.
-    public var isCarriedOutByCanvas: Bool {
+    var isCarriedOutByCanvas: Bool {
         switch self {
         case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
         case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste,

@@ -49,7 +49,7 @@ public struct MoveState: Hashable, Sendable {
     /// The nodes that move, in id order.
     public var nodes: [NodeID]
     /// The columns and rows moved so far (canvas cells), undone by Esc.
-    public var offset: Position
+    package var offset: Position
 
     /// Creates move state.
     /// - Parameters:
@@ -93,7 +93,7 @@ public struct FindState: Hashable, Sendable {
     }
 
     /// The query so far.
-    public var query: String { editor.text }
+    package var query: String { editor.text }
 }
 
 /// The command line: what is typed (a command's name, or part of it, then maybe an argument)
@@ -102,7 +102,7 @@ public struct CommandLineState: Hashable, Sendable {
     /// What is typed.
     public var editor: LineEditor
     /// The index of the highlighted command among the matching ones.
-    public var choice: Int
+    package var choice: Int
 
     /// Creates command-line state.
     /// - Parameters:
@@ -116,12 +116,12 @@ public struct CommandLineState: Hashable, Sendable {
     }
 
     /// The command's name as typed: the text up to its first space.
-    public var typedName: String {
+    var typedName: String {
         String(editor.text.drop { $0 == " " }.prefix { $0 != " " })
     }
 
     /// What follows the name after a space, without surrounding spaces; empty without one.
-    public var argument: String {
+    var argument: String {
         let rest = editor.text.drop { $0 == " " }.drop { $0 != " " }
         return String(rest).withoutOuterSpaces
     }
@@ -157,7 +157,7 @@ public enum Prompt: Hashable, Sendable {
     }
 
     /// The question in a few words, for a screen too small for the canvas.
-    public var shortText: String {
+    package var shortText: String {
         switch self {
         case .recover: "recover edits? y/n/Esc"
         case .quitWithUnsavedChanges: "quit unsaved? y/n/s"
@@ -172,13 +172,13 @@ public enum Prompt: Hashable, Sendable {
 /// What a recovery would apply: the journal, how many edits it holds and the first few, in words.
 public struct RecoveryOffer: Hashable, Sendable {
     /// The journal's path.
-    public var journal: String
+    package var journal: String
     /// The number of edits in it.
-    public var editCount: Int
+    package var editCount: Int
     /// The first edits, one line each (`setValue One = 2`).
-    public var preview: [String]
+    var preview: [String]
     /// How many more journals left behind wait to be offered after this one.
-    public var laterJournals: Int
+    package var laterJournals: Int
 
     /// Creates an offer.
     /// - Parameters:

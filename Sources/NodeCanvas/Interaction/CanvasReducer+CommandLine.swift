@@ -16,7 +16,7 @@ extension CanvasReducer {
     ///   - keys: The keys in effect, which hold every command.
     /// - Returns: The matching commands, best first, ties in table order.
     /// - Complexity: O(*c* × *q* × *n*) for *c* commands of names *n* long and a query *q* long.
-    public static func commandMatches(_ query: String, in keys: KeyTable) -> [NamedCommand] {
+    package static func commandMatches(_ query: String, in keys: KeyTable) -> [NamedCommand] {
         let needle = Array(query.lowercased())
         guard !needle.isEmpty else { return keys.commands }
         let scored = keys.commands.enumerated().compactMap { index, command -> (Int, Int, NamedCommand)? in

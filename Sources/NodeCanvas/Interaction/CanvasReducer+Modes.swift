@@ -144,7 +144,7 @@ extension CanvasReducer {
     ///   - query: The filter; empty lists every kind.
     ///   - registry: The kinds.
     /// - Returns: The matching kinds, in registration order.
-    public static func paletteKinds(matching query: String, in registry: KindRegistry) -> [any NodeKind] {
+    package static func paletteKinds(matching query: String, in registry: KindRegistry) -> [any NodeKind] {
         let needle = query.lowercased()
         guard !needle.isEmpty else { return registry.kinds }
         return registry.kinds.filter {
@@ -158,7 +158,7 @@ extension CanvasReducer {
     ///   - query: The filter; empty lists every kind.
     ///   - graph: The document's graph, whose definitions are listed after the registered kinds.
     /// - Returns: The matching kinds.
-    public static func paletteKinds(matching query: String, in graph: Graph) -> [any NodeKind] {
+    package static func paletteKinds(matching query: String, in graph: Graph) -> [any NodeKind] {
         let needle = query.lowercased()
         let definitions = graph.definitionKinds.filter {
             needle.isEmpty || $0.name.lowercased().contains(needle) || $0.title.lowercased().contains(needle)

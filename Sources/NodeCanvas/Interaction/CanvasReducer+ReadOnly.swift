@@ -2,7 +2,7 @@ import NodeGraph
 
 extension CanvasCommand {
     /// Whether the command changes the graph, or opens a prompt or mode whose end does: what a
-    /// read-only canvas (``CanvasState/readOnlyReason``) refuses when the key is pressed.
+    /// read-only canvas (`CanvasState/readOnlyReason`) refuses when the key is pressed.
     ///
     /// Enter edits on a source (it opens its value editor or flips it) but not on a group,
     /// which it only opens for viewing.

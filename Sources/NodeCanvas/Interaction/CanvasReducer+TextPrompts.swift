@@ -4,15 +4,15 @@ import NodeGraph
 /// ``LineEditor``, as do the save-as and group-name questions; the keys edit the same way in all.
 extension CanvasReducer {
     /// The longest number a person may type.
-    public static let maximumValueLength = 24
+    static let maximumValueLength = 24
     /// The longest text a person may type into a text value (`ValueEditor.text`).
-    public static let maximumTextLength = 256
+    static let maximumTextLength = 256
     /// The longest name a person may type.
-    public static let maximumNameLength = 64
+    package static let maximumNameLength = 64
     /// The longest find query a person may type.
-    public static let maximumQueryLength = 256
+    static let maximumQueryLength = 256
     /// The longest file name a person may type.
-    public static let maximumFileNameLength = 4_096
+    static let maximumFileNameLength = 4_096
 
     /// Hands a key to a prompt's line editor, saying so when a character would make the text
     /// longer than the editor allows.

@@ -10,7 +10,7 @@ import NodeGraph
 /// the whole resulting state and the effects.
 public enum CanvasReducer {
     /// Rows panned per wheel notch.
-    public static let wheelRows = 3
+    static let wheelRows = 3
 
     /// Answers one action.
     /// - Parameters:

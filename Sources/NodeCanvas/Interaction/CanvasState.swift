@@ -8,7 +8,7 @@ public struct Viewport: Hashable, Sendable {
     /// The screen's columns.
     public var width: Int
     /// The screen's rows.
-    public var height: Int
+    package var height: Int
 
     /// Creates a viewport.
     /// - Parameters:
@@ -25,9 +25,9 @@ public struct Viewport: Hashable, Sendable {
 /// One slot as a link-mode target: what the graph says about it, and whether the host vetoed it.
 public struct LinkTarget: Hashable, Sendable {
     /// The slot and the graph's verdict.
-    public var candidate: LinkCandidate
+    var candidate: LinkCandidate
     /// Whether the host's delegate declined to offer this slot.
-    public var isVetoed: Bool
+    package var isVetoed: Bool
 
     /// Creates a target.
     /// - Parameters:
@@ -43,9 +43,9 @@ public struct LinkTarget: Hashable, Sendable {
     /// The slot's index.
     public var slot: Int { candidate.slot }
     /// Whether the link may be toggled here.
-    public var isAllowed: Bool { candidate.isAllowed && !isVetoed }
+    package var isAllowed: Bool { candidate.isAllowed && !isVetoed }
     /// The slot as a link key.
-    public var key: LinkKey { LinkKey(downstream: candidate.node, slot: candidate.slot) }
+    package var key: LinkKey { LinkKey(downstream: candidate.node, slot: candidate.slot) }
 }
 
 /// Link mode: the node links come from, every slot as a target, and the current target.
@@ -55,7 +55,7 @@ public struct LinkModeState: Hashable, Sendable {
     /// Every slot of every shown node, in reading order, with whether it may be linked.
     public var targets: [LinkTarget]
     /// The index in ``targets`` of the current target, if any.
-    public var current: Int?
+    package var current: Int?
 
     /// Creates link mode state.
     /// - Parameters:
@@ -69,7 +69,7 @@ public struct LinkModeState: Hashable, Sendable {
     }
 
     /// The current target.
-    public var currentTarget: LinkTarget? {
+    package var currentTarget: LinkTarget? {
         guard let current, current < targets.count else { return nil }
         return targets[current]
     }
@@ -98,11 +98,11 @@ public struct ValueEditState: Hashable, Sendable {
 /// The new-node palette: the filter typed so far, the chosen entry, and where the node will go.
 public struct PaletteState: Hashable, Sendable {
     /// The filter.
-    public var query: String
+    package var query: String
     /// The index of the chosen entry among the filtered kinds.
-    public var choice: Int
+    package var choice: Int
     /// Where the new node goes (the cursor when the palette opened).
-    public var position: Position
+    package var position: Position
 
     /// Creates palette state.
     /// - Parameters:
@@ -117,7 +117,7 @@ public struct PaletteState: Hashable, Sendable {
 }
 
 /// A mouse drag in progress.
-public enum DragState: Hashable, Sendable {
+enum DragState: Hashable, Sendable {
     /// Dragging a node and the nodes moving with it; `grab` is where the node was taken,
     /// relative to its position.
     case node(NodeID, grab: Position, started: Bool)
@@ -128,12 +128,12 @@ public enum DragState: Hashable, Sendable {
     case rectangle(from: Point, to: Point)
 }
 
-/// A line for the status bar: a confirmation, or a refusal when ``isError``.
+/// A line for the status bar: a confirmation, or a refusal when `isError`.
 public struct StatusMessage: Hashable, Sendable {
     /// The text.
     public var text: String
     /// Whether it reports something refused or wrong.
-    public var isError: Bool
+    package var isError: Bool
 
     /// Creates a message.
     /// - Parameters:
@@ -152,21 +152,21 @@ public struct StatusMessage: Hashable, Sendable {
 public struct CanvasState: Hashable, Sendable {
     /// The cursor, in canvas cells.
     public var cursor: Position
-    /// The node under the cursor, which every command acts on (with ``selection``).
-    public var cursorNode: NodeID?
+    /// The node under the cursor, which every command acts on (with `selection`).
+    package var cursorNode: NodeID?
     /// The nodes marked with Space, Ctrl-A or Ctrl-click, besides the cursor's node.
-    public var selection: Set<NodeID>
+    package var selection: Set<NodeID>
     /// The shown part of the canvas.
     public var viewport: Viewport
     /// What the keys do.
-    public var mode: CanvasMode
+    package var mode: CanvasMode
     /// How much of each node is shown.
-    public var levelOfDetail: LevelOfDetail
+    package var levelOfDetail: LevelOfDetail
     /// Whether each node wears a badge with its recomputations and last compute time (`t`).
-    public var showsTiming = false
+    package var showsTiming = false
     /// The latest message for the status line (a refusal, a confirmation); each one shown is
-    /// also kept in ``messageHistory``.
-    public var message: StatusMessage? {
+    /// also kept in `messageHistory`.
+    package var message: StatusMessage? {
         didSet {
             guard let message else { return }
             if messageHistory.count >= Self.messageHistoryLimit {
@@ -175,29 +175,29 @@ public struct CanvasState: Hashable, Sendable {
             messageHistory.append(message)
         }
     }
-    /// Every message of the session, oldest first: the latest ``messageHistoryLimit`` (`@`
+    /// Every message of the session, oldest first: the latest `messageHistoryLimit` (`@`
     /// shows them).
-    public private(set) var messageHistory: [StatusMessage] = []
-    /// How many messages ``messageHistory`` keeps.
-    public static let messageHistoryLimit = 500
+    package private(set) var messageHistory: [StatusMessage] = []
+    /// How many messages `messageHistory` keeps.
+    package static let messageHistoryLimit = 500
     /// A mouse drag in progress.
-    public var drag: DragState?
+    var drag: DragState?
     /// Whether the inspector panel is shown (`i`).
-    public var isInspectorShown: Bool
+    package var isInspectorShown: Bool
     /// Whether the minimap is shown (`M`, and `f` when even dots do not fit).
-    public var showsMinimap = false
+    package var showsMinimap = false
     /// The latest query typed into find (`/`), offered again the next time.
-    public var lastQuery: String
+    package var lastQuery: String
     /// How many live sources run and which fail, as the host last reported; `nil` until it
     /// reports (a graph without sources shows nothing).
-    public var liveSources: LiveSourceStatus?
+    package var liveSources: LiveSourceStatus?
     /// The groups opened with Enter, outermost first; empty at the top level. The canvas shows
     /// the innermost one's definition, and its edits are edits inside that definition.
     public var openedGroups: [OpenedGroup] = []
     /// Why this canvas may not edit (another session holds the file), as the host said with
     /// ``CanvasAction/accessDecided(readOnlyReason:)``; `nil`: it may. The reducer refuses every
     /// command that would edit while it is set (``CanvasCommand/edits(cursorNode:in:)``).
-    public var readOnlyReason: String?
+    package var readOnlyReason: String?
 
     /// Creates a canvas state.
     /// - Parameters:
@@ -227,17 +227,17 @@ public struct CanvasState: Hashable, Sendable {
     /// Whether a node is drawn as selected: it is the cursor's node or in the selection.
     /// - Parameter node: The node.
     /// - Returns: `true` when a command would act on it.
-    public func isSelected(_ node: NodeID) -> Bool { node == cursorNode || selection.contains(node) }
+    func isSelected(_ node: NodeID) -> Bool { node == cursorNode || selection.contains(node) }
 
     /// The viewport's top left at the current level of detail.
-    public var scaledOrigin: Point {
+    package var scaledOrigin: Point {
         Point(
             x: floorDivide(viewport.origin.x, levelOfDetail.horizontalScale),
             y: floorDivide(viewport.origin.y, levelOfDetail.verticalScale))
     }
 
     /// The cursor at the current level of detail.
-    public var scaledCursor: Point {
+    package var scaledCursor: Point {
         Point(
             x: floorDivide(cursor.x, levelOfDetail.horizontalScale),
             y: floorDivide(cursor.y, levelOfDetail.verticalScale))
@@ -246,7 +246,7 @@ public struct CanvasState: Hashable, Sendable {
     /// The canvas cell (at full scale) shown at a cell of the current level of detail.
     /// - Parameter point: A cell at the current level of detail.
     /// - Returns: The canvas position.
-    public func canvasPosition(_ point: Point) -> Position {
+    func canvasPosition(_ point: Point) -> Position {
         Position(x: point.x * levelOfDetail.horizontalScale, y: point.y * levelOfDetail.verticalScale)
     }
 }
@@ -254,9 +254,9 @@ public struct CanvasState: Hashable, Sendable {
 /// How many live sources (clocks, files) run and which of them fail: what the status line shows.
 public struct LiveSourceStatus: Hashable, Sendable {
     /// The number of live sources running.
-    public var live: Int
+    package var live: Int
     /// The failing sources, by id, with their error's reason.
-    public var failing: [NodeID: String]
+    package var failing: [NodeID: String]
 
     /// Creates a status.
     /// - Parameters:

@@ -9,7 +9,7 @@ extension CanvasText {
     ///   - arrow: The arrow between names.
     ///   - known: Names of nodes no longer in the graph (from a change's inverse).
     /// - Returns: The words.
-    public static func summary(
+    package static func summary(
         of edit: Edit, in graph: Graph, arrow: String = "→", known: [NodeID: String] = [:]
     ) -> String {
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? known[id] ?? id.rawValue }
@@ -68,7 +68,7 @@ extension CanvasText {
     ///   - graph: The graph after it.
     ///   - arrow: The arrow between names.
     /// - Returns: The message.
-    public static func confirmation(of change: Change, in graph: Graph, arrow: String = "→") -> String? {
+    static func confirmation(of change: Change, in graph: Graph, arrow: String = "→") -> String? {
         let known = change.inverse.describedNames
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? known[id] ?? id.rawValue }
         switch change.edit {

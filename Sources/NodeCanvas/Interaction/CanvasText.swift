@@ -1,14 +1,14 @@
 import NodeGraph
 
 /// Messages for people: like `GraphError.description` but naming nodes by their display names.
-public enum CanvasText {
+package enum CanvasText {
     /// A refusal, naming nodes by name: `would create a cycle: Add → Multiply → Add`.
     /// - Parameters:
     ///   - error: The refusal.
     ///   - graph: The graph, for names.
     ///   - arrow: The arrow between names.
     /// - Returns: One line.
-    public static func describe(_ error: GraphError, in graph: Graph, arrow: String = "→") -> String {
+    package static func describe(_ error: GraphError, in graph: Graph, arrow: String = "→") -> String {
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }
         switch error {
         case .wouldCreateCycle(let path):

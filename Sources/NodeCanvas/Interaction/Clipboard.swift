@@ -6,7 +6,7 @@ public struct ClipboardContents: Hashable, Sendable {
     /// The copied nodes; their inputs name only other copied nodes.
     public var nodes: [NodeDescription]
     /// The links from nodes outside the copy into copied nodes, as `link` edits.
-    public var outsideInputs: [Edit]
+    package var outsideInputs: [Edit]
     /// The definitions the copied groups use, directly or through others, each after the ones it
     /// uses: a paste into a graph without them adds them.
     public var definitions: [DefinitionDescription]
@@ -31,7 +31,7 @@ public struct ClipboardContents: Hashable, Sendable {
     ///   - document: The document's graph, which holds the definitions; `nil`: `graph`.
     /// - Returns: The contents, nodes in the graph's dependency order.
     /// - Complexity: O(*n* + *e*), plus the definitions used.
-    public static func copying(_ ids: some Sequence<NodeID>, from graph: Graph, document: Graph? = nil)
+    package static func copying(_ ids: some Sequence<NodeID>, from graph: Graph, document: Graph? = nil)
         -> ClipboardContents
     {
         let chosen = Set(ids)
@@ -71,7 +71,7 @@ public struct ClipboardContents: Hashable, Sendable {
     ///     group, where definitions cannot be added, passes `false`.
     /// - Returns: One batch edit (one undo step), and the new ids in order.
     /// - Complexity: O(*n* + *c*) for *c* copied nodes.
-    public func pasteEdit(
+    func pasteEdit(
         into graph: Graph, at origin: Position, keepingOutsideInputs: Bool, addingDefinitions: Bool = true
     ) -> (edit: Edit, ids: [NodeID]) {
         guard let first = nodes.first else { return (.batch([]), []) }

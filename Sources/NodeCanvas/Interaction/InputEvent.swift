@@ -50,5 +50,5 @@ public enum InputEvent: Hashable, Sendable {
     /// Events for each character of a string, for tests and scripted input.
     /// - Parameter text: The characters to type.
     /// - Returns: One ``character(_:)`` event per character.
-    public static func typing(_ text: String) -> [InputEvent] { text.map { .character($0) } }
+    package static func typing(_ text: String) -> [InputEvent] { text.map { .character($0) } }
 }

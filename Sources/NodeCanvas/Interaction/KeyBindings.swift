@@ -93,9 +93,9 @@ public struct NamedCommand: Hashable, Sendable {
     /// What it runs.
     public var command: CanvasCommand
     /// The keys it has in the standard table.
-    public var defaultKeys: [InputEvent]
+    package var defaultKeys: [InputEvent]
     /// What it does, in one line.
-    public var help: String
+    package var help: String
 
     /// Describes a command.
     /// - Parameters:
@@ -114,7 +114,7 @@ public struct NamedCommand: Hashable, Sendable {
 /// A key and the command it runs.
 public struct KeyCommand: Hashable, Sendable {
     /// The key.
-    public var key: InputEvent
+    package var key: InputEvent
     /// The command.
     public var command: CanvasCommand
 
@@ -136,7 +136,7 @@ public struct KeyBinding: Hashable, Sendable {
     /// The keys as help and the editor guide write them (`x / Delete`).
     public var label: String
     /// What the keys do, as help and the editor guide say it.
-    public var help: String
+    package var help: String
 
     /// Creates a binding.
     /// - Parameters:
@@ -153,9 +153,9 @@ public struct KeyBinding: Hashable, Sendable {
 /// The standard commands and the rows help and the editor guide group them in.
 public enum KeyBindings {
     /// Columns panned by H and L (at the current level of detail).
-    public static let panColumns = 8
+    static let panColumns = 8
     /// Rows panned by J and K.
-    public static let panRows = 4
+    static let panRows = 4
 
     /// Every standard command with its name, default keys and help, in the order help lists them.
     public static let commands: [NamedCommand] = [
@@ -272,7 +272,7 @@ public enum KeyBindings {
     ]
 
     /// Every normal-mode row of the standard table, in the order help and the editor guide list them.
-    public static var normal: [KeyBinding] { KeyTable.standard.bindings }
+    package static var normal: [KeyBinding] { KeyTable.standard.bindings }
 
     /// The keys the terminal answers itself, whatever the mode, as help and the editor guide describe them.
     public static let screen: [(label: String, help: String)] = [
@@ -280,7 +280,7 @@ public enum KeyBindings {
     ]
 
     /// The mouse, as help and the editor guide describe it.
-    public static let mouse: [(label: String, help: String)] = [
+    static let mouse: [(label: String, help: String)] = [
         ("click", "select a node (its delete mark removes it); in link mode, toggle a row"),
         ("Ctrl-click", "add a node to the selection, or take it out"),
         ("drag", "move a node (and the selection with it), or pan"),

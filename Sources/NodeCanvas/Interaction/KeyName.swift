@@ -26,7 +26,7 @@ public enum KeyName {
     /// The key a name stands for, or why it stands for none.
     /// - Parameter name: The name (`Ctrl-S`, `d`, `F5`).
     /// - Returns: The key, or what is wrong with the name.
-    public static func key(named name: String) -> Result<InputEvent, KeyNameProblem> {
+    package static func key(named name: String) -> Result<InputEvent, KeyNameProblem> {
         if let entry = named.first(where: { $0.0.lowercased() == name.lowercased() && name.count > 1 }) {
             return .success(entry.1)
         }

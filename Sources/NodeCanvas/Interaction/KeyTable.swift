@@ -42,7 +42,7 @@ public struct KeyTable: Hashable, Sendable {
     ///   this table's commands on its key in effect, or by two of `tools`), and every name used
     ///   twice; nothing is added then.
     /// - Complexity: O(*t* × (*c* + *t*)) for *t* tool commands and *c* commands.
-    public func adding(_ tools: [NamedCommand]) throws(KeyTableError) -> KeyTable {
+    package func adding(_ tools: [NamedCommand]) throws(KeyTableError) -> KeyTable {
         var problems: [String] = []
         var claimed: [InputEvent: String] = nameByKey
         var names = Set(commands.map(\.name))
@@ -110,7 +110,7 @@ public struct KeyTable: Hashable, Sendable {
     /// - Parameters:
     ///   - key: The key; whatever it ran before, it no longer does.
     ///   - name: The command's name; `nil` unbinds the key. It must name one of ``commands``.
-    public mutating func bind(_ key: InputEvent, to name: String?) {
+    package mutating func bind(_ key: InputEvent, to name: String?) {
         precondition(name.map { command(named: $0) != nil } ?? true, "no command named \(name ?? "")")
         if let old = nameByKey.removeValue(forKey: key) { keysByName[old]?.removeAll { $0 == key } }
         guard let name else { return }
@@ -121,7 +121,7 @@ public struct KeyTable: Hashable, Sendable {
     /// The rows help and the editor guide show, with the keys in effect: a row keeps its standard label
     /// while its commands have their default keys, else lists the keys it has (`:NAME` for a
     /// command without any).
-    public var bindings: [KeyBinding] {
+    package var bindings: [KeyBinding] {
         KeyBindings.rows.map { row in
             let named = row.names.compactMap { command(named: $0) }
             let bound = named.flatMap { command in
@@ -147,7 +147,7 @@ public struct KeyTable: Hashable, Sendable {
 /// Why a tool's commands cannot join a key table: keys claimed twice, names used twice.
 public struct KeyTableError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Each problem, in one line (`key T is claimed by both 'truth-table' and 'table'`).
-    public var problems: [String]
+    package var problems: [String]
 
     /// Creates an error.
     /// - Parameter problems: Each problem, in one line.

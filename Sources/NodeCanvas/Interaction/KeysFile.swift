@@ -16,7 +16,7 @@ import NodeGraphFiles
 /// `keys.json: line 1, column 20: 'delet' is not a command; did you mean 'delete'?`.
 public enum KeysFile {
     /// The largest keys file read.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// Reads a keys file over a table.
     /// - Parameters:
@@ -176,9 +176,9 @@ public struct KeysFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// One problem: where, and what is wrong.
     public struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// Where in the file; `nil` for the file as a whole (it cannot be read).
-        public var location: TextLocation?
+        package var location: TextLocation?
         /// What is wrong.
-        public var reason: String
+        package var reason: String
 
         /// Creates a problem.
         /// - Parameters:
@@ -194,9 +194,9 @@ public struct KeysFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The keys file, when the problems were found in one.
-    public var path: String?
+    package var path: String?
     /// The problems, in the order of the file.
-    public var problems: [Problem]
+    package var problems: [Problem]
 
     /// Creates an error.
     /// - Parameters:

@@ -13,7 +13,7 @@ public struct LineEditor: Hashable, Sendable {
     /// Where typing goes: the number of characters before the cursor, `0...text.count`.
     public private(set) var cursor: Int
     /// Whether the whole text is selected (as it is when the editor opens): typing replaces it.
-    public private(set) var isAllSelected: Bool
+    package private(set) var isAllSelected: Bool
     /// The most characters the text may hold.
     public let limit: Int
 
@@ -44,14 +44,14 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// The text before the cursor.
-    public var textBeforeCursor: Substring { text.prefix(cursor) }
+    var textBeforeCursor: Substring { text.prefix(cursor) }
     /// The text after the cursor.
-    public var textAfterCursor: Substring { text.dropFirst(cursor) }
+    var textAfterCursor: Substring { text.dropFirst(cursor) }
 
     /// The text with a mark where the cursor is (`4▏2` with the cursor after the 4).
     /// - Parameter mark: The cursor's glyph.
     /// - Returns: The text as a prompt shows it.
-    public func shown(cursor mark: Character) -> String {
+    package func shown(cursor mark: Character) -> String {
         String(textBeforeCursor) + String(mark) + String(textAfterCursor)
     }
 

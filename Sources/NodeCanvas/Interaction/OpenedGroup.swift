@@ -4,7 +4,7 @@ import NodeGraph
 /// canvas was before, so that going back up puts the cursor and the view where they were.
 public struct OpenedGroup: Hashable, Sendable {
     /// The instance entered, at the level above.
-    public var instance: NodeID
+    package var instance: NodeID
     /// The definition's kind, which edits inside name (`{"op":…,"in":KIND}`).
     public var kind: String
     /// The definition's display name, as the breadcrumb shows it.
@@ -12,9 +12,9 @@ public struct OpenedGroup: Hashable, Sendable {
     /// The cursor at the level above.
     public var cursor: Position
     /// The cursor's node at the level above.
-    public var cursorNode: NodeID?
+    package var cursorNode: NodeID?
     /// The selection at the level above.
-    public var selection: Set<NodeID>
+    package var selection: Set<NodeID>
     /// The view's top left at the level above.
     public var origin: Position
 

@@ -27,7 +27,7 @@ public enum ValueEntry {
     /// (` 3 `). Anything else is refused, never guessed.
     /// - Parameter typed: What was typed.
     /// - Returns: The number, or why the text is not one (naming it without the spaces around).
-    public static func parse(_ typed: String) -> Result<Double, Problem> {
+    package static func parse(_ typed: String) -> Result<Double, Problem> {
         let text = typed.withoutOuterSpaces
         guard !text.isEmpty else { return .failure(.empty) }
         guard isDecimal(text) else {

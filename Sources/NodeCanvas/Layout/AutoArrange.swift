@@ -14,7 +14,7 @@ public enum AutoArrange {
     ///   - size: The size of a node's widget.
     /// - Returns: A position for every node.
     /// - Complexity: O(*n* log *n* + *e*).
-    public static func positions(
+    package static func positions(
         for graph: Graph, spacing: SpacingFamily = .standard, size: (NodeID) -> Size
     ) -> [NodeID: Position] {
         let order = graph.dependencyOrder()

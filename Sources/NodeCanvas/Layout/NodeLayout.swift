@@ -11,32 +11,32 @@ public struct NodeLayout: Hashable, Sendable {
     /// The widget's cells.
     public var frame: Rect
     /// The level of detail this layout is for.
-    public var levelOfDetail: LevelOfDetail
+    package var levelOfDetail: LevelOfDetail
     /// The rows of the body (full detail), inside the box.
-    public var bodyHeight: Int
+    var bodyHeight: Int
     /// The row of each input slot, in slot order.
-    public var inputRows: [Int]
+    package var inputRows: [Int]
     /// The row of the output.
-    public var outputRow: Int
+    package var outputRow: Int
 
     /// The cell just left of an input row, where a link into that slot ends.
     /// - Parameter slot: The slot's index.
     /// - Returns: The cell, or `nil` for an unknown slot.
-    public func inputEnd(_ slot: Int) -> (x: Int, y: Int)? {
+    package func inputEnd(_ slot: Int) -> (x: Int, y: Int)? {
         guard slot >= 0, slot < inputRows.count else { return nil }
         return (frame.minX - 1, inputRows[slot])
     }
 
     /// The cell just right of the output row, where links leave.
-    public var outputStart: (x: Int, y: Int) { (frame.maxX, outputRow) }
+    var outputStart: (x: Int, y: Int) { (frame.maxX, outputRow) }
 
     /// The cells of the delete marker in the title bar (full and compact detail).
-    public var deleteMarker: (x: Int, y: Int)? {
+    package var deleteMarker: (x: Int, y: Int)? {
         levelOfDetail == .dot ? nil : (frame.maxX - 3, frame.minY)
     }
 
     /// The cells inside the box, between the edges and one column of padding each side.
-    public var content: Rect { frame.insetBy(dx: 2, dy: 1) }
+    var content: Rect { frame.insetBy(dx: 2, dy: 1) }
 
     /// The input slot whose row holds a cell of the widget, if any.
     /// - Parameters:
@@ -51,7 +51,7 @@ public struct NodeLayout: Hashable, Sendable {
     /// The same layout for the node at another position (a move changes nothing else).
     /// - Parameter position: The node's new position, in canvas cells.
     /// - Returns: The layout with its frame and rows shifted there.
-    public func moved(to position: Position) -> NodeLayout {
+    func moved(to position: Position) -> NodeLayout {
         let dx = floorDivide(position.x, levelOfDetail.horizontalScale) - frame.minX
         let dy = floorDivide(position.y, levelOfDetail.verticalScale) - frame.minY
         var layout = self
@@ -64,7 +64,7 @@ public struct NodeLayout: Hashable, Sendable {
     /// Computes the layout of a node.
     ///
     /// A box's size follows the node's name, kind, slots and settings, never the values it
-    /// shows: the renderers measure the node as ``NodeWidgetModel/measured`` gives it, with
+    /// shows: the renderers measure the node as `NodeWidgetModel/measured` gives it, with
     /// every number and color replaced by a placeholder, and a value too long for its row is
     /// shortened with an ellipsis when drawn. So recomputing values never moves a box, reroutes
     /// a link or makes boxes overlap.
@@ -125,11 +125,11 @@ public struct NodeLayout: Hashable, Sendable {
 extension NodeWidgetModel {
     /// The node as its layout measures it: every number and color it shows (its value, the
     /// value it holds, the values its rows read) replaced by a placeholder of its type (a number
-    /// of ``measuredNumberWidth`` digits, black), and no error, so that its size follows only
+    /// of `measuredNumberWidth` digits, black), and no error, so that its size follows only
     /// its name, kind, slots and settings.
     /// Values of a tool's own types are measured as they are: a renderer of such a type should
     /// show it at one width.
-    public var measured: NodeWidgetModel {
+    var measured: NodeWidgetModel {
         var model = self
         model.value = Self.placeholder(for: value, of: outputType)
         if let parameter { model.parameter = Self.placeholder(for: parameter, of: outputType) }
@@ -142,7 +142,7 @@ extension NodeWidgetModel {
 
     /// The room a box keeps for a number: five digits (`12345`, `-1234`, `0.125`); a longer
     /// one is shortened with an ellipsis.
-    public static let measuredNumberWidth = 5
+    static let measuredNumberWidth = 5
 
     private static let numberPlaceholder = Value.number(99_999)
 

@@ -28,9 +28,9 @@ package struct SpatialIndex: Sendable {
     }
 
     /// The width of a bucket, in cells.
-    public let bucketWidth: Int
+    let bucketWidth: Int
     /// The height of a bucket, in cells.
-    public let bucketHeight: Int
+    let bucketHeight: Int
     /// The buckets ever filled, by coordinate, and what each holds (by the table's numbers).
     private var bucketTable = BucketTable()
     private var buckets: [Contents] = []

@@ -3,7 +3,7 @@ public final class HelpOverlayPlugin: CanvasPlugin {
     /// `help`.
     public let name = "help"
     /// How many times help was opened.
-    public private(set) var timesShown = 0
+    package private(set) var timesShown = 0
 
     /// Creates the plugin.
     public init() {}
@@ -14,10 +14,10 @@ public final class HelpOverlayPlugin: CanvasPlugin {
     }
 
     /// The rows help shows with the standard keys (the editor guide's table): every row of
-    /// ``KeyBindings/normal``, the screen's own keys, then the mouse.
+    /// `KeyBindings/normal`, the screen's own keys, then the mouse.
     public static var rows: [(keys: String, help: String)] { rows(for: .standard) }
 
-    /// The rows help shows with the keys in effect: every row of ``KeyTable/bindings``, the
+    /// The rows help shows with the keys in effect: every row of `KeyTable/bindings`, the
     /// screen's own keys, then the mouse.
     /// - Parameter keys: The keys in effect.
     /// - Returns: The rows.

@@ -2,7 +2,7 @@ import NodeGraph
 
 /// A panel at the right showing the selected node: its kind, value, where the value came from,
 /// its inputs and what it feeds; with several nodes selected, how many. `i` shows and hides it
-/// (``CanvasState/isInspectorShown``).
+/// (`CanvasState/isInspectorShown`).
 public final class InspectorPlugin: CanvasPlugin {
     /// `inspector`.
     public let name = "inspector"

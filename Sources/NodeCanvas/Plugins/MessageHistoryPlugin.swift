@@ -11,7 +11,7 @@ public final class MessageHistoryPlugin: CanvasPlugin {
     /// The panel's rows: the messages newest first, each wrapped to `width` columns and marked
     /// at its start, a problem with `marker`, others with a space; continued lines indented.
     /// - Parameters:
-    ///   - history: The messages, oldest first (``CanvasState/messageHistory``).
+    ///   - history: The messages, oldest first (`CanvasState/messageHistory`).
     ///   - width: The columns for text.
     ///   - marker: The mark of a problem (the theme's ``Glyphs/errorMarker``).
     /// - Returns: The rows, each with whether it belongs to a problem.
@@ -28,12 +28,12 @@ public final class MessageHistoryPlugin: CanvasPlugin {
     /// The columns for text in a canvas area: the panel covers it, inside a border and a space.
     /// - Parameter area: The canvas area.
     /// - Returns: The columns.
-    public static func textWidth(in area: Rect) -> Int { max(1, area.width - 4) }
+    static func textWidth(in area: Rect) -> Int { max(1, area.width - 4) }
 
     /// The rows shown at once in a canvas area: the panel covers it, inside its border.
     /// - Parameter area: The canvas area.
     /// - Returns: The rows.
-    public static func visibleRows(in area: Rect) -> Int { max(1, area.height - 2) }
+    static func visibleRows(in area: Rect) -> Int { max(1, area.height - 2) }
 
     /// Draws the messages when the mode is ``CanvasMode/messages(firstRow:)``.
     public func draw(on surface: inout Surface, canvas: Canvas) {

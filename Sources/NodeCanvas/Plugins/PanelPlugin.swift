@@ -20,21 +20,21 @@ public struct Panel: Hashable, Sendable {
 /// Shows one ``Panel`` at the right of the canvas, as wide as its longest line (up to half the
 /// screen), until it is hidden. A tool's commands show and hide it; the panel is view state,
 /// like a plot's history: never saved, journaled or undone.
-public final class PanelPlugin: CanvasPlugin {
+package final class PanelPlugin: CanvasPlugin {
     /// `panel`.
-    public let name = "panel"
+    package let name = "panel"
     /// The panel shown, or `nil`.
-    public private(set) var panel: Panel?
+    package private(set) var panel: Panel?
 
     /// Creates the plugin, showing nothing.
-    public init() {}
+    package init() {}
 
     /// Shows a panel in place of the one shown.
     /// - Parameter panel: The panel; `nil` hides it.
-    public func show(_ panel: Panel?) { self.panel = panel }
+    package func show(_ panel: Panel?) { self.panel = panel }
 
     /// The panel's width while one is shown and the screen leaves 20 columns of canvas beside it.
-    public func reservedColumns(for state: CanvasState) -> Int {
+    package func reservedColumns(for state: CanvasState) -> Int {
         guard let panel else { return 0 }
         let widest = ([panel.title] + panel.lines).map(displayWidth(of:)).max() ?? 0
         let width = min(max(widest + 4, 16), state.viewport.width / 2)
@@ -42,7 +42,7 @@ public final class PanelPlugin: CanvasPlugin {
     }
 
     /// Draws the panel at the right, above the status line.
-    public func draw(on surface: inout Surface, canvas: Canvas) {
+    package func draw(on surface: inout Surface, canvas: Canvas) {
         let columns = reservedColumns(for: canvas.state)
         guard let panel, columns > 0 else { return }
         var area = canvas.area

@@ -6,7 +6,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// `status`.
     public let name = "status"
     /// How many messages it has heard (for hosts that log).
-    public private(set) var messagesHeard = 0
+    private(set) var messagesHeard = 0
 
     /// Creates the plugin.
     public init() {}
@@ -87,7 +87,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     ///   - status: The live sources' status.
     ///   - canvas: The canvas (for the nodes' names and the separator).
     /// - Returns: The text, and whether a source fails.
-    public static func liveText(_ status: LiveSourceStatus?, in canvas: Canvas) -> (
+    static func liveText(_ status: LiveSourceStatus?, in canvas: Canvas) -> (
         text: String, isFailing: Bool
     )? {
         guard let status else { return nil }
@@ -105,7 +105,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     ///   - glyphs: The glyphs: the text cursor marks where typing goes, the separator parts the
     ///     answers.
     /// - Returns: The text after the badge.
-    public static func question(_ prompt: Prompt, glyphs: Glyphs) -> String {
+    package static func question(_ prompt: Prompt, glyphs: Glyphs) -> String {
         let dot = " \(glyphs.separator) "
         let textCursor = glyphs.textCursor
         switch prompt {
@@ -137,7 +137,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// (`demo › Average`); `nil` at the top level.
     /// - Parameter canvas: The canvas.
     /// - Returns: The path.
-    public static func breadcrumb(for canvas: Canvas) -> String? {
+    package static func breadcrumb(for canvas: Canvas) -> String? {
         let opened = canvas.state.openedGroups
         guard !opened.isEmpty else { return nil }
         let step = canvas.theme.glyphs.arrow == "→" ? " › " : " > "

@@ -7,7 +7,7 @@ extension String {
     ///   - indent: The spaces that start each continued line (at most half the width).
     /// - Returns: The lines, at least one; nothing of the text is left out.
     /// - Complexity: O(*n*).
-    public func wrapped(toWidth width: Int, indent: Int = 0) -> [String] {
+    package func wrapped(toWidth width: Int, indent: Int = 0) -> [String] {
         guard width > 0 else { return [self] }
         let pad = String(repeating: " ", count: max(0, min(indent, width / 2)))
         var lines: [String] = []

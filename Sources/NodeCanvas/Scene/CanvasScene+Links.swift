@@ -1,17 +1,17 @@
 import NodeGraph
 
 /// One link, named by the slot it feeds.
-public struct LinkKey: Hashable, Sendable {
+package struct LinkKey: Hashable, Sendable {
     /// The node owning the slot.
-    public var downstream: NodeID
+    package var downstream: NodeID
     /// The slot's index.
-    public var slot: Int
+    package var slot: Int
 
     /// Creates a link key.
     /// - Parameters:
     ///   - downstream: The node owning the slot.
     ///   - slot: The slot's index.
-    public init(downstream: NodeID, slot: Int) {
+    package init(downstream: NodeID, slot: Int) {
         self.downstream = downstream
         self.slot = slot
     }
@@ -154,7 +154,7 @@ extension CanvasScene {
     /// The node feeding a link's slot, when the link exists.
     /// - Parameter link: The link.
     /// - Returns: The upstream node, or `nil`.
-    public func upstream(of link: LinkKey) -> NodeID? {
+    package func upstream(of link: LinkKey) -> NodeID? {
         guard let number = numbers[link.downstream], incomingLinks[Int(number)].indices.contains(link.slot)
         else { return nil }
         let handle = incomingLinks[Int(number)][link.slot]
@@ -164,7 +164,7 @@ extension CanvasScene {
     /// The shown links whose routes may cross a region.
     /// - Parameter region: Cells at the current level of detail.
     /// - Returns: The links, in a fixed order (by where they start and end).
-    public func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
+    package func links(in region: Rect) -> [(key: LinkKey, upstream: NodeID)] {
         linkGeometry(in: region).map { ($0.key, $0.upstream) }
     }
 

@@ -3,14 +3,14 @@ import NodeGraph
 /// Taking in the values of a large change where they are needed.
 ///
 /// After a change that recomputed many nodes, the scene leaves their models as they were (see
-/// ``WidgetModelCache``) and brings a node up to date when a frame or a question needs it: the
+/// `WidgetModelCache`) and brings a node up to date when a frame or a question needs it: the
 /// nodes drawn, the ends of the links drawn, and the boxes those links are routed around. A
 /// node's position, height and links are always current, and its width never exceeds the
 /// theme's ``Theme/maximumNodeWidth``, so a box whose model may be behind is found by the region
 /// it could reach: its frame's top left and height, at the widest width.
 extension CanvasScene {
     /// Whether some node's model may show values from before the latest large change.
-    public var hasPossiblyStaleNodes: Bool { possiblyStaleCount > 0 }
+    package var hasPossiblyStaleNodes: Bool { possiblyStaleCount > 0 }
 
     /// Brings up to date every node whose widget could meet a region.
     /// - Parameters:
@@ -19,7 +19,7 @@ extension CanvasScene {
     ///   - dataSource: Which nodes to show, with which renderers.
     /// - Complexity: O(*k*), the nodes whose boxes could reach the region; nothing when no
     ///   model may be behind.
-    public mutating func refreshNodes(in region: Rect, from graph: Graph, dataSource: any CanvasDataSource) {
+    mutating func refreshNodes(in region: Rect, from graph: Graph, dataSource: any CanvasDataSource) {
         guard hasPossiblyStaleNodes, !region.isEmpty else { return }
         // Asked for every thin strip a long link is routed through: the stale nodes are gathered
         // into a kept buffer, without allocating, then brought up to date.
@@ -41,7 +41,7 @@ extension CanvasScene {
     ///   - graph: The graph the scene shows.
     ///   - dataSource: Which nodes to show, with which renderers.
     /// - Complexity: O(*n*) when some model may be behind; nothing otherwise.
-    public mutating func refreshAllNodes(from graph: Graph, dataSource: any CanvasDataSource) {
+    mutating func refreshAllNodes(from graph: Graph, dataSource: any CanvasDataSource) {
         guard hasPossiblyStaleNodes else { return }
         var changed = false
         for number in numberedIDs.indices { changed = refresh(Int32(number), from: graph) || changed }
@@ -55,7 +55,7 @@ extension CanvasScene {
     ///   - graph: The graph the scene shows.
     ///   - dataSource: Which nodes to show, with which renderers.
     /// - Complexity: O(*s*), the node's slots.
-    public mutating func refreshNode(_ id: NodeID, from graph: Graph, dataSource: any CanvasDataSource) {
+    mutating func refreshNode(_ id: NodeID, from graph: Graph, dataSource: any CanvasDataSource) {
         guard hasPossiblyStaleNodes, let number = numbers[id] else { return }
         if refresh(number, from: graph) { revision += 1 }
     }

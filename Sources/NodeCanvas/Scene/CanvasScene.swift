@@ -5,9 +5,9 @@ import NodeGraph
 ///
 /// A change costs what it changes. The nodes it names (a new node, both ends of a link, a moved
 /// or renamed node) are laid out at once; a moved node is shifted, not laid out again. The nodes
-/// it recomputed are taken in at once when few (``WidgetModelCache/eagerRecomputeLimit``);
+/// it recomputed are taken in at once when few (`WidgetModelCache/eagerRecomputeLimit`);
 /// after a larger change the scene leaves them as they were and brings a node up to date when
-/// a frame or a question first needs it (see ``refreshNodes(in:from:dataSource:)``), so an edit
+/// a frame or a question first needs it (see `refreshNodes(in:from:dataSource:)`), so an edit
 /// that recomputes half of a large graph lays out and draws only what the screen shows.
 ///
 /// Inside, each node has a number (reused after it is removed) that indexes the per-node columns,
@@ -20,16 +20,16 @@ import NodeGraph
 /// changing the level of detail costs what the screen shows, not what the graph holds.
 public struct CanvasScene {
     /// The widget models. After a large change, the model of a node no frame has needed since
-    /// may show the values from before it (see ``hasPossiblyStaleNodes``).
-    public internal(set) var models: WidgetModelCache
+    /// may show the values from before it (see `hasPossiblyStaleNodes`).
+    package internal(set) var models: WidgetModelCache
     /// The level of detail shown: the layouts given out are at this level.
-    public private(set) var levelOfDetail: LevelOfDetail
+    package private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
     public private(set) var theme: Theme
     /// Counts the scene's changes: any layout, link or model may differ between revisions.
-    public internal(set) var revision = 0
+    package internal(set) var revision = 0
     /// How many node layouts were computed so far (for tests and diagnostics).
-    public internal(set) var layoutCount = 0
+    package internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
     package internal(set) var geometryRevision = 0
 
@@ -75,7 +75,7 @@ public struct CanvasScene {
 
     /// Rebuilds every model and layout, e.g. after the graph was replaced.
     /// - Complexity: O(*n* + *e*).
-    public mutating func rebuild(from graph: Graph, dataSource: any CanvasDataSource) {
+    mutating func rebuild(from graph: Graph, dataSource: any CanvasDataSource) {
         models.rebuildAll(from: graph)
         buildAll(dataSource: dataSource)
     }
@@ -83,7 +83,7 @@ public struct CanvasScene {
     /// Shows another level of detail, or lays every node out again with another theme.
     /// - Complexity: O(1) for a level of detail (the other levels derive from the full-detail
     ///   layouts as they are needed); O(*n* + *e*) for a theme.
-    public mutating func relayout(
+    mutating func relayout(
         levelOfDetail: LevelOfDetail, theme: Theme, dataSource: any CanvasDataSource
     ) {
         guard levelOfDetail != self.levelOfDetail || theme != self.theme else { return }
@@ -146,7 +146,7 @@ public struct CanvasScene {
     /// - Complexity: O(*t*), the touched nodes, their slots and their links; O(1) for the
     ///   recomputed nodes of a large change.
     @discardableResult
-    public mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource)
+    package mutating func update(after change: Change, in graph: Graph, dataSource: any CanvasDataSource)
         -> Set<NodeID>
     {
         update(after: CollectionOfOne(change), in: graph, dataSource: dataSource)
@@ -162,7 +162,7 @@ public struct CanvasScene {
     /// - Returns: The nodes whose models were rebuilt, moved or removed.
     /// - Complexity: O(*t*), the touched nodes, their slots and their links.
     @discardableResult
-    public mutating func update(
+    package mutating func update(
         after changes: some Collection<Change>, in graph: Graph, dataSource: any CanvasDataSource
     ) -> Set<NodeID> {
         let update = models.apply(changes, in: graph)
@@ -311,7 +311,7 @@ public struct CanvasScene {
     // MARK: Reading
 
     /// The layout of each shown node, at the shown level of detail.
-    public var layouts: SceneLayouts { SceneLayouts(scene: self) }
+    package var layouts: SceneLayouts { SceneLayouts(scene: self) }
 
     /// The renderers of each shown node.
     public var renderers: SceneNodeTable<NodeRenderers> {
@@ -321,7 +321,7 @@ public struct CanvasScene {
     /// A node's layout at the shown level of detail.
     /// - Parameter id: The node.
     /// - Returns: The layout, or `nil` when the node is not shown.
-    public func layout(of id: NodeID) -> NodeLayout? { numbers[id].flatMap(shownLayout) }
+    func layout(of id: NodeID) -> NodeLayout? { numbers[id].flatMap(shownLayout) }
 
     /// A node's size at full detail, the level canvas positions are measured in.
     func fullDetailSize(of id: NodeID) -> Size? {
@@ -450,7 +450,7 @@ public struct CanvasScene {
     ///   - forward: Whether to look after it (Tab) or before it (Shift-Tab).
     /// - Returns: The node's layout, or `nil` when no node is shown.
     /// - Complexity: O(*n*) comparisons, without copying a layout but the one returned.
-    public func nodeInReadingOrder(after node: NodeID?, forward: Bool) -> NodeLayout? {
+    func nodeInReadingOrder(after node: NodeID?, forward: Bool) -> NodeLayout? {
         typealias Key = (y: Int, x: Int, id: NodeID)
         let columns = levelOfDetail.horizontalScale, rows = levelOfDetail.verticalScale
         // Every level's box starts at its full box's top left, scaled.
@@ -497,41 +497,41 @@ public struct CanvasScene {
 }
 
 /// The layout of each shown node at the scene's level of detail, looked up by node (see
-/// ``CanvasScene/layouts``). A snapshot: it does not change when the scene does.
-public struct SceneLayouts {
+/// `CanvasScene/layouts`). A snapshot: it does not change when the scene does.
+package struct SceneLayouts {
     private let scene: CanvasScene
 
     init(scene: CanvasScene) { self.scene = scene }
 
     /// The layout of a node, or `nil` when the node is not shown.
     /// - Parameter id: The node.
-    public subscript(id: NodeID) -> NodeLayout? {
+    package subscript(id: NodeID) -> NodeLayout? {
         guard let number = scene.numbers[id] else { return nil }
         return scene.shownLayout(number)
     }
 
     /// Every shown node's layout, in no particular order.
     /// - Complexity: O(*n*).
-    public var values: [NodeLayout] {
+    package var values: [NodeLayout] {
         scene.nodeLayouts.indices.compactMap { scene.shownLayout(Int32($0)) }
     }
 
     /// The shown nodes, in no particular order.
     /// - Complexity: O(*n*).
-    public var keys: [NodeID] {
+    package var keys: [NodeID] {
         scene.numbers.compactMap { id, number in scene.nodeLayouts[Int(number)] == nil ? nil : id }
     }
 
     /// The number of shown nodes.
     /// - Complexity: O(*n*).
-    public var count: Int { scene.nodeLayouts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    package var count: Int { scene.nodeLayouts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// Whether no node is shown.
     /// - Complexity: O(*n*).
-    public var isEmpty: Bool { scene.nodeLayouts.allSatisfy { $0 == nil } }
+    package var isEmpty: Bool { scene.nodeLayouts.allSatisfy { $0 == nil } }
 }
 
-/// Values the scene keeps per node, looked up by node: its ``CanvasScene/layouts`` and
+/// Values the scene keeps per node, looked up by node: its `CanvasScene/layouts` and
 /// ``CanvasScene/renderers``. A snapshot: it does not change when the scene does.
 public struct SceneNodeTable<Value> {
     private let numbers: [NodeID: Int32]

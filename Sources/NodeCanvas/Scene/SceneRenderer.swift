@@ -2,17 +2,17 @@ import NodeGraph
 
 /// A link as drawn on one frame: which slot it feeds, from which node, and where its two ends
 /// are on the surface.
-public struct DrawnLink: Hashable, Sendable {
+package struct DrawnLink: Hashable, Sendable {
     /// The slot the link feeds.
-    public var key: LinkKey
+    package var key: LinkKey
     /// The node it comes from.
-    public var upstream: NodeID
+    package var upstream: NodeID
     /// The surface cell right of the upstream output row.
-    public var start: Point
+    package var start: Point
     /// The surface cell left of the downstream input row.
-    public var end: Point
+    package var end: Point
     /// Every corner of the route, in surface coordinates.
-    public var route: [Point]
+    package var route: [Point]
 }
 
 /// What a frame showed: the nodes' frames and the links' ends, in surface coordinates.
@@ -20,10 +20,10 @@ public struct FrameContents: Sendable {
     /// The shown nodes' layouts, moved to surface coordinates.
     public var nodes: [NodeLayout] = []
     /// The links drawn.
-    public var links: [DrawnLink] = []
+    package var links: [DrawnLink] = []
     /// The nodes whose widgets were drawn anew for this frame; the others were copied from
     /// images kept since an earlier frame (in dot detail every glyph is drawn anew).
-    public var redrawn: [NodeID] = []
+    package var redrawn: [NodeID] = []
 }
 
 /// Draws the scene (links, then nodes, then the links' ends, then the cursor) into a region of
@@ -33,7 +33,7 @@ enum SceneRenderer {
     static let routingMargin = (dx: 48, dy: 24)
 
     /// Draws a frame of the scene as it is: the caller brought up to date the models of the
-    /// nodes in view (see ``CanvasScene/refreshNodes(in:from:dataSource:)``); nothing here
+    /// nodes in view (see `CanvasScene/refreshNodes(in:from:dataSource:)`); nothing here
     /// changes the scene.
     ///
     /// The work follows what the view shows: links are routed around the boxes within the view

@@ -6,20 +6,20 @@ import NodeGraph
 /// node…) and, for a rename, the nodes that show the renamed node's name: its direct dependents
 /// (their input rows) and the nodes its error blocks. Those models are rebuilt; a node that only
 /// moved keeps its model with the new position. The nodes a change *recomputed* are rebuilt too
-/// when there are at most ``eagerRecomputeLimit`` of them; after a larger change they are left
-/// as they were, and ``refreshValues(of:in:)`` brings one up to date when it is needed (the
+/// when there are at most `eagerRecomputeLimit` of them; after a larger change they are left
+/// as they were, and `refreshValues(of:in:)` brings one up to date when it is needed (the
 /// ``CanvasScene`` does so for what a frame shows), so an edit that recomputes half of a large
 /// graph costs what the screen shows. A model's identity, kind, name, position and links are
 /// always current: only values can be behind.
-public struct WidgetModelCache: Sendable {
+package struct WidgetModelCache: Sendable {
     /// The most nodes a change may recompute (beyond those it names) for their models to be
     /// rebuilt with it; after a larger change they are brought up to date when needed.
-    public static var eagerRecomputeLimit: Int { 64 }
+    static var eagerRecomputeLimit: Int { 64 }
 
     /// The models, by node.
-    public private(set) var models: [NodeID: NodeWidgetModel] = [:]
+    package private(set) var models: [NodeID: NodeWidgetModel] = [:]
     /// How many models were built so far (for tests and diagnostics).
-    public private(set) var buildCount = 0
+    package private(set) var buildCount = 0
 
     /// What one update did to the models.
     struct Update {
@@ -27,7 +27,7 @@ public struct WidgetModelCache: Sendable {
         var rebuilt: Set<NodeID> = []
         /// The nodes that only moved: their models have the new position.
         var moved: Set<NodeID> = []
-        /// Whether the changes recomputed more than ``eagerRecomputeLimit`` nodes, which were
+        /// Whether the changes recomputed more than `eagerRecomputeLimit` nodes, which were
         /// left as they were: any model may now be behind the graph's values.
         var leftValuesBehind = false
     }
@@ -35,24 +35,24 @@ public struct WidgetModelCache: Sendable {
     /// Creates a cache holding the model of every node of a graph.
     /// - Parameter graph: The graph.
     /// - Complexity: O(*n* + *e*).
-    public init(graph: Graph) {
+    package init(graph: Graph) {
         rebuildAll(from: graph)
     }
 
     /// Rebuilds every model, e.g. after the document's graph was replaced.
     /// - Parameter graph: The graph.
     /// - Complexity: O(*n* + *e*).
-    public mutating func rebuildAll(from graph: Graph) {
+    mutating func rebuildAll(from graph: Graph) {
         models.removeAll(keepingCapacity: true)
         for id in graph.nodeIDs { rebuild(id, in: graph) }
     }
 
     /// The model of a node.
     /// - Parameter id: The node.
-    public subscript(id: NodeID) -> NodeWidgetModel? { models[id] }
+    package subscript(id: NodeID) -> NodeWidgetModel? { models[id] }
 
     /// Rebuilds the models a change touched and forgets those of removed nodes; rebuilds the
-    /// nodes it recomputed when they are few, else leaves them to ``refreshValues(of:in:)``.
+    /// nodes it recomputed when they are few, else leaves them to `refreshValues(of:in:)`.
     /// - Parameters:
     ///   - change: The change, as the document reported it.
     ///   - graph: The graph after the change.
@@ -60,7 +60,7 @@ public struct WidgetModelCache: Sendable {
     /// - Complexity: O(*t*), the touched nodes and their slots; O(1) for the recomputed nodes of
     ///   a large change.
     @discardableResult
-    public mutating func update(after change: Change, in graph: Graph) -> Set<NodeID> {
+    package mutating func update(after change: Change, in graph: Graph) -> Set<NodeID> {
         let update = apply(CollectionOfOne(change), in: graph)
         return update.rebuilt.union(update.moved)
     }
@@ -99,7 +99,7 @@ public struct WidgetModelCache: Sendable {
     /// - Returns: Whether the model changed.
     /// - Complexity: O(*s*), the node's slot count.
     @discardableResult
-    public mutating func refreshValues(of id: NodeID, in graph: Graph) -> Bool {
+    mutating func refreshValues(of id: NodeID, in graph: Graph) -> Bool {
         guard let model = models[id] else { return false }
         let isCurrent =
             graph.value(of: id) == model.value
@@ -118,7 +118,7 @@ public struct WidgetModelCache: Sendable {
     /// The nodes a change recomputed or whose identifiers its edit or inverse names.
     /// - Parameter change: The change.
     /// - Returns: The touched nodes.
-    public static func touchedNodes(of change: Change) -> Set<NodeID> {
+    static func touchedNodes(of change: Change) -> Set<NodeID> {
         var named: Set<NodeID> = []
         var moved: Set<NodeID> = []
         collectNodes(in: change.edit, named: &named, moved: &moved)

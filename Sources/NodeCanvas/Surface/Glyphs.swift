@@ -106,11 +106,11 @@ public struct LineArms: OptionSet, Hashable, Sendable {
     /// - Parameter rawValue: The bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Towards the row above.
-    public static let up = LineArms(rawValue: 1)
+    package static let up = LineArms(rawValue: 1)
     /// Towards the row below.
-    public static let down = LineArms(rawValue: 2)
+    package static let down = LineArms(rawValue: 2)
     /// Towards the column to the left.
-    public static let left = LineArms(rawValue: 4)
+    package static let left = LineArms(rawValue: 4)
     /// Towards the column to the right.
-    public static let right = LineArms(rawValue: 8)
+    package static let right = LineArms(rawValue: 8)
 }

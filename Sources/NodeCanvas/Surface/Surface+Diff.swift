@@ -6,7 +6,7 @@ public struct CellChange: Hashable, Sendable {
     public var y: Int
     /// The cell's new content. A continuation cell needs no drawing of its own: the wide
     /// grapheme to its left covers it.
-    public var cell: Cell
+    package var cell: Cell
 
     /// Creates a change.
     /// - Parameters:

@@ -15,7 +15,7 @@ extension String {
     ///   - ellipsis: The mark of a cut.
     /// - Returns: The string, whole or cut.
     /// - Complexity: O(*n*).
-    public func truncated(toWidth width: Int, ellipsis: Character = "…") -> String {
+    package func truncated(toWidth width: Int, ellipsis: Character = "…") -> String {
         guard width > 0 else { return "" }
         if displayWidth(of: self) <= width { return self }
         var result = ""
@@ -36,7 +36,7 @@ extension String {
     /// - Parameter width: The most columns a line may take (at least 1).
     /// - Returns: The lines, at least one.
     /// - Complexity: O(*n*).
-    public func wrapped(toWidth width: Int) -> [String] {
+    package func wrapped(toWidth width: Int) -> [String] {
         let width = Swift.max(1, width)
         var lines: [String] = []
         for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {

@@ -33,7 +33,7 @@ import NodeGraphFiles
 /// (a name such as red or brightBlue, #rrggbb, or 0–255)`.
 public enum ThemeFile {
     /// The largest theme file read.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// Reads a theme file over a theme.
     /// - Parameters:
@@ -109,11 +109,11 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
     /// One problem: where, in which field, and what is wrong.
     public struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// Where in the file; `nil` for the file as a whole (it cannot be read).
-        public var location: TextLocation?
+        package var location: TextLocation?
         /// The field, as a path (`colors.title.foreground`); `nil` for the file as a whole.
         public var field: String?
         /// What is wrong.
-        public var reason: String
+        package var reason: String
 
         /// Creates a problem.
         /// - Parameters:
@@ -137,9 +137,9 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The theme file, when the problems were found in one.
-    public var path: String?
+    package var path: String?
     /// The problems, in the order found.
-    public var problems: [Problem]
+    package var problems: [Problem]
 
     /// Creates an error.
     /// - Parameters:

@@ -3,9 +3,9 @@ import NodeGraph
 /// Shows a formula node as its formula and value, `pi × r² + max(a, b) = 12.5`, or the formula
 /// being typed while it is edited. The box's width follows the formula (a setting), never the
 /// value: a long formula or value is shortened with an ellipsis when drawn.
-public struct FormulaBodyRenderer: NodeBodyRenderer {
+package struct FormulaBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
-    public init() {}
+    package init() {}
 
     /// The formula as a box shows it: `*` as `×` and a power of 2 or 3 as `²` or `³` with
     /// Unicode glyphs; the text as typed with ASCII ones (an ASCII ellipsis).
@@ -13,7 +13,7 @@ public struct FormulaBodyRenderer: NodeBodyRenderer {
     ///   - text: The formula's text.
     ///   - glyphs: The theme's glyphs.
     /// - Returns: The text to show.
-    public static func displayText(of text: String, glyphs: Glyphs) -> String {
+    package static func displayText(of text: String, glyphs: Glyphs) -> String {
         guard !glyphs.ellipsis.isASCII else { return text }
         let characters = Array(text)
         var shown = ""
@@ -45,7 +45,7 @@ public struct FormulaBodyRenderer: NodeBodyRenderer {
     private func result(of node: NodeWidgetModel) -> String { "= " + node.value.description }
 
     /// The formula and the value's room, one row; the text and a cursor while it is edited.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    package func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         if let edit = context.editText {
             return Size(width: displayWidth(of: edit) + 1, height: 1)
         }
@@ -58,7 +58,7 @@ public struct FormulaBodyRenderer: NodeBodyRenderer {
 
     /// Draws the formula on the left (dim) and the value on the right (bold); an error's reason;
     /// or the text being typed with a cursor.
-    public func draw(
+    package func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         let styles = context.theme.styles

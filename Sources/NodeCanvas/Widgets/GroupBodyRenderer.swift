@@ -11,7 +11,7 @@ public struct GroupBodyRenderer: NodeBodyRenderer {
     ///   - node: The node's model.
     ///   - separator: The glyph between the name and the size.
     /// - Returns: The text, or the kind's title when the node is not a group.
-    public static func summary(of node: NodeWidgetModel, separator: Character) -> String {
+    package static func summary(of node: NodeWidgetModel, separator: Character) -> String {
         guard let group = node.group else { return node.kindTitle }
         let size = group.nodeCount == 1 ? "1 node" : "\(group.nodeCount) nodes"
         return "\(node.symbol) \(group.name) \(separator) \(size)"

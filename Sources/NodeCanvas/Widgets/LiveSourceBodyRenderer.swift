@@ -3,9 +3,9 @@ import NodeGraph
 /// Shows a live source: its symbol and latest value (or its error), and below, that it is live
 /// and what it follows (`live · every 0.5 s`, `live · load.txt`), or the setting being typed
 /// while it is edited.
-public struct LiveSourceBodyRenderer: NodeBodyRenderer {
+struct LiveSourceBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
-    public init() {}
+    init() {}
 
     private func valueText(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
         if let error = errorText(of: node, glyphs: context.theme.glyphs) { return error }
@@ -21,20 +21,20 @@ public struct LiveSourceBodyRenderer: NodeBodyRenderer {
     /// path, another kind's held value.
     /// - Parameter node: The node's model.
     /// - Returns: The text.
-    public static func setting(of node: NodeWidgetModel) -> String {
+    static func setting(of node: NodeWidgetModel) -> String {
         guard let parameter = node.parameter else { return "pushed from outside" }
         if node.kind == "clock", let seconds = parameter.number { return "every \(Value.format(seconds)) s" }
         return FileKind.path(in: parameter) ?? parameter.description
     }
 
     /// Two rows: the value's and the setting's widths.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         ValueAndSettingBody.size(
             value: valueText(of: node, context: context), setting: settingText(of: node, context: context))
     }
 
     /// Draws the value (bold), then the live line (dim) or the setting being typed.
-    public func draw(
+    func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         ValueAndSettingBody.draw(

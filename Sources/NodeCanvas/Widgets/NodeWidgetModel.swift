@@ -7,11 +7,11 @@ public struct InputRowModel: Hashable, Sendable {
     /// The slot's label, e.g. `x`.
     public var label: String
     /// The type the slot accepts.
-    public var type: ValueType
+    package var type: ValueType
     /// The node feeding the slot, or `nil` when unconnected.
-    public var upstream: NodeID?
+    package var upstream: NodeID?
     /// The display name of the node feeding the slot.
-    public var upstreamName: String?
+    package var upstreamName: String?
     /// The value the slot reads: the upstream node's value, or the slot's default.
     public var value: Value
 
@@ -40,7 +40,7 @@ public struct InputRowModel: Hashable, Sendable {
 
 /// Everything a node's widget shows, derived from the graph: the view model renderers draw from.
 ///
-/// A ``WidgetModelCache`` builds one per node and rebuilds it only when a change touches that node.
+/// A `WidgetModelCache` builds one per node and rebuilds it only when a change touches that node.
 public struct NodeWidgetModel: Hashable, Sendable {
     /// The node's identifier.
     public var id: NodeID
@@ -49,29 +49,29 @@ public struct NodeWidgetModel: Hashable, Sendable {
     /// The name of the node's kind, e.g. `add`.
     public var kind: String
     /// The kind's title, e.g. `Add`.
-    public var kindTitle: String
+    var kindTitle: String
     /// The kind's symbol, e.g. `+`.
     public var symbol: String
     /// The kind's category, e.g. `arithmetic`.
     public var category: String
     /// The node's position on the canvas (top left of its widget).
-    public var position: Position
+    package var position: Position
     /// The node's current value.
     public var value: Value
     /// The value a source node holds; `nil` for computed kinds.
     public var parameter: Value?
     /// The type of the node's output.
-    public var outputType: ValueType
+    package var outputType: ValueType
     /// One row per input slot.
     public var inputs: [InputRowModel]
     /// When the value is an error that arose upstream, the display name of the node it arose at.
-    public var blockedBy: String?
+    var blockedBy: String?
     /// Whether the node is a live source: its value comes from outside (a clock, a file).
-    public var isLive: Bool
+    package var isLive: Bool
     /// What the node is an instance of, when it is a group (an instance of a definition).
-    public var group: InstanceSummary?
+    package var group: InstanceSummary?
     /// Whether the node is bypassed: drawn dim, its name followed by ``Glyphs/bypassMark``.
-    public var isBypassed: Bool
+    package var isBypassed: Bool
 
     /// Creates a widget model.
     public init(

@@ -5,11 +5,11 @@ public struct WidgetDrawingContext: Sendable {
     /// The theme to draw with.
     public var theme: Theme
     /// Whether the node is selected.
-    public var isSelected: Bool
+    var isSelected: Bool
     /// The text being typed when the node's value is being edited, or `nil`.
-    public var editText: String?
+    var editText: String?
     /// A plot node's recent values, oldest first (see ``PlotHistory``); `nil` for other nodes.
-    public var plotValues: [Double]?
+    var plotValues: [Double]?
 
     /// Creates a drawing context.
     /// - Parameters:
@@ -32,7 +32,7 @@ public struct WidgetDrawingContext: Sendable {
 public protocol NodeBodyRenderer: Sendable {
     /// The cells the body needs: its content width (without the box and padding) and its rows.
     ///
-    /// The canvas asks with the node as ``NodeWidgetModel/measured`` gives it (numbers and
+    /// The canvas asks with the node as `NodeWidgetModel/measured` gives it (numbers and
     /// colors replaced by placeholders), so that a box's size never follows the value it shows;
     /// ``draw(_:in:on:context:)`` gets the real model and shortens what does not fit.
     /// - Parameters:

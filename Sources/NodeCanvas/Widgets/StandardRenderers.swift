@@ -22,9 +22,9 @@ func drawErrorBody(
 }
 
 /// Shows a number node's value, or the text being typed while it is edited.
-public struct NumberBodyRenderer: NodeBodyRenderer {
+struct NumberBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
-    public init() {}
+    init() {}
 
     private func text(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
         if let edit = context.editText { return edit + String(context.theme.glyphs.textCursor) }
@@ -33,12 +33,12 @@ public struct NumberBodyRenderer: NodeBodyRenderer {
     }
 
     /// The value's width, one row.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         Size(width: displayWidth(of: text(of: node, context: context)), height: 1)
     }
 
     /// Draws the value (bold), or the edit text with a cursor.
-    public func draw(
+    func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         let styles = context.theme.styles
@@ -58,9 +58,9 @@ public struct NumberBodyRenderer: NodeBodyRenderer {
 }
 
 /// Shows an operator as its formula and result: `x + y + z = 6`.
-public struct OperatorBodyRenderer: NodeBodyRenderer {
+struct OperatorBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
-    public init() {}
+    init() {}
 
     private func formula(of node: NodeWidgetModel) -> String {
         let symbol = node.symbol.isEmpty ? node.kindTitle : node.symbol
@@ -71,7 +71,7 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
     private func result(of node: NodeWidgetModel) -> String { "= " + node.value.description }
 
     /// The formula and result, one row.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         if let error = errorText(of: node, glyphs: context.theme.glyphs) {
             return Size(width: displayWidth(of: error), height: 1)
         }
@@ -80,7 +80,7 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
     }
 
     /// Draws the formula on the left (dim) and the result on the right (bold).
-    public func draw(
+    func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
@@ -100,16 +100,16 @@ public struct OperatorBodyRenderer: NodeBodyRenderer {
 }
 
 /// Shows a color as a swatch in that color followed by its hex code.
-public struct ColorBodyRenderer: NodeBodyRenderer {
+struct ColorBodyRenderer: NodeBodyRenderer {
     /// The swatch's width in cells.
-    public var swatchWidth: Int
+    var swatchWidth: Int
 
     /// Creates the renderer.
     /// - Parameter swatchWidth: The swatch's width in cells.
-    public init(swatchWidth: Int = 4) { self.swatchWidth = max(1, swatchWidth) }
+    init(swatchWidth: Int = 4) { self.swatchWidth = max(1, swatchWidth) }
 
     /// The swatch and `#rrggbb`, one row.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         if let error = errorText(of: node, glyphs: context.theme.glyphs) {
             return Size(width: displayWidth(of: error), height: 1)
         }
@@ -117,7 +117,7 @@ public struct ColorBodyRenderer: NodeBodyRenderer {
     }
 
     /// Draws the swatch (background color, or a shade glyph without colors) and the hex code.
-    public func draw(
+    func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         if drawErrorBody(node, in: region, on: &surface, context: context) { return }
@@ -141,9 +141,9 @@ public struct ColorBodyRenderer: NodeBodyRenderer {
 
 /// Shows any value by its description, with the kind's symbol; for kinds of other tools. While
 /// the value is typed in (`ValueEditor.text`), it shows the text being typed.
-public struct ValueBodyRenderer: NodeBodyRenderer {
+struct ValueBodyRenderer: NodeBodyRenderer {
     /// Creates the renderer.
-    public init() {}
+    init() {}
 
     private func text(of node: NodeWidgetModel, context: WidgetDrawingContext) -> String {
         if let edit = context.editText { return edit + String(context.theme.glyphs.textCursor) }
@@ -152,12 +152,12 @@ public struct ValueBodyRenderer: NodeBodyRenderer {
     }
 
     /// The text's width, one row.
-    public func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         Size(width: displayWidth(of: text(of: node, context: context)), height: 1)
     }
 
     /// Draws the symbol and the value, or the text being typed with a cursor.
-    public func draw(
+    func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext
     ) {
         if context.editText != nil {
@@ -175,9 +175,9 @@ public struct ValueBodyRenderer: NodeBodyRenderer {
 }
 
 /// Shows an input row as `label: value`, or `label: –` when unconnected.
-public struct StandardInputRowRenderer: InputRowRenderer {
+struct StandardInputRowRenderer: InputRowRenderer {
     /// Creates the renderer.
-    public init() {}
+    init() {}
 
     private func valueText(of row: InputRowModel, glyphs: Glyphs) -> String {
         guard row.isConnected else { return glyphs.unconnected }
@@ -186,14 +186,14 @@ public struct StandardInputRowRenderer: InputRowRenderer {
     }
 
     /// `label: value`, one row.
-    public func size(of row: InputRowModel, in node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
+    func size(of row: InputRowModel, in node: NodeWidgetModel, context: WidgetDrawingContext) -> Size {
         Size(
             width: displayWidth(of: row.label) + 2
                 + displayWidth(of: valueText(of: row, glyphs: context.theme.glyphs)), height: 1)
     }
 
     /// Draws the label and the value; an unconnected value dim, an error value in the error style.
-    public func draw(
+    func draw(
         _ row: InputRowModel, in node: NodeWidgetModel, region: Rect, on surface: inout Surface,
         context: WidgetDrawingContext
     ) {

@@ -9,7 +9,7 @@ import Foundation
 /// question (`y` takes it into the session, `n` removes it) change what happens to it.
 public struct AutosaveJournals: Hashable, Sendable {
     /// The first journal's path, `FILE.autosave.jsonl`: it names the family.
-    public let base: String
+    package let base: String
 
     /// The journals beside `base`.
     /// - Parameter base: The first journal's path; it ends in `.jsonl`.
@@ -20,7 +20,7 @@ public struct AutosaveJournals: Hashable, Sendable {
     /// The journal numbered `number`: `base` for 1, else `FILE.autosave.N.jsonl`.
     /// - Parameter number: The journal's number, from 1.
     /// - Returns: Its path.
-    public func path(number: Int) -> String {
+    package func path(number: Int) -> String {
         guard number > 1 else { return base }
         return stem + ".\(number).jsonl"
     }
@@ -28,14 +28,14 @@ public struct AutosaveJournals: Hashable, Sendable {
     /// The journals in the folder now, oldest (lowest number) first.
     /// - Returns: Their paths.
     /// - Complexity: O(*n* log *n*) in the entries of the folder.
-    public func existing() -> [String] {
+    package func existing() -> [String] {
         numbers().map(path(number:))
     }
 
     /// The path for a new journal: one past the highest number in the folder (1 when none is).
     /// - Returns: A path no journal has now.
     /// - Complexity: O(*n* log *n*) in the entries of the folder.
-    public func fresh() -> String {
+    func fresh() -> String {
         path(number: (numbers().last ?? 0) + 1)
     }
 

@@ -4,13 +4,13 @@ import NodeGraph
 import NodeGraphFiles
 
 /// The clipboard every session of a tool shares, whatever file each edits:
-/// `$XDG_STATE_HOME/TOOL/clipboard.json` (``EditorConfiguration/clipboard(environment:)``), a
+/// `$XDG_STATE_HOME/TOOL/clipboard.json` (`EditorConfiguration/clipboard(environment:)`), a
 /// graph file fragment (`GraphFile.encode(_:outsideInputs:)`) holding the copied nodes, the links
 /// among them, in their `inputs` the nodes outside the copy that fed them (what `P` keeps), and
 /// the definitions the copied groups use (a version 2 fragment).
 public struct ClipboardFile: Hashable, Sendable {
     /// The fragment's file.
-    public let path: String
+    package let path: String
 
     /// A clipboard kept in a file.
     /// - Parameter path: The file.
@@ -22,7 +22,7 @@ public struct ClipboardFile: Hashable, Sendable {
     ///   - registry: The kinds the nodes use.
     /// - Returns: The file's text, for the terminal's clipboard.
     /// - Throws: A one-line reason.
-    public func write(_ contents: ClipboardContents, registry: KindRegistry) throws(ClipboardError) -> String
+    package func write(_ contents: ClipboardContents, registry: KindRegistry) throws(ClipboardError) -> String
     {
         var graph = Graph(registry: registry)
         for definition in contents.definitions {
@@ -72,5 +72,5 @@ public struct ClipboardFile: Hashable, Sendable {
 /// Why the clipboard could not be written or read.
 public struct ClipboardError: Error, Hashable, Sendable {
     /// The reason, in one line.
-    public var reason: String
+    package var reason: String
 }

@@ -21,9 +21,9 @@ public struct EditorCommand: Sendable {
     /// The keys it has unless remapped.
     public var keys: [InputEvent]
     /// What it does, in one line.
-    public var help: String
+    package var help: String
     /// What it does, run on the editor's thread with the session's context.
-    public var action: @Sendable (EditorCommandContext) -> Void
+    var action: @Sendable (EditorCommandContext) -> Void
 
     /// Describes a command.
     /// - Parameters:
@@ -42,7 +42,7 @@ public struct EditorCommand: Sendable {
     }
 
     /// The command as the key table knows it.
-    public var namedCommand: NamedCommand { NamedCommand(name, .tool(name), keys: keys, help) }
+    var namedCommand: NamedCommand { NamedCommand(name, .tool(name), keys: keys, help) }
 }
 
 /// What a tool's command sees and may do: the document (edits go through it, so undo, the
@@ -50,7 +50,7 @@ public struct EditorCommand: Sendable {
 /// and the plugins.
 public struct EditorCommandContext {
     /// The session the command runs in.
-    public let session: EditorSession
+    package let session: EditorSession
 
     /// Creates the context of a session.
     /// - Parameter session: The session.
@@ -58,7 +58,7 @@ public struct EditorCommandContext {
 
     /// The document edited, to read; edit it with ``apply(_:)``, which keeps the session's
     /// rules.
-    public var document: GraphDocument { session.document }
+    package var document: GraphDocument { session.document }
 
     /// Applies an edit as one undo step (journaled, and asked of the tool's rule), at the level
     /// shown: inside an open group, inside its definition. A read-only session refuses it, and
@@ -89,9 +89,9 @@ public struct EditorCommandContext {
     /// The graph shown: the document's, or inside an open group the definition's.
     public var graph: Graph { session.canvas.shownGraph }
     /// The node under the cursor.
-    public var cursorNode: NodeID? { session.canvas.state.cursorNode }
+    package var cursorNode: NodeID? { session.canvas.state.cursorNode }
     /// The selected nodes.
-    public var selection: Set<NodeID> { session.canvas.state.selection }
+    package var selection: Set<NodeID> { session.canvas.state.selection }
     /// What commands act on: the selection with the cursor's node, sorted by id.
     public var targets: [NodeID] { session.canvas.state.targets }
 

@@ -23,7 +23,7 @@ public struct EditorConfiguration: Sendable {
         /// What the editor calls it, at the top right and in messages (`demo calculator`).
         public var title: String
         /// The file name "save as" proposes for it (`calculator.json`).
-        public var fileName: String
+        package var fileName: String
         /// The graph.
         public var graph: Graph
 
@@ -41,29 +41,29 @@ public struct EditorConfiguration: Sendable {
 
     /// The tool's name as its user types it (`nodeui-tui`): in messages such as
     /// `read-only: open in another nodeui-tui (pid N)`, and the state folder's name by default.
-    public var toolName: String
+    package var toolName: String
     /// The kinds this tool's graphs are made of.
-    public var registry: KindRegistry
+    package var registry: KindRegistry
     /// Makes what tells a session's canvas which nodes to show, with which renderers (one per
     /// session: a data source may keep state).
-    public var makeDataSource: @Sendable () -> any CanvasDataSource
+    package var makeDataSource: @Sendable () -> any CanvasDataSource
     /// How the canvas looks on a UTF-8 terminal with colors. The editor adapts it to the
     /// terminal: ASCII glyphs where there is no UTF-8 (or with `--ascii`), attributes only where
     /// there are no colors (or `NO_COLOR` is set).
     public var theme: Theme
     /// The extension of the tool's graph files, without the dot (`json`): a name typed in
     /// "save as" without any extension gets it.
-    public var fileExtension: String
+    package var fileExtension: String
     /// The graph opened when no file is given.
     public var demo: Demo
     /// The folder, in `$XDG_STATE_HOME` (or `~/.local/state`), of the demo's autosave journal and
     /// lock and of the clipboard every session of the tool shares; the tool's name by default.
-    public var stateFolderName: String
+    var stateFolderName: String
     /// The smallest screen the canvas is drawn on; below it a notice asks for a larger one.
-    public var minimumSize: Size
+    var minimumSize: Size
     /// What to suggest when there is no terminal to edit on, e.g. the tool's headless commands;
     /// `nil` suggests nothing.
-    public var headlessHint: String?
+    package var headlessHint: String?
     /// The keys the editor starts with: the standard ones unless set; ``run(_:)`` reads
     /// ``keysFilePath(environment:)`` over them.
     public var keyTable = KeyTable.standard
@@ -114,7 +114,8 @@ public struct EditorConfiguration: Sendable {
     /// The tool's state folder: `$XDG_STATE_HOME/NAME`, or `~/.local/state/NAME`.
     /// - Parameter environment: The environment to read (the process's by default).
     /// - Returns: The folder, or `nil` when neither `XDG_STATE_HOME` nor `HOME` is set.
-    public func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String?
+    package func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
     {
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -170,7 +171,7 @@ public struct EditorConfiguration: Sendable {
     /// folder.
     /// - Parameter environment: The environment to read.
     /// - Returns: The path, or `nil` without a state folder.
-    public func demoJournalPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package func demoJournalPath(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
         stateDirectory(environment: environment).map { $0 + "/demo.autosave.jsonl" }
@@ -179,7 +180,7 @@ public struct EditorConfiguration: Sendable {
     /// The clipboard every session of the tool shares: `clipboard.json` in the state folder.
     /// - Parameter environment: The environment to read.
     /// - Returns: The clipboard, or `nil` without a state folder.
-    public func clipboard(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package func clipboard(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> ClipboardFile?
     {
         stateDirectory(environment: environment).map { ClipboardFile(path: $0 + "/clipboard.json") }
@@ -198,11 +199,11 @@ public struct EditorConfiguration: Sendable {
         return adapted
     }
 
-    /// A path typed in "save as" as it is saved: with ``fileExtension`` added when its last
+    /// A path typed in "save as" as it is saved: with `fileExtension` added when its last
     /// component has no extension at all (`mine` becomes `mine.json`).
     /// - Parameter path: What was typed.
     /// - Returns: The path to save to.
-    public func savePath(for path: String) -> String {
+    package func savePath(for path: String) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard !fileExtension.isEmpty, !name.isEmpty, !name.dropFirst().contains(".") else { return path }
         return path + "." + fileExtension

@@ -18,10 +18,10 @@ extension EditorConfiguration {
         MainActor.assumeIsolated { EditorLauncher(configuration: self).run(options) }
     }
 
-    /// The line printed when the terminal cannot be used: the cause, then ``headlessHint``.
+    /// The line printed when the terminal cannot be used: the cause, then `headlessHint`.
     /// - Parameter error: Why the screen could not start.
     /// - Returns: One line, starting with the tool's name.
-    public func message(for error: TerminalError) -> String {
+    package func message(for error: TerminalError) -> String {
         switch error {
         case .notATerminal, .unknownTerminalType, .cannotAddressCursor:
             "\(toolName): \(error)" + (headlessHint.map { "; " + $0 } ?? "")

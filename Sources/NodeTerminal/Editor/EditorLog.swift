@@ -31,11 +31,11 @@ public final class EditorLog {
     }
 
     /// Whether lines go anywhere.
-    public var isEnabled: Bool { handle != nil }
+    var isEnabled: Bool { handle != nil }
 
     /// Appends one line with the current time.
     /// - Parameter message: The line, without a line end.
-    public func write(_ message: @autoclosure () -> String) {
+    package func write(_ message: @autoclosure () -> String) {
         guard let handle else { return }
         let line = "\(formatter.string(from: Date())) \(message())\n"
         handle.write(Data(line.utf8))

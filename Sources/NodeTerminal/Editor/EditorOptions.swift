@@ -5,15 +5,15 @@ public struct EditorOptions: Hashable, Sendable {
     /// The graph file to open, created on first save if missing; `nil` for the demo.
     public var file: String?
     /// Where to write the session's edits as a journal (`--record`).
-    public var recordPath: String?
+    var recordPath: String?
     /// Where to append the session's log (`--log`).
-    public var logPath: String?
+    var logPath: String?
     /// Whether every character drawn is ASCII (`--ascii`).
     public var drawsASCIIOnly: Bool
     /// Whether file sources may read outside the graph file's folder (`--allow-outside`).
-    public var allowsOutside: Bool
+    package var allowsOutside: Bool
     /// The limits the file is opened within (`--max-file-size`).
-    public var fileLimits: GraphFile.Limits
+    var fileLimits: GraphFile.Limits
 
     /// Creates options.
     /// - Parameters:

@@ -4,7 +4,7 @@ import NodeGraph
 /// The frame: the canvas, the file's name, and a notice on a screen too small for the canvas.
 extension EditorSession {
     /// The frame to show: the canvas (open questions included) with the file's name at the top
-    /// right; or, below the tool's ``EditorConfiguration/minimumSize``, a notice asking for a
+    /// right; or, below the tool's `EditorConfiguration/minimumSize`, a notice asking for a
     /// larger terminal.
     /// - Returns: A surface the size of the screen.
     /// - Complexity: As `Canvas.render()`: proportional to the screen and what is visible.
@@ -19,7 +19,7 @@ extension EditorSession {
     /// What the top right corner says: the file (or that this is the demo) and whether it has
     /// unsaved changes.
     /// Inside an opened group it shows the path there instead (`demo › Average`).
-    public var fileTag: String {
+    package var fileTag: String {
         let name =
             StatusBarPlugin.breadcrumb(for: canvas)
             ?? file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? configuration.demo.title
@@ -107,7 +107,7 @@ extension EditorSession {
 }
 
 extension Prompt {
-    /// The keys that answer the question, for a screen too small for ``shortText``.
+    /// The keys that answer the question, for a screen too small for `shortText`.
     fileprivate var answerKeys: String {
         switch self {
         case .recover: "y/n/Esc"

@@ -15,7 +15,7 @@ extension EditorSession {
     /// Makes `sources` follow this session's graph: every live source starts now (their first
     /// values show at once), and after each edit, added, changed and removed sources follow.
     /// Start them (`LiveSources.start(onUpdate:)`) posting ``EditorMessage/sourcesUpdated`` to
-    /// the session's event loop; a headless host calls ``applySourceUpdates()`` itself.
+    /// the session's event loop; a headless host calls `applySourceUpdates()` itself.
     /// - Parameter sources: The sources, created for the graph file's folder.
     public func attach(_ sources: LiveSources) {
         liveSources = sources
@@ -26,7 +26,7 @@ extension EditorSession {
 
     /// Applies every value the live sources left, in one pass, and shows how many run and which
     /// fail.
-    public func applySourceUpdates() {
+    package func applySourceUpdates() {
         guard let sources = liveSources else { return }
         let updates = sources.takeUpdates()
         guard !updates.isEmpty else { return }

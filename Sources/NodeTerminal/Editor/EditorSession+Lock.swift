@@ -20,17 +20,17 @@ extension EditorSession {
     /// The lock file beside an autosave journal: `FILE.autosave.lock`, `demo.autosave.lock`.
     /// - Parameter journal: The journal's path.
     /// - Returns: The lock file's path.
-    public static func lockPath(forJournal journal: String) -> String {
+    package static func lockPath(forJournal journal: String) -> String {
         (journal.hasSuffix(".jsonl") ? String(journal.dropLast(6)) : journal) + ".lock"
     }
 
     /// Whether another session holds this session's file.
-    public var isReadOnly: Bool {
+    package var isReadOnly: Bool {
         if case .readOnly = access { true } else { false }
     }
 
     /// What the status line says in a read-only session, and why its edits and saves are refused.
-    public var readOnlyMessage: String? {
+    package var readOnlyMessage: String? {
         guard case .readOnly(let owner) = access else { return nil }
         return "read-only: open in another \(configuration.toolName)" + (owner.map { " (pid \($0))" } ?? "")
     }

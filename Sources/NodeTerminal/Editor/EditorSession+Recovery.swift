@@ -114,8 +114,8 @@ extension EditorSession {
 
     /// Replays recovered journal lines as one bulk application (`GraphDocument.applyInBulk`):
     /// each line is its own undo step, and the canvas lays out and draws once, at the end. A
-    /// replay still running after ``recoveryProgressDelay`` shows `recovering N of M edits…` on
-    /// the status line of the frame shown before it began (through ``presentWhileBusy``),
+    /// replay still running after `recoveryProgressDelay` shows `recovering N of M edits…` on
+    /// the status line of the frame shown before it began (through `presentWhileBusy`),
     /// renewed every ``recoveryProgressStride`` lines, so a long one never looks frozen.
     /// - Parameter lines: The journal's lines.
     /// - Returns: What each line did.

@@ -56,7 +56,7 @@ extension EditorSession {
     }
 
     /// Saves to a path typed in "save as": asks before replacing a file, refuses a directory, and
-    /// gives a name without an extension the tool's (``EditorConfiguration/savePath(for:)``).
+    /// gives a name without an extension the tool's (`EditorConfiguration/savePath(for:)`).
     /// - Parameters:
     ///   - typed: The path typed.
     ///   - replacing: Whether the person agreed to replace an existing file.

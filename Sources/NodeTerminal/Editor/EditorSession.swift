@@ -32,35 +32,35 @@ import NodeGraphSources
 /// happened.
 public final class EditorSession {
     /// The tool this session belongs to.
-    public let configuration: EditorConfiguration
+    package let configuration: EditorConfiguration
     /// The canvas, with the document it edits.
-    public let canvas: Canvas
+    package let canvas: Canvas
     /// The file saves go to; `nil` for the demo until it is saved.
     public private(set) var file: String?
     /// The open question, which takes the keys until answered.
-    public var prompt: Prompt? {
+    package var prompt: Prompt? {
         if case .prompt(let prompt) = canvas.state.mode { prompt } else { nil }
     }
     /// Whether the session ended (quit); the loop then stops.
     public private(set) var isFinished = false
     /// The panel a tool's commands show at the right (``EditorCommandContext/showPanel(_:)``).
-    public let panels = PanelPlugin()
+    package let panels = PanelPlugin()
     /// The log (`--log`), or a disabled one.
-    public let log: EditorLog
+    package let log: EditorLog
     /// The clipboard `y` writes and `p` reads, shared by every session of the tool; `nil`: none.
-    public let clipboard: ClipboardFile?
+    package let clipboard: ClipboardFile?
     /// Puts text on the terminal's own clipboard (OSC 52), when the session runs on one.
-    public var terminalClipboard: ((String) -> Void)?
+    package var terminalClipboard: ((String) -> Void)?
     /// Shows a frame at once, while the session is busy answering one event (a long recovery's
     /// progress line); `nil` when there is no terminal.
-    public var presentWhileBusy: ((Surface) -> Void)?
+    package var presentWhileBusy: ((Surface) -> Void)?
     /// How long a recovery runs before its progress line shows.
-    public var recoveryProgressDelay = Duration.milliseconds(250)
+    package var recoveryProgressDelay = Duration.milliseconds(250)
     /// Whether this session holds its file's lock, or opened read-only.
-    public internal(set) var access = SessionAccess.unlocked
+    package internal(set) var access = SessionAccess.unlocked
 
     /// The document edited.
-    public var document: GraphDocument { canvas.document }
+    package var document: GraphDocument { canvas.document }
     /// This session's own autosave journal, opened (fresh) at the first edit after an open or a
     /// save.
     var autosave: JournalRecorder?
@@ -87,7 +87,7 @@ public final class EditorSession {
     /// The file as this session last loaded or saved it; `nil`: there was no file.
     var diskStamp: FileStamp?
     /// Whether the file's content changed on disk since (noticed at `s` and between keys).
-    public internal(set) var isChangedOnDisk = false
+    package internal(set) var isChangedOnDisk = false
     /// The file's size and time when the change was noticed, so it is not read again until it
     /// changes again.
     var changeSeen: FileStamp?
@@ -116,10 +116,10 @@ public final class EditorSession {
     ///   - recording: The `--record` journal, which hears every edit from now on.
     ///   - log: Where to log.
     ///   - demoJournal: The autosave journal of the demo, which has no file until its first save
-    ///     (``EditorConfiguration/demoJournalPath(environment:)`` on a terminal); `nil`: the demo
+    ///     (`EditorConfiguration/demoJournalPath(environment:)` on a terminal); `nil`: the demo
     ///     is not autosaved.
     ///   - clipboard: The clipboard shared by every session of the tool
-    ///     (``EditorConfiguration/clipboard(environment:)`` on a terminal); `nil`: none.
+    ///     (`EditorConfiguration/clipboard(environment:)` on a terminal); `nil`: none.
     public init(
         configuration: EditorConfiguration, document: GraphDocument, file: String?, width: Int, height: Int,
         theme: Theme? = nil, recording: JournalRecorder? = nil, log: EditorLog = .disabled,
@@ -166,20 +166,20 @@ public final class EditorSession {
     /// The autosave journal's path for a graph file: `FILE.autosave.jsonl`.
     /// - Parameter file: The graph file.
     /// - Returns: The journal's path, in the same directory.
-    public static func autosavePath(for file: String) -> String { file + ".autosave.jsonl" }
+    package static func autosavePath(for file: String) -> String { file + ".autosave.jsonl" }
 
     /// The autosave journals of the current file, or the demo's while there is no file; `nil`:
     /// the session is not autosaved.
-    public var journals: AutosaveJournals? {
+    package var journals: AutosaveJournals? {
         (file.map(Self.autosavePath(for:)) ?? demoJournal).map(AutosaveJournals.init(base:))
     }
 
     /// The journal this session's edits go to: its own, opened at the first edit; before that,
     /// the fresh path the first edit would open.
-    public var journalPath: String? { ownJournal ?? journals?.fresh() }
+    package var journalPath: String? { ownJournal ?? journals?.fresh() }
 
     /// The journals holding this session's unsaved edits: those it recovered, then its own.
-    public var sessionJournals: [String] { adoptedJournals + (ownJournal.map { [$0] } ?? []) }
+    var sessionJournals: [String] { adoptedJournals + (ownJournal.map { [$0] } ?? []) }
 
     /// The first message: what was opened.
     private func welcome() -> StatusMessage {
@@ -257,8 +257,8 @@ public final class EditorSession {
         log.write(clean ? "quit" : "stopped; unsaved edits stay in the autosave journal")
     }
 
-    /// Whether the screen is below the tool's ``EditorConfiguration/minimumSize``.
-    public var isTooSmall: Bool {
+    /// Whether the screen is below the tool's `EditorConfiguration/minimumSize`.
+    package var isTooSmall: Bool {
         let viewport = canvas.state.viewport
         let minimum = configuration.minimumSize
         return viewport.width < minimum.width || viewport.height < minimum.height
@@ -284,7 +284,7 @@ public final class EditorSession {
 
     /// Shows a problem on the status line and logs it.
     /// - Parameter message: The problem, in one line.
-    public func report(_ message: String) {
+    package func report(_ message: String) {
         canvas.send(.noticeArrived(StatusMessage(message, isError: true)))
         loggedMessage = message
         log.write("error: " + message)
