@@ -45,7 +45,7 @@ package struct MinimapGeometry: Equatable {
 /// The minimap (`M`; `f` opens it when even dots do not fit): a panel in the bottom-right corner
 /// showing the whole graph, one cell per region shaded by how many boxes start there, with the
 /// view's rectangle drawn on it. A click in it moves the view there (the reducer answers it with
-/// ``MinimapGeometry``). It hides itself when the screen is too small.
+/// `MinimapGeometry`). It hides itself when the screen is too small.
 ///
 /// Its shading is counted once per change of where boxes are (the scene's geometry revision) and
 /// of the panel's size, so a frame that only moves the view costs the panel's cells.

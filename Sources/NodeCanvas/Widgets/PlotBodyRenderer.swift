@@ -18,7 +18,7 @@ public struct PlotBodyRenderer: NodeBodyRenderer {
         Size(width: Self.chartWidth + 1 + NodeWidgetModel.measuredNumberWidth, height: Self.chartHeight)
     }
 
-    /// Draws the chart of ``WidgetDrawingContext/plotValues`` (the node's value alone when there
+    /// Draws the chart of the recent values the canvas keeps for the node (the node's value alone when there
     /// are none), the maximum on its first row and the minimum on its last.
     public func draw(
         _ node: NodeWidgetModel, in region: Rect, on surface: inout Surface, context: WidgetDrawingContext

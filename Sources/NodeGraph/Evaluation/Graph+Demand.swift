@@ -57,7 +57,7 @@ extension Graph {
     /// Observes nodes: while any observation of this graph lives, the graph evaluates on demand.
     /// An edit then recomputes the observed nodes it affects and the nodes they depend on that
     /// are out of date, and marks the other nodes it affects stale; reading a stale node's value
-    /// (``value(of:)``, a new observation, comparing graphs) brings it up to date first, each
+    /// (``value(of:)-(NodeID)``, a new observation, comparing graphs) brings it up to date first, each
     /// node once. Without observations, an edit recomputes everything it affects, as always
     /// (bringing up to date first any node a past observation left stale).
     ///
