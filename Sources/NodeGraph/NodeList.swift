@@ -126,6 +126,25 @@ public struct NodeList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
         return unsafeDowncast(stored, to: StoredIdentifiers.self)[position]
     }
 
+    /// Calls `body` with the node index of each identifier, in order, when the list reads its
+    /// identifiers as indices into `ids` (the lists a graph makes for many nodes), and returns
+    /// `true`; returns `false` without calling it otherwise.
+    /// - Complexity: O(*n*), reading no identifier.
+    func forEachNodeIndex(readingFrom ids: IDStorage, _ body: (Int32) -> Void) -> Bool {
+        guard let stored else { return false }
+        if short.isPrefixMark {
+            guard stored === ids else { return false }
+            for index in 0..<endIndex { body(Int32(index)) }
+            return true
+        }
+        let list = unsafeDowncast(stored, to: StoredIdentifiers.self)
+        return list.withUnsafeMutablePointers { header, indices in
+            guard header.pointee.ids === ids else { return false }
+            for position in 0..<endIndex { body(indices[position]) }
+            return true
+        }
+    }
+
     /// Whether two lists hold the same identifiers in the same order.
     public static func == (lhs: NodeList, rhs: NodeList) -> Bool { lhs.elementsEqual(rhs) }
 

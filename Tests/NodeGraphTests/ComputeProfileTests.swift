@@ -37,6 +37,41 @@ import Testing
         #expect(sum.mean == .zero)
     }
 
+    @Test func aLongChangeIsCountedAsOneNodeAtATimeWouldBe() throws {
+        // 5,000 adds in a chain: the change's list reads the graph's node indices.
+        var graph = Graph()
+        try graph.addNode("seed", kind: "number", value: .number(1))
+        var previous: NodeID = "seed"
+        for index in 0..<5_000 {
+            let id = NodeID("a\(index)")
+            try graph.addNode(id, kind: "add", inputs: [previous, nil, nil])
+            previous = id
+        }
+        var fast = ComputeProfile(), slow = ComputeProfile()
+        for value in 2...4 {
+            let recomputed = try graph.setValue(.number(Double(value)), of: "seed").recomputed
+            fast.record(recomputed, in: graph, measuring: false)
+            slow.record(Array(recomputed), in: graph, measuring: false)
+        }
+        #expect(fast.entries.count == 5_001)
+        #expect(fast.entries == slow.entries)
+        #expect(fast.entry(for: "a4999")?.recomputations == 3)
+    }
+
+    @Test func aNodeAddedWhereARemovedOneWasCountsFromZero() throws {
+        var graph = try sumGraph()
+        var profile = ComputeProfile()
+        profile.record(try graph.setValue(.number(5), of: "one").recomputed, in: graph, measuring: false)
+        try graph.apply(.removeNode("f"))
+        try graph.addNode("g", kind: "formula", value: FormulaKind.formula("a * 3"), inputs: ["sum"])
+        profile.record(try graph.setValue(.number(6), of: "one").recomputed, in: graph, measuring: false)
+        #expect(profile.entry(for: "g")?.recomputations == 1)
+        #expect(profile.entry(for: "f") == nil, "the removed node's index now counts g")
+        #expect(profile.entry(for: "sum")?.recomputations == 2)
+        profile.forget("g")
+        #expect(profile.entry(for: "g") == nil)
+    }
+
     @Test func measuringANodeChangesNothing() throws {
         let graph = try sumGraph()
         let before = graph

@@ -47,12 +47,14 @@ package struct MinimapGeometry: Equatable {
 /// view's rectangle drawn on it. A click in it moves the view there (the reducer answers it with
 /// `MinimapGeometry`). It hides itself when the screen is too small.
 ///
-/// Its shading is counted once per change of where boxes are (the scene's geometry revision) and
-/// of the panel's size, so a frame that only moves the view costs the panel's cells.
+/// Its extent and shading are counted once per change of where boxes are (the scene's geometry
+/// revision) and of the panel's size, so a frame that only moves the view costs the panel's cells.
 public final class MinimapPlugin: CanvasPlugin {
     /// `minimap`.
     public let name = "minimap"
     private var counted: (revision: Int, geometry: MinimapGeometry, counts: [Int32])?
+    /// The graph's extent, kept while boxes stay where they are (the scene's geometry revision).
+    private var extent: (revision: Int, bounds: Rect?)?
 
     /// Creates the plugin.
     public init() {}
@@ -65,7 +67,10 @@ public final class MinimapPlugin: CanvasPlugin {
     /// Draws the panel while the minimap is shown, the screen has room for it and no panel of the
     /// help or the message history covers the screen.
     public func draw(on surface: inout Surface, canvas: Canvas) {
-        guard canvas.state.showsMinimap, let geometry = Self.geometry(of: canvas) else { return }
+        guard canvas.state.showsMinimap, let frame = MinimapGeometry.frame(in: canvas.area),
+            let bounds = extent(of: canvas)
+        else { return }
+        let geometry = MinimapGeometry(frame: frame, bounds: bounds)
         let counts = self.counts(for: geometry, canvas: canvas)
         let theme = canvas.theme, styles = theme.styles
         let inside = geometry.inside
@@ -97,11 +102,13 @@ public final class MinimapPlugin: CanvasPlugin {
         if !view.isEmpty { surface.updateStyle(in: view) { $0.reverse = true } }
     }
 
-    /// The minimap's geometry on a canvas now, or `nil` when it has no room or no node.
-    static func geometry(of canvas: Canvas) -> MinimapGeometry? {
-        guard let frame = MinimapGeometry.frame(in: canvas.area), let bounds = canvas.scene.bounds(at: .full)
-        else { return nil }
-        return MinimapGeometry(frame: frame, bounds: bounds)
+    /// The graph's full-detail extent, measured again only when boxes moved.
+    private func extent(of canvas: Canvas) -> Rect? {
+        let revision = canvas.scene.geometryRevision
+        if let extent, extent.revision == revision { return extent.bounds }
+        let bounds = canvas.scene.bounds(at: .full)
+        extent = (revision, bounds)
+        return bounds
     }
 
     /// How many boxes start in each cell of the map, counted again only when boxes moved.

@@ -6,6 +6,9 @@ import NodeGraph
 public final class PlotHistory: @unchecked Sendable {
     /// Each plot node's values, oldest first, at most as many as it shows.
     private var samples: [NodeID: [Double]] = [:]
+    /// The graph's plot nodes, followed change by change: a change to a graph without plots
+    /// costs nothing here, however many nodes it recomputed.
+    private var plotNodes: Set<NodeID> = []
 
     /// An empty history.
     public init() {}
@@ -17,25 +20,57 @@ public final class PlotHistory: @unchecked Sendable {
     public func values(of node: NodeID) -> [Double] { samples[node] ?? [] }
 
     /// Forgets every value, e.g. when the graph is replaced.
-    public func removeAll() { samples.removeAll() }
+    public func removeAll() {
+        samples.removeAll()
+        plotNodes.removeAll()
+    }
 
     /// Records every plot node's current value, e.g. when the canvas opens.
     /// - Parameter graph: The graph.
     /// - Complexity: O(*n*).
     public func recordAll(in graph: Graph) {
-        for id in graph.nodeIDs { record(id, in: graph) }
+        plotNodes = Set(graph.nodeIDs.lazy.filter { graph.kind(of: $0) is PlotKind })
+        for id in plotNodes { record(id, in: graph) }
     }
 
     /// Records the value of every plot node a change recomputed.
     /// - Parameters:
     ///   - change: The change.
     ///   - graph: The graph after it.
-    /// - Complexity: O(*r*), the nodes recomputed.
+    /// - Complexity: O(1) for a graph without plot nodes; else O(*r*) in the nodes recomputed.
     public func record(_ change: Change, in graph: Graph) {
-        for id in change.recomputed { record(id, in: graph) }
-        // A plot node removed by the change: its values go with it.
-        for edit in change.edit.plainEdits {
-            if case .removeNode(let id) = edit, graph.node(id) == nil { samples[id] = nil }
+        followPlotNodes(after: change.edit, in: graph)
+        guard !plotNodes.isEmpty else { return }
+        if change.recomputed.count <= 4 * plotNodes.count + 64 {
+            for id in change.recomputed where plotNodes.contains(id) { record(id, in: graph) }
+        } else {
+            for id in plotNodes where change.recomputed.contains(id) { record(id, in: graph) }
+        }
+    }
+
+    /// Keeps `plotNodes` up to date after an edit: the nodes it adds, removes or changes the kind
+    /// of are looked at; an edit of groups (which makes and removes nodes of its own) has the
+    /// graph looked at whole.
+    private func followPlotNodes(after edit: Edit, in graph: Graph) {
+        for plain in edit.plainEdits {
+            let named: NodeID
+            switch plain {
+            case .addNode(let node): named = node.id
+            case .removeNode(let id): named = id
+            case .setKind(let id, _): named = id
+            case .link, .unlink, .toggleLink, .setValue, .setFormula, .setBypass, .rename, .move, .inside,
+                .addDefinition, .removeDefinition, .setInputOrder:
+                continue
+            case .batch, .group, .ungroup:
+                plotNodes = Set(graph.nodeIDs.lazy.filter { graph.kind(of: $0) is PlotKind })
+                continue
+            }
+            if graph.kind(of: named) is PlotKind {
+                plotNodes.insert(named)
+            } else {
+                plotNodes.remove(named)
+                samples[named] = nil
+            }
         }
     }
 
