@@ -1,17 +1,19 @@
-/// Runs a ``TerminalProgram`` on a ``TerminalScreen``: shows its frame, waits for input or a
-/// posted message, answers it, and shows the next frame only when something changed.
+/// Runs a ``TerminalProgram`` on a terminal (``TerminalBackend``): shows its frame, waits for
+/// input or a posted message, answers it, and shows the next frame only when something changed.
 ///
 /// Idle, the loop sleeps in `poll` on the terminal and the wake-up pipe: no CPU is used, and a
 /// message posted from another thread (``mailbox``) is answered at once, without a key press.
 ///
 /// ```swift
 /// let screen = try TerminalScreen()
-/// let loop = EventLoop(screen: screen, program: program)
+/// let loop = EventLoop(terminal: screen, program: program)
 /// switch loop.run() {
 /// case .finished: exit(0)
 /// case .signal(let signal): exit(TerminalGuard.exitStatus(forSignal: signal))
 /// }
 /// ```
+///
+/// A test runs the same loop on a ``TestTerminal``, a step at a time (``runUntilIdle()``).
 @MainActor
 public final class EventLoop<Program: TerminalProgram> {
     /// How long one wait lasts. Input, a posted message and a signal all end it early; the
@@ -30,71 +32,103 @@ public final class EventLoop<Program: TerminalProgram> {
     }
 
     /// The terminal.
-    public let screen: TerminalScreen
+    public let terminal: any TerminalBackend
     /// What runs on the loop.
     package let program: Program
     /// Where other threads post messages for the program.
     public nonisolated let mailbox: EventLoopMailbox<Program.Message>
+    /// Whether the program's frame may differ from the one shown.
+    private var needsFrame = true
+    /// How many events and posted messages the loop has answered.
+    private var answeredCount = 0
 
-    /// Prepares a loop; nothing happens until ``run()``.
+    /// Prepares a loop; nothing happens until ``run()`` or ``runUntilIdle()``.
     /// - Parameters:
-    ///   - screen: A started screen; the loop stops it when it ends.
+    ///   - terminal: A started terminal; the loop stops it when the program ends.
     ///   - program: What runs on the loop.
-    public init(screen: TerminalScreen, program: Program) {
-        self.screen = screen
+    public init(terminal: any TerminalBackend, program: Program) {
+        self.terminal = terminal
         self.program = program
-        mailbox = EventLoopMailbox(wakeup: screen.wakeup)
+        mailbox = EventLoopMailbox(waker: terminal.waker)
     }
 
-    /// Runs until the program finishes or a termination signal arrives, then stops the screen
+    /// Runs until the program finishes or a termination signal arrives, then stops the terminal
     /// and closes the mailbox.
     /// - Returns: How it ended.
     public func run() -> Ending {
-        var needsFrame = true
-        defer {
-            mailbox.close()
-            screen.stop()
-        }
         while true {
-            needsFrame = deliverPostedMessages() || needsFrame
-            guard !program.isFinished else { return .finished }
-            if needsFrame {
-                screen.present(program.frame())
-                needsFrame = false
-            }
-            var event = screen.nextEvent(timeoutMilliseconds: Self.idleTimeoutMilliseconds)
-            if event == .none { needsFrame = program.idle() || needsFrame }
-            var answered = 0
-            while event != .none {
-                if case .terminationRequested(let signal) = event {
-                    program.stop(bySignal: signal)
-                    return .signal(signal)
-                }
-                needsFrame = answer(event) || needsFrame
-                answered += 1
-                guard !program.isFinished, answered < Self.eventsPerFrame else { break }
-                event = screen.nextEvent(timeoutMilliseconds: 0)
-            }
+            if let ending = step(waitingMilliseconds: Self.idleTimeoutMilliseconds) { return ending }
         }
+    }
+
+    /// Answers every event the terminal holds and every message posted, without waiting, then
+    /// shows the frame if it changed; for tests on a ``TestTerminal``. When the program finishes
+    /// or a termination signal arrives, the terminal is stopped and the mailbox closed, as by
+    /// ``run()``.
+    /// - Returns: How the loop ended, or `nil` while the program runs on.
+    @discardableResult
+    public func runUntilIdle() -> Ending? {
+        while true {
+            let answeredBefore = answeredCount
+            if let ending = step(waitingMilliseconds: 0) { return ending }
+            if answeredCount == answeredBefore { return nil }
+        }
+    }
+
+    /// One turn: delivers posted messages, shows the frame if it changed, waits up to
+    /// `waitingMilliseconds` for an event and answers it with the burst behind it.
+    private func step(waitingMilliseconds: Int32) -> Ending? {
+        needsFrame = deliverPostedMessages() || needsFrame
+        guard !program.isFinished else { return end(.finished) }
+        if needsFrame {
+            terminal.present(program.frame())
+            needsFrame = false
+        }
+        var event = terminal.nextEvent(timeoutMilliseconds: waitingMilliseconds)
+        if event == .none && waitingMilliseconds != 0 { needsFrame = program.idle() || needsFrame }
+        var answered = 0
+        while event != .none {
+            if case .terminationRequested(let signal) = event {
+                program.stop(bySignal: signal)
+                return end(.signal(signal))
+            }
+            needsFrame = answer(event) || needsFrame
+            answered += 1
+            answeredCount += 1
+            guard !program.isFinished, answered < Self.eventsPerFrame else { break }
+            event = terminal.nextEvent(timeoutMilliseconds: 0)
+        }
+        return nil
+    }
+
+    /// Closes the mailbox and stops the terminal.
+    private func end(_ ending: Ending) -> Ending {
+        mailbox.close()
+        terminal.stop()
+        return ending
     }
 
     /// Hands the program every posted message; returns whether there were any.
     private func deliverPostedMessages() -> Bool {
         let messages = mailbox.takeAll()
+        answeredCount += messages.count
         for message in messages where !program.isFinished { program.receive(message) }
         return !messages.isEmpty
     }
 
-    /// Answers one terminal event; returns whether the frame may have changed.
+    /// Answers one terminal event; returns whether the frame may have changed. A program that
+    /// asks for a repaint (the editor's Ctrl-L) has the terminal write every cell next frame.
     private func answer(_ event: TerminalEvent) -> Bool {
         switch event {
-        case .input(.control("l")):
-            screen.requestFullRedraw()
-            return true
         case .wakeUp, .none, .terminationRequested:
             return false
-        default:
-            return program.respond(to: event)
+        case .input:
+            let changed = program.respond(to: event)
+            if program.takeRepaintRequest() {
+                terminal.requestFullRedraw()
+                return true
+            }
+            return changed
         }
     }
 }

@@ -19,10 +19,10 @@ public final class EventLoopMailbox<Message: Sendable>: Sendable {
     }
 
     private let queue = Mutex(Queue())
-    private let wakeup: TerminalWakeup
+    private let waker: TerminalWaker
 
-    init(wakeup: TerminalWakeup) {
-        self.wakeup = wakeup
+    init(waker: TerminalWaker) {
+        self.waker = waker
     }
 
     /// Queues `message` for the program and wakes the loop. Safe from any thread.
@@ -36,7 +36,7 @@ public final class EventLoopMailbox<Message: Sendable>: Sendable {
             queue.messages.append(message)
             return true
         }
-        if queued { wakeup.wake() }
+        if queued { waker.wake() }
         return queued
     }
 

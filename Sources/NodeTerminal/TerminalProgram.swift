@@ -27,8 +27,8 @@ public protocol TerminalProgram: AnyObject {
     /// Whether the program is done; the loop then stops the screen and returns.
     var isFinished: Bool { get }
 
-    /// Answers one key, mouse report or resize. The loop answers Ctrl-L (repaint), wake-ups and
-    /// termination signals itself and never passes ``TerminalEvent/none``.
+    /// Answers one key, mouse report or resize. The loop answers wake-ups and termination
+    /// signals itself and never passes ``TerminalEvent/none``.
     /// - Parameter event: What happened at the terminal.
     /// - Returns: Whether the frame may have changed (the loop draws only then).
     func respond(to event: TerminalEvent) -> Bool
@@ -50,12 +50,22 @@ public protocol TerminalProgram: AnyObject {
     /// checks (the editor looks whether its file changed on disk).
     /// - Returns: Whether the frame may have changed.
     func idle() -> Bool
+
+    /// Whether the program asked, since the loop last asked, for the terminal to write every
+    /// cell again (the editor's Ctrl-L: the terminal's picture may have been disturbed). The loop
+    /// asks after each key.
+    /// - Returns: Whether to repaint; asking again returns `false` until the next request.
+    func takeRepaintRequest() -> Bool
 }
 
 extension TerminalProgram {
     /// Does nothing.
     /// - Returns: `false`.
     public func idle() -> Bool { false }
+
+    /// Never asks.
+    /// - Returns: `false`.
+    public func takeRepaintRequest() -> Bool { false }
 }
 
 extension TerminalProgram where Message == Never {

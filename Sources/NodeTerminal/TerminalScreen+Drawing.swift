@@ -18,7 +18,7 @@ extension TerminalScreen {
     /// - Complexity: O(`surface.width` × `surface.height`) to compare; writing is proportional to
     ///   the changes.
     @discardableResult
-    package func present(_ surface: Surface) -> Int {
+    public func present(_ surface: Surface) -> Int {
         guard !isStopped, !isSuspended else { return 0 }
         var written: Int
         if let lastFrame, !needsFullRedraw, lastFrame.width == surface.width,
@@ -37,7 +37,7 @@ extension TerminalScreen {
     }
 
     /// Makes the next `present(_:)` redraw every cell and repaint the terminal.
-    package func requestFullRedraw() {
+    public func requestFullRedraw() {
         needsFullRedraw = true
     }
 

@@ -17,7 +17,7 @@ extension TerminalScreen {
     /// - Returns: The decoded event; `TerminalEvent/wakeUp` after `wakeUp()`;
     ///   ``TerminalEvent/terminationRequested(signal:)`` with SIGHUP when the terminal's input
     ///   has ended; ``TerminalEvent/none`` when nothing arrived in time.
-    package func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
+    public func nextEvent(timeoutMilliseconds: Int32) -> TerminalEvent {
         if let signal = TerminalGuard.takePendingTerminationSignal() {
             return .terminationRequested(signal: signal)
         }
@@ -50,6 +50,12 @@ extension TerminalScreen {
     /// `TerminalEvent/wakeUp` (or an event that arrived meanwhile).
     package nonisolated func wakeUp() {
         wakeup.wake()
+    }
+
+    /// Ends a wait in ``nextEvent(timeoutMilliseconds:)`` from any thread, through the wake-up pipe.
+    public nonisolated var waker: TerminalWaker {
+        let wakeup = self.wakeup
+        return TerminalWaker { wakeup.wake() }
     }
 
     /// Sleeps until the terminal's input or the wake-up pipe is readable, a signal arrives or the

@@ -27,7 +27,7 @@ import NodeCanvas
 /// runs a ``TerminalProgram`` on the screen. ncurses is process-wide state: one screen runs at a
 /// time, on the main actor.
 @MainActor
-public final class TerminalScreen {
+public final class TerminalScreen: TerminalBackend {
     /// Which mouse reports to ask the terminal for.
     public enum MouseTracking: Sendable {
         /// No mouse: the terminal keeps selecting text itself.

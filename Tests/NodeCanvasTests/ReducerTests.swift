@@ -29,6 +29,18 @@ import Testing
         #expect(effects.isEmpty)
     }
 
+    @Test func ctrlLAsksTheHostToRepaintInEveryModeAndChangesNothing() throws {
+        for keys in [[], ["?"], ["/", "A"], ["l"], [":"]] as [[Character]] {
+            let opened = try canvas(on: "add")
+            opened.send(.character(" "))  // selects Add
+            opened.send(.character(" "))  // and leaves a message on the status line
+            for key in keys { opened.send(.character(key)) }
+            let (state, effects) = reduce(opened, .input(.control("l")))
+            #expect(state == opened.state, "after \(keys)")
+            #expect(effects == [.repaint], "after \(keys)")
+        }
+    }
+
     @Test func xOnTheCursorsNodeAsksToRemoveItAndNothingElse() throws {
         let canvas = try canvas(on: "two")
         let (state, effects) = reduce(canvas, .input(.character("x")))

@@ -110,7 +110,7 @@ extension TerminalBackendTests {
     @Test func theLoopDeliversPostedMessagesInOrderWithoutAKey() throws {
         try withPipedScreen { screen, _ in
             let program = RecordingProgram()
-            let loop = EventLoop(screen: screen, program: program)
+            let loop = EventLoop(terminal: screen, program: program)
             let mailbox = loop.mailbox
             let poster = Thread {
                 for message in [3, 2, 1, 0] {
@@ -131,24 +131,25 @@ extension TerminalBackendTests {
     @Test func aBurstOfKeysIsAnsweredBeforeTheNextFrame() throws {
         try withPipedScreen(typed: String(repeating: "+", count: 100)) { screen, _ in
             let program = BurstProgram(finishAfter: 100)
-            #expect(EventLoop(screen: screen, program: program).run() == .finished)
+            #expect(EventLoop(terminal: screen, program: program).run() == .finished)
             // The first frame, then one showing all hundred keys: none drawn in between.
             #expect(program.keysShownByFrame == [0, 100])
         }
     }
 
-    @Test func theLoopAnswersKeysAndKeepsCtrlLForItself() throws {
+    @Test func theLoopHandsEveryKeyToTheProgramCtrlLIncluded() throws {
         try withPipedScreen(typed: "a\u{0C}q") { screen, _ in
             let program = RecordingProgram()
-            #expect(EventLoop(screen: screen, program: program).run() == .finished)
-            #expect(program.events == [.input(.character("a")), .input(.character("q"))])
+            #expect(EventLoop(terminal: screen, program: program).run() == .finished)
+            #expect(
+                program.events == [.input(.character("a")), .input(.control("l")), .input(.character("q"))])
         }
     }
 
     @Test func theLoopStopsTheProgramWhenTheTerminalGoesAway() throws {
         try withPipedScreen(typed: "a", closesInput: true) { screen, _ in
             let program = RecordingProgram()
-            #expect(EventLoop(screen: screen, program: program).run() == .signal(SIGHUP))
+            #expect(EventLoop(terminal: screen, program: program).run() == .signal(SIGHUP))
             #expect(program.stoppedBy == SIGHUP)
             #expect(program.events == [.input(.character("a"))])
         }

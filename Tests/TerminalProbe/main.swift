@@ -55,7 +55,7 @@ let status: Int32 = MainActor.assumeIsolated {
     do throws(TerminalError) {
         try TerminalScreen.requireTerminal()
         let screen = try TerminalScreen()
-        let loop = EventLoop(screen: screen, program: Probe(size: screen.size))
+        let loop = EventLoop(terminal: screen, program: Probe(size: screen.size))
         if let tick {
             let mailbox = loop.mailbox
             Thread.detachNewThread {

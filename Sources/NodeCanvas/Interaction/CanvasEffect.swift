@@ -42,13 +42,16 @@ public enum CanvasEffect: Hashable, Sendable {
     case paste(keepingOutsideInputs: Bool)
     /// Run a tool's own command (``CanvasCommand/tool(_:)``), by its name. For the host.
     case runToolCommand(String)
+    /// Write every cell of the terminal again: its picture may have been disturbed (Ctrl-L).
+    /// For the host.
+    case repaint
 
     /// Whether the canvas carries it out itself (the document's part) rather than its host.
     var isCarriedOutByCanvas: Bool {
         switch self {
         case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
         case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste,
-            .runToolCommand:
+            .runToolCommand, .repaint:
             false
         }
     }

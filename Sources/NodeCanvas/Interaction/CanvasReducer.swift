@@ -102,6 +102,7 @@ public enum CanvasReducer {
             return reduceMouse(&state, event, context: context)
         default: break
         }
+        if let effect = KeyBindings.screenEffect(for: event) { return [effect] }
         state.message = nil
         switch state.mode {
         case .normal: return reduceNormal(&state, event, context: context)

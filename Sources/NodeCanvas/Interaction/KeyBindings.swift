@@ -274,10 +274,21 @@ public enum KeyBindings {
     /// Every normal-mode row of the standard table, in the order help and the editor guide list them.
     package static var normal: [KeyBinding] { KeyTable.standard.bindings }
 
-    /// The keys the terminal answers itself, whatever the mode, as help and the editor guide describe them.
-    public static let screen: [(label: String, help: String)] = [
-        ("Ctrl-L", "repaint the screen")
+    /// The keys answered in every mode, before the mode sees them, and what each asks of the
+    /// host: they cannot be bound (`keys.json` refuses them).
+    static let screenKeys: [(key: InputEvent, label: String, help: String, effect: CanvasEffect)] = [
+        (.control("l"), "Ctrl-L", "repaint the screen", .repaint)
     ]
+
+    /// The keys answered in every mode, as help and the editor guide describe them.
+    public static var screen: [(label: String, help: String)] { screenKeys.map { ($0.label, $0.help) } }
+
+    /// What a key answered in every mode asks of the host.
+    /// - Parameter event: A key.
+    /// - Returns: The effect, or `nil` for a key the mode answers.
+    package static func screenEffect(for event: InputEvent) -> CanvasEffect? {
+        screenKeys.first { $0.key == event }?.effect
+    }
 
     /// The mouse, as help and the editor guide describe it.
     static let mouse: [(label: String, help: String)] = [

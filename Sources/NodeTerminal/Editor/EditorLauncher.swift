@@ -84,7 +84,7 @@ struct EditorLauncher {
             clipboard: configuration.clipboard())
         session.terminalClipboard = { text in screen.copyToClipboard(text) }
         session.presentWhileBusy = { surface in _ = screen.present(surface) }
-        let loop = EventLoop(screen: screen, program: session)
+        let loop = EventLoop(terminal: screen, program: session)
         let folder = options.file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         let sources = LiveSources(
             folder: folder.isEmpty ? FileManager.default.currentDirectoryPath : folder,

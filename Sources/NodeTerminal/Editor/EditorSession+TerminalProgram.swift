@@ -11,6 +11,13 @@ extension EditorSession: TerminalProgram {
         return true
     }
 
+    /// Whether Ctrl-L asked for a repaint since the last call.
+    /// - Returns: Whether the terminal should write every cell again.
+    public func takeRepaintRequest() -> Bool {
+        defer { repaintRequested = false }
+        return repaintRequested
+    }
+
     /// Between keys: notices when the open file changed on disk.
     /// - Returns: Whether the frame may have changed.
     public func idle() -> Bool {

@@ -104,6 +104,8 @@ public final class EditorSession {
     var liveSources: LiveSources?
     /// The latest status-line message written to the log, so a message is logged once.
     private var loggedMessage: String?
+    /// Whether the canvas asked for the terminal to be repainted (Ctrl-L) since the loop asked.
+    var repaintRequested = false
 
     /// Starts a session on a document.
     /// - Parameters:
@@ -211,8 +213,12 @@ public final class EditorSession {
         if case .input(let event) = action {
             var isResize = false
             if case .resize = event { isResize = true }
-            // Below the smallest size only `q` and the answers to an open question count.
-            if isTooSmall && !isResize && prompt == nil && event != .character("q") { return }
+            // Below the smallest size only quitting, Ctrl-L and the answers to an open question count.
+            if isTooSmall && !isResize && prompt == nil && canvas.keyTable.name(for: event) != "quit"
+                && KeyBindings.screenEffect(for: event) == nil
+            {
+                return
+            }
         }
         perform(canvas.send(action))
         logMessageIfNew()
@@ -235,6 +241,7 @@ public final class EditorSession {
             case .paste(let keepingOutsideInputs): paste(keepingOutsideInputs: keepingOutsideInputs)
             case .runToolCommand(let name):
                 configuration.command(named: name)?.action(EditorCommandContext(session: self))
+            case .repaint: repaintRequested = true
             default: break
             }
         }
