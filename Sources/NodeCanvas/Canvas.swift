@@ -60,6 +60,11 @@ public final class Canvas {
     var drawsCursor = true
 
     private let widgetImages = WidgetImageCache()
+    /// The observation of what the canvas shows (see `observeShown()`), with the nodes in view
+    /// and the plot nodes it names.
+    private var shownObservation: NodeObservation?
+    private var shownNodes: [NodeID] = []
+    private var shownPlots: Set<NodeID> = []
     /// The plot nodes' recent values (view state: not saved, not journaled, cleared on open).
     public let plots = PlotHistory()
     /// How often each top-level node was recomputed since the file was opened, and, while the
@@ -100,6 +105,7 @@ public final class Canvas {
         scene = CanvasScene(
             graph: document.graph, dataSource: dataSource, theme: theme, levelOfDetail: levelOfDetail)
         plots.recordAll(in: document.graph)
+        observeShown()
         documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
         sourceToken = document.observeSourceUpdates { [weak self] change in self?.sourcesDidUpdate(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
@@ -129,6 +135,7 @@ public final class Canvas {
         let opened = state.openedGroups
         guard !opened.isEmpty else {
             scene.update(after: changes, in: document.graph, dataSource: dataSource)
+            if document.graph.hasStaleNodes { scene.markValuesPossiblyBehind() }
             for change in changes { send(.documentChanged(change, cause: changeCause)) }
             return
         }
@@ -162,6 +169,7 @@ public final class Canvas {
         recordTimings(change.asChange.recomputed, removing: nil)
         if state.openedGroups.isEmpty {
             scene.update(after: CollectionOfOne(change.asChange), in: document.graph, dataSource: dataSource)
+            if document.graph.hasStaleNodes { scene.markValuesPossiblyBehind() }
         } else {
             showLevel()
         }
@@ -263,7 +271,34 @@ public final class Canvas {
             }
         }
         refreshShown()
+        observeShown()
         return forHost
+    }
+
+    /// Observes what the canvas shows — the nodes in view and the plot nodes, whose histories
+    /// it keeps — so that an edit recomputes those and what they depend on, leaving the rest
+    /// stale until they come into view (demand-driven evaluation, `Graph.observe(_:)`). Inside an
+    /// opened group nothing is observed: the document evaluates whole.
+    /// - Complexity: O(*k* log *k*), the nodes that could be in view; observing anew only when
+    ///   they changed.
+    private func observeShown() {
+        guard state.openedGroups.isEmpty else {
+            shownObservation = nil
+            shownNodes = []
+            return
+        }
+        var numbers: [Int32] = []
+        let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
+        scene.appendNumbers(in: view, to: &numbers)
+        numbers.sort()
+        let inView = numbers.compactMap { scene.numberedIDs[Int($0)] }
+        guard shownObservation == nil || inView != shownNodes || plots.plotNodes != shownPlots else { return }
+        // The new observation first, so that the graph is never left without one in between.
+        let next = document.graph.observe(inView + plots.plotNodes)
+        shownObservation?.end()
+        shownObservation = next
+        shownNodes = inView
+        shownPlots = plots.plotNodes
     }
 
     /// Brings up to date the values the next frame shows: the models of the nodes in view, and

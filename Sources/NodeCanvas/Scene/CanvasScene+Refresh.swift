@@ -12,6 +12,14 @@ extension CanvasScene {
     /// Whether some node's model may show values from before the latest large change.
     package var hasPossiblyStaleNodes: Bool { possiblyStaleCount > 0 }
 
+    /// Marks every model as possibly behind the graph's values: an edit under demand-driven
+    /// evaluation left some node stale, and such a node is in no change's list.
+    /// - Complexity: O(1).
+    mutating func markValuesPossiblyBehind() {
+        valueRevision += 1
+        possiblyStaleCount = numbers.count
+    }
+
     /// Brings up to date every node whose widget could meet a region.
     /// - Parameters:
     ///   - region: Cells at the current level of detail.

@@ -8,7 +8,7 @@ public final class PlotHistory: @unchecked Sendable {
     private var samples: [NodeID: [Double]] = [:]
     /// The graph's plot nodes, followed change by change: a change to a graph without plots
     /// costs nothing here, however many nodes it recomputed.
-    private var plotNodes: Set<NodeID> = []
+    private(set) var plotNodes: Set<NodeID> = []
 
     /// An empty history.
     public init() {}

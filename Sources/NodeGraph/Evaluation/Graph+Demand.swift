@@ -86,6 +86,11 @@ extension Graph {
         return store.stale.contains(node)
     }
 
+    /// Whether some node's value is out of date: an edit under demand-driven evaluation left it
+    /// so, and reading it brings it up to date. A tool that keeps copies of values (a canvas's
+    /// drawn boxes) reads them again when this is true after an edit.
+    public var hasStaleNodes: Bool { !store.stale.isEmpty }
+
     /// Whether an edit's recompute goes on demand: an observation lives, or a past one left
     /// stale nodes (which the recompute then brings up to date where it needs them).
     @inline(__always) var evaluatesOnDemand: Bool { observations.isActive || !store.stale.isEmpty }
