@@ -277,12 +277,14 @@ public final class Canvas {
 
     /// Observes what the canvas shows — the nodes in view and the plot nodes, whose histories
     /// it keeps — so that an edit recomputes those and what they depend on, leaving the rest
-    /// stale until they come into view (demand-driven evaluation, `Graph.observe(_:)`). Inside an
-    /// opened group nothing is observed: the document evaluates whole.
+    /// stale until they come into view (demand-driven evaluation, `Graph.observe(_:)`), when the
+    /// graph has kinds that cost (`Graph.hasCostlyKinds`): a graph of cheap kinds recomputes all
+    /// an edit reaches sooner than it could track what is stale. Inside an opened group nothing
+    /// is observed: the document evaluates whole.
     /// - Complexity: O(*k* log *k*), the nodes that could be in view; observing anew only when
     ///   they changed.
     private func observeShown() {
-        guard state.openedGroups.isEmpty else {
+        guard state.openedGroups.isEmpty, document.graph.hasCostlyKinds else {
             shownObservation = nil
             shownNodes = []
             return

@@ -2,21 +2,60 @@ import NodeCanvas
 import NodeGraph
 import Testing
 
-/// The canvas observes what it shows (demand-driven evaluation): an edit recomputes the nodes in
-/// view and what they depend on; the others wait, stale, until they come into view.
+/// A subtraction that says it costs 5 µs an evaluation (it does not: the cost is what it declares).
+private struct CostlySubtract: NodeKind {
+    let name = "costlySubtract"
+    let title = "Costly"
+    let inputs = [SlotSpec("a", .number), SlotSpec("b", .number)]
+    let outputType = ValueType.number
+    var evaluationCost: Duration { .microseconds(5) }
+    func evaluate(_ inputs: KindInputs) throws(EvaluationFailure) -> Value {
+        .number(inputs.number(0) - inputs.number(1))
+    }
+}
+
+/// The canvas observes what it shows (demand-driven evaluation) when the graph's kinds cost: an
+/// edit recomputes the nodes in view and what they depend on; the others wait, stale, until they
+/// come into view. A graph of cheap kinds is evaluated whole.
 @Suite struct ObservedCanvasTests {
-    /// The 100 × 100 grid of `PerformanceTests`, where `n0_0` feeds a chain along the first row.
-    func gridCanvas() throws -> Canvas {
-        let canvas = Canvas(
-            document: GraphDocument(graph: try PerformanceTests.grid(columns: 100, rows: 100)), width: 200,
-            height: 60)
+    /// The grid of `PerformanceTests` with `kind` computing, where `n0_0` feeds a chain along the
+    /// first row and `n0_99` one along the last.
+    static func grid(columns: Int = 100, rows: Int = 100, kind: String = "costlySubtract") throws -> Graph {
+        var registry = KindRegistry.standard
+        registry.register(CostlySubtract())
+        var graph = Graph(registry: registry)
+        for column in 0..<columns {
+            for row in 0..<rows {
+                let position = Position(x: 2 + column * 26, y: 1 + row * 7)
+                if column == 0 {
+                    try graph.addNode("n\(column)_\(row)", kind: "number", at: position, value: .number(1))
+                } else {
+                    let inputs: [NodeID?] = [
+                        "n\(column - 1)_\(row)", row + 1 < rows ? "n\(column - 1)_\(row + 1)" : nil,
+                    ]
+                    try graph.addNode("n\(column)_\(row)", kind: kind, at: position, inputs: inputs)
+                }
+            }
+        }
+        return graph
+    }
+
+    func gridCanvas(kind: String = "costlySubtract") throws -> Canvas {
+        let canvas = Canvas(document: GraphDocument(graph: try Self.grid(kind: kind)), width: 200, height: 60)
         canvas.send(.viewPlaced(origin: Position(x: 0, y: 0), cursor: Position(x: 2, y: 1)))
         return canvas
     }
 
+    @Test func aGraphOfCheapKindsIsEvaluatedWhole() throws {
+        let canvas = try gridCanvas(kind: "subtract")
+        let change = try canvas.document.apply(.setValue(node: "n0_0", value: .number(5)))
+        #expect(change.recomputed.count == 100)
+        #expect(!canvas.document.graph.hasStaleNodes)
+    }
+
     @Test func anEditRecomputesWhatIsInViewAndLeavesTheRestStale() throws {
         let canvas = try gridCanvas()
-        var reference = try PerformanceTests.grid(columns: 100, rows: 100)
+        var reference = try Self.grid()
         try reference.setValue(.number(5), of: "n0_0")
         let change = try canvas.document.apply(.setValue(node: "n0_0", value: .number(5)))
         // The first row's chain has 99 nodes downstream; only the few in view are recomputed.
@@ -29,7 +68,7 @@ import Testing
 
     @Test func aStaleNodeComingIntoViewShowsItsCurrentValue() throws {
         let canvas = try gridCanvas()
-        var reference = try PerformanceTests.grid(columns: 100, rows: 100)
+        var reference = try Self.grid()
         // `n0_99` feeds a chain along the last row, far below the view.
         for value in [5.0, 7.0] {
             try reference.setValue(.number(value), of: "n0_99")
@@ -48,7 +87,7 @@ import Testing
     }
 
     @Test func insideAnOpenedGroupTheDocumentEvaluatesWhole() throws {
-        var graph = try PerformanceTests.grid(columns: 30, rows: 2)
+        var graph = try Self.grid(columns: 30, rows: 2)
         try graph.group(["n0_1"], kind: "inner", name: "Inner", id: "inner")
         let canvas = Canvas(document: GraphDocument(graph: graph), width: 200, height: 60)
         canvas.select("inner")

@@ -47,9 +47,11 @@ final class Observations: Sendable {
         live.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    /// The indices of the observed nodes that `store` holds.
-    func indices(in store: NodeStore) -> Set<Int32> {
-        counts.withLock { counts in Set(counts.keys.compactMap { store.index(of: $0) }) }
+    /// Calls `body` with the index of each observed node that `store` holds.
+    func forEachIndex(in store: NodeStore, _ body: (Int32) -> Void) {
+        counts.withLock { counts in
+            for id in counts.keys { if let index = store.index(of: id) { body(index) } }
+        }
     }
 }
 
@@ -86,6 +88,15 @@ extension Graph {
         return store.stale.contains(node)
     }
 
+    /// Whether some kind of this graph's nodes costs at least a microsecond an evaluation
+    /// (``NodeKind/evaluationCost``). Only then does evaluating just what a tool observes save
+    /// work: a graph of cheaper kinds recomputes all that an edit reaches sooner than it could
+    /// keep track of what is left stale, so a tool (the canvas) observes nothing there.
+    /// - Complexity: O(*k*), the kinds the graph's nodes use.
+    public var hasCostlyKinds: Bool {
+        store.kinds.contains { $0.costNanoseconds >= NodeStore.leastParallelCost }
+    }
+
     /// Whether some node's value is out of date: an edit under demand-driven evaluation left it
     /// so, and reading it brings it up to date. A tool that keeps copies of values (a canvas's
     /// drawn boxes) reads them again when this is true after an edit.
@@ -110,13 +121,12 @@ extension Graph {
         // (the reverse of the order visits a node's dependents before it).
         var needed = [Bool](repeating: !observations.isActive, count: region.nodes.count)
         if observations.isActive {
-            let observed = observations.indices(in: store)
-            for index in region.order.reversed() {
-                let node = region.nodes[index]
-                if observed.contains(node) { needed[index] = true }
-                guard needed[index] else { continue }
-                store.forEachInput(of: node) { upstream in
-                    if let upstreamIndex = region.position[upstream] { needed[upstreamIndex] = true }
+            observations.forEachIndex(in: store) { node in
+                if let index = region.index(of: node) { needed[index] = true }
+            }
+            for index in region.order.reversed() where needed[index] {
+                store.forEachInput(of: region.nodes[index]) { upstream in
+                    if let upstreamIndex = region.index(of: upstream) { needed[upstreamIndex] = true }
                 }
             }
         }
@@ -128,7 +138,7 @@ extension Graph {
             var must = index < region.rootCount || store.stale.contains(node)
             var staleInputs = false
             store.forEachInput(of: node) { upstream in
-                if let upstreamIndex = region.position[upstream], changed[upstreamIndex] { must = true }
+                if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] { must = true }
                 if store.stale.contains(upstream) { staleInputs = true }
             }
             guard needed[index] else {
@@ -155,16 +165,24 @@ extension Graph {
 struct Region {
     /// The region's nodes: the roots first.
     var nodes: [Int32] = []
-    /// Each node's index in `nodes`.
-    var position: [Int32: Int] = [:]
+    /// Each node's index in `nodes`, by node index; -1 outside the region. Dense, so that a
+    /// region of most of the graph is found without hashing.
+    private var position: [Int32]
     /// How many of `nodes` are roots.
     var rootCount = 0
     /// Indices into `nodes`, in a topological order.
     var order: [Int] = []
 
+    /// A node's index in `nodes`, or `nil` outside the region.
+    @inline(__always) func index(of node: Int32) -> Int? {
+        let index = position[Int(node)]
+        return index < 0 ? nil : Int(index)
+    }
+
     init(from roots: some Collection<Int32>, in store: NodeStore) {
-        for root in roots where store.isLive(root) && position[root] == nil {
-            position[root] = nodes.count
+        position = [Int32](repeating: -1, count: Int(store.nodeEnd))
+        for root in roots where store.isLive(root) && position[Int(root)] < 0 {
+            position[Int(root)] = Int32(nodes.count)
             nodes.append(root)
         }
         rootCount = nodes.count
@@ -173,14 +191,14 @@ struct Region {
             let node = nodes[next]
             next += 1
             store.forEachDependent(of: node) { target in
-                if position[target] == nil {
-                    position[target] = nodes.count
+                if position[Int(target)] < 0 {
+                    position[Int(target)] = Int32(nodes.count)
                     nodes.append(target)
                 }
             }
         }
         var pending = [Int32](repeating: 0, count: nodes.count)
-        for node in nodes { store.forEachDependent(of: node) { pending[position[$0]!] += 1 } }
+        for node in nodes { store.forEachDependent(of: node) { pending[Int(position[Int($0)])] += 1 } }
         order.reserveCapacity(nodes.count)
         for root in 0..<rootCount where pending[root] == 0 { order.append(root) }
         var head = 0
@@ -188,11 +206,49 @@ struct Region {
             let index = order[head]
             head += 1
             store.forEachDependent(of: nodes[index]) { target in
-                let targetIndex = position[target]!
+                let targetIndex = Int(position[Int(target)])
                 pending[targetIndex] -= 1
                 if pending[targetIndex] == 0 { order.append(targetIndex) }
             }
         }
+    }
+}
+
+/// The nodes demand-driven evaluation left out of date, marked by node index: asked, added and
+/// taken out in constant time, without hashing (an edit may mark most of the graph).
+struct StaleNodes {
+    private var marks: [Bool] = []
+    /// How many nodes are marked.
+    private(set) var count = 0
+
+    /// Whether no node is marked.
+    @inline(__always) var isEmpty: Bool { count == 0 }
+
+    /// Whether `node` is marked.
+    @inline(__always) func contains(_ node: Int32) -> Bool { Int(node) < marks.count && marks[Int(node)] }
+
+    /// Marks `node`.
+    mutating func insert(_ node: Int32) {
+        let index = Int(node)
+        if index >= marks.count { marks.append(contentsOf: repeatElement(false, count: index + 1 - marks.count)) }
+        if !marks[index] {
+            marks[index] = true
+            count += 1
+        }
+    }
+
+    /// Takes the mark off `node`.
+    mutating func remove(_ node: Int32) {
+        guard contains(node) else { return }
+        marks[Int(node)] = false
+        count -= 1
+    }
+
+    /// Takes every mark off.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        marks.removeAll(keepingCapacity: true)
+        count = 0
     }
 }
 

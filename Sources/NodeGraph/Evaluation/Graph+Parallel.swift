@@ -45,12 +45,12 @@ extension Graph {
         defer { store.changedNumbers.removeAll() }
         let region = Region(from: roots, in: store)
         guard !region.nodes.isEmpty else { return [] }
-        let rootCount = region.rootCount, order = region.order, position = region.position
+        let rootCount = region.rootCount, order = region.order
         // A node's level: one more than its inputs' in the region (they come first in the order).
         var level = [Int32](repeating: 0, count: region.nodes.count)
         for index in order {
             store.forEachDependent(of: region.nodes[index]) { target in
-                let targetIndex = position[target]!
+                let targetIndex = region.index(of: target)!
                 level[targetIndex] = Swift.max(level[targetIndex], level[index] + 1)
             }
         }
@@ -65,7 +65,7 @@ extension Graph {
                 var must = index < rootCount
                 if !must {
                     store.forEachInput(of: node) { upstream in
-                        if let upstreamIndex = position[upstream], changed[upstreamIndex] { must = true }
+                        if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] { must = true }
                     }
                 }
                 guard must else { continue }

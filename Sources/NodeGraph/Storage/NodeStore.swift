@@ -118,7 +118,7 @@ final class NodeStore {
     /// The nodes whose value may be out of date: an edit under demand-driven evaluation
     /// (``Graph/observe(_:)``) left them so. Reading one brings it up to date
     /// (``bringUpToDate(_:)``); empty unless a tool observes nodes.
-    @exclusivity(unchecked) var stale: Set<Int32> = []
+    @exclusivity(unchecked) var stale = StaleNodes()
     @exclusivity(unchecked) var freeNodes: [Int32] = []
     @exclusivity(unchecked) var freeSlotRanges: [Int: [Int32]] = [:]
     @exclusivity(unchecked) var liveCount = 0
