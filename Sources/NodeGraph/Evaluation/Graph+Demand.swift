@@ -230,7 +230,9 @@ struct StaleNodes {
     /// Marks `node`.
     mutating func insert(_ node: Int32) {
         let index = Int(node)
-        if index >= marks.count { marks.append(contentsOf: repeatElement(false, count: index + 1 - marks.count)) }
+        if index >= marks.count {
+            marks.append(contentsOf: repeatElement(false, count: index + 1 - marks.count))
+        }
         if !marks[index] {
             marks[index] = true
             count += 1

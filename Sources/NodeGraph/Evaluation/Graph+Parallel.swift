@@ -65,7 +65,9 @@ extension Graph {
                 var must = index < rootCount
                 if !must {
                     store.forEachInput(of: node) { upstream in
-                        if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] { must = true }
+                        if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] {
+                            must = true
+                        }
                     }
                 }
                 guard must else { continue }
