@@ -102,6 +102,9 @@ public final class EditorSession {
     private var observation: ObservationToken?
     /// The graph's running live sources (``attach(_:)``); `nil` when none are run.
     var liveSources: LiveSources?
+    /// The runner of the graph's background computations (``attach(_:)-(BackgroundRunner)``);
+    /// `nil` when none are run.
+    var backgroundRunner: BackgroundRunner?
     /// The latest status-line message written to the log, so a message is logged once.
     private var loggedMessage: String?
 
@@ -149,6 +152,7 @@ public final class EditorSession {
         observation = document.observe { [weak self] change in
             self?.autosaveRecord(change)
             self?.followSources(after: change)
+            self?.followBackground(after: change.recomputed)
         }
         canvas.delegate = self
         canvas.title = title
