@@ -100,9 +100,9 @@ public final class EditorSession {
     /// The journal lines waiting for the answer to the recovery question.
     var pendingRecovery: [Journal.Line] = []
     private var observation: ObservationToken?
-    /// The graph's running live sources (``attach(_:)``); `nil` when none are run.
+    /// The graph's running live sources (`attach(_:)` with a `LiveSources`); `nil` when none are run.
     var liveSources: LiveSources?
-    /// The runner of the graph's background computations (``attach(_:)-(BackgroundRunner)``);
+    /// The runner of the graph's background computations (`attach(_:)` with a `BackgroundRunner`);
     /// `nil` when none are run.
     var backgroundRunner: BackgroundRunner?
     /// The latest status-line message written to the log, so a message is logged once.
