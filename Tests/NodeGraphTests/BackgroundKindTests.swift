@@ -140,6 +140,17 @@ private func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation 
         #expect(graph.value(of: "t") == .number(20))
     }
 
+    @Test func underObservationABackgroundNodeIsNeverLeftStaleSoItsRunnerHearsOfIt() throws {
+        var graph = try slowGraph(Gate())
+        let shown = graph.observe(["x"])
+        let change = try graph.setValue(.number(2), of: "x")
+        #expect(change.recomputed.contains("slow"))
+        #expect(!graph.isStale("slow"))
+        #expect(graph.value(of: "double") == .pending)
+        #expect(graph.backgroundRequest(for: "slow")?.inputs.values == [.number(2)])
+        shown.end()
+    }
+
     @Test func aCompletionRecomputesEachDependentExactlyOnceAfterItsInputs() throws {
         let counter = Counter()
         var graph = try slowGraph(Gate(), counter)

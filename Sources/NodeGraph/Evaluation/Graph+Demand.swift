@@ -106,9 +106,14 @@ extension Graph {
         var needed = [Bool](repeating: !observations.isActive, count: region.nodes.count)
         if observations.isActive {
             let observed = observations.indices(in: store)
+            // A background node is never left stale: its runner hears of it only when an edit
+            // recomputes it, so it counts as observed.
+            let observesBackground = hasBackgroundKinds
             for index in region.order.reversed() {
                 let node = region.nodes[index]
-                if observed.contains(node) { needed[index] = true }
+                if observed.contains(node) || (observesBackground && store.entry(of: node).isBackground) {
+                    needed[index] = true
+                }
                 guard needed[index] else { continue }
                 store.forEachInput(of: node) { upstream in
                     if let upstreamIndex = region.position[upstream] { needed[upstreamIndex] = true }
