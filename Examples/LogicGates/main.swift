@@ -6,8 +6,9 @@
 //
 // Its own extensions of the editor, on public API only: a `T` command (`truth-table`) showing
 // the truth table of the selected switches, a `pulse` live kind run by its own runner (in the
-// editor and in `logic-gates watch`), and a fan-out rule (an output feeds at most 4 inputs) that
-// the editor, `replay` and `watch` all keep.
+// editor and in `logic-gates watch`), a `delay` gate computed in the background (its lamp shows
+// … until its bit arrives; `eval` waits for it), and a fan-out rule (an output feeds at most 4
+// inputs) that the editor, `replay` and `watch` all keep.
 import Foundation
 import NodeCanvas
 import NodeCommandLine
@@ -83,6 +84,29 @@ struct Pulse: LiveSourceKind {
     }
 }
 
+/// A delay: its input bit, `seconds` later (1 by default, at most 60). It computes in the
+/// background: while it waits its lamp shows … and the editor answers keys; a newer input
+/// cancels the wait and starts a new one.
+struct Delay: BackgroundKind {
+    let name = "delay"
+    let title = "Delay"
+    let symbol = "⧖"
+    let category = "delay"
+    let inputs = [SlotSpec("a", bool, default: bit(false))]
+    let outputType = bool
+    var parameterType: ValueType? { .number }
+    var defaultParameter: Value? { .number(1) }
+    /// Saved as `"seconds": 1`.
+    var heldValueName: String { "seconds" }
+    func heldValueProblem(_ value: Value) -> String? {
+        (0...60).contains(value.number ?? -1) ? nil : "a delay is 0 to 60 seconds"
+    }
+    func compute(_ inputs: KindInputs) async throws -> Value {
+        try await Task.sleep(for: .seconds(inputs.parameter?.number ?? 1))  // throws when cancelled
+        return inputs[0]
+    }
+}
+
 /// Runs every pulse: on at odd ticks of its interval, off at even ones.
 let pulseRunner = LiveSourceRunner(kind: "pulse", interval: { $0?.number }) { reading in
     bit(reading.tick % 2 == 1)
@@ -96,14 +120,17 @@ let kinds: KindRegistry = {
     registry.register(Gate("or", "∨") { $0[0] || $0[1] })
     registry.register(Gate("xor", "⊕") { $0[0] != $0[1] })
     registry.register(Gate("not", "¬", slots: ["a"]) { !$0[0] })
+    registry.register(Delay())
     return registry
 }()
 
 // MARK: Renderers
 
-/// A lamp: `●` on, `○` off (`1` and `0` in ASCII), lit in the palette's colors.
+/// A lamp: `●` on, `○` off (`1` and `0` in ASCII), lit in the palette's colors; `…` (`~`)
+/// while its bit is pending.
 func lamp(_ value: Value, _ theme: Theme) -> (text: String, style: CellStyle) {
     let ascii = theme.glyphs.isASCII
+    if value.isPending { return (String(theme.glyphs.ellipsis), theme.styles.secondary) }
     guard isOn(value) else { return (ascii ? "0" : "○", theme.styles.secondary) }
     return (
         ascii ? "1" : "●",

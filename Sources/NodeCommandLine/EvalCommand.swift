@@ -12,7 +12,8 @@ struct EvalCommand: ParsableCommand {
                 Nodes are printed in dependency order (every node after its inputs, ties by id), one \
                 per line as NAME (ID): VALUE. An error value names the node where it arose: \
                 "Ratio (r): error: division by zero (from r)". Live sources are read once: a clock \
-                shows 0, a file source the number in its file. A graph without nodes prints one \
+                shows 0, a file source the number in its file. Nodes of kinds that compute in the \
+                background are waited for: every value printed is final. A graph without nodes prints one \
                 line saying so: "no nodes: the graph is empty".
 
                 With --json, prints one object: \
@@ -38,7 +39,9 @@ struct EvalCommand: ParsableCommand {
     @OptionGroup var fileSize: FileSizeOption
 
     func run() throws {
-        let graph = sourceOptions.readingSourcesOnce(try fileSize.loadGraph(file), from: file)
+        var graph = sourceOptions.readingSourcesOnce(try fileSize.loadGraph(file), from: file)
+        // Every background computation finishes before anything is printed: no value is pending.
+        BackgroundRunner().complete(&graph)
         if json {
             StandardOutput.write(HeadlessOutput.json(graph))
         } else {

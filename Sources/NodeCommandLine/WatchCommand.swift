@@ -23,9 +23,12 @@ struct WatchCommand: ParsableCommand {
                 node's value is null), {"line":N,"status":"refused","reason":…} for a refused one, \
                 and {"source":"ID","changed":[…]} for a source update (with "sources":[…] when \
                 several sources updated together). A source a journal line adds or changes shows \
-                its first reading on that line.
+                its first reading on that line. A node of a kind that computes in the background \
+                shows … ({"pending":true}) until its result arrives; then \
+                {"completed":"ID","changed":[…]} (text: completed ID: …) prints what it changed.
 
-                It ends at the end of standard input when the graph has no live sources, after \
+                It ends at the end of standard input when the graph has no live sources and no \
+                background computation runs, after \
                 --max-updates lines following the first, or on SIGINT or SIGTERM; the exit status is \
                 then 0. When standard input has ended and the graph's live sources can never update \
                 (every one a file source outside the folder, refused without --allow-outside), it \

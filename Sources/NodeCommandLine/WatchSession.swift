@@ -9,10 +9,13 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 nonisolated(unsafe) private var sessionThread = pthread_t()
 
 /// What `watch` runs: one loop on the main thread waiting for journal lines on standard input,
-/// for the live sources' updates and for SIGINT/SIGTERM, printing what each changes.
+/// for the live sources' updates, for background computations' results and for SIGINT/SIGTERM,
+/// printing what each changes.
 struct WatchSession {
     let document: GraphDocument
     let sources: LiveSources
+    /// Runs the graph's background computations; each result is printed as it is applied.
+    let background = BackgroundRunner()
     let json: Bool
     let maxUpdates: Int?
     /// What the graph's file sources will meet (missing files, paths outside the folder).
@@ -36,8 +39,8 @@ struct WatchSession {
 
     /// How a session ended.
     enum Ending: Equatable {
-        /// Standard input ended without live sources, the last update allowed was printed, or a
-        /// signal came.
+        /// Standard input ended without live sources (and every background computation was
+        /// printed), the last update allowed was printed, or a signal came.
         case finished
         /// Standard input ended and no live source can ever update: the sources refused for
         /// good (each a file outside the folder without `--allow-outside`).
@@ -67,6 +70,12 @@ struct WatchSession {
             sigaction(number, &action, nil)
         }
         let wake = WatchSession.pipe()
+        let wakeWrite = wake.write
+        background.start {
+            var byte: UInt8 = 2
+            _ = Glibc.write(wakeWrite, &byte, 1)
+        }
+        defer { background.cancelAll() }
         sources.follow(document.graph)
         document.applySourceUpdates(sources.takeUpdates())
         shown = Dictionary(
@@ -75,8 +84,8 @@ struct WatchSession {
             })
         StandardOutput.write(
             lines: json ? [HeadlessOutput.json(document.graph)] : HeadlessOutput.textLines(document.graph))
+        background.follow(document.graph)
         if isDone { return .finished }
-        let wakeWrite = wake.write
         sources.start {
             var byte: UInt8 = 1
             _ = Glibc.write(wakeWrite, &byte, 1)
@@ -85,9 +94,9 @@ struct WatchSession {
         var inputOpen = true
         var askedWhetherStuck = false
         while !isDone {
-            if !inputOpen && !askedWhetherStuck {
-                // Without input no edit changes the sources any more: ask once whether any can
-                // ever update.
+            if !inputOpen && !askedWhetherStuck && background.isIdle {
+                // Without input no edit changes the sources any more, and every background
+                // computation is printed: ask once whether any source can ever update.
                 askedWhetherStuck = true
                 let live = sources.status.live
                 if live == 0 { return .finished }
@@ -104,6 +113,7 @@ struct WatchSession {
             if descriptors[1].revents != 0 {
                 WatchSession.drain(wake.read)
                 applySourceUpdates()
+                applyBackgroundResults()
             }
             if descriptors[2].revents != 0 { inputOpen = readInput() }
         }
@@ -162,6 +172,7 @@ struct WatchSession {
                 shown[id] = nil
                 return (id, Value?.none)
             }
+        background.follow(document.graph, nodes: Array(change.recomputed) + Array(started.recomputed))
         emit(
             json
                 ? WatchOutput.json(line: number, changes)
@@ -177,12 +188,28 @@ struct WatchSession {
     private mutating func applySourceUpdates(_ updates: [SourceUpdate]) {
         guard !updates.isEmpty, !isDone else { return }
         let change = document.applySourceUpdates(updates)
+        background.follow(document.graph, nodes: change.recomputed)
         let changes = changedValues(Array(change.recomputed))
         guard !changes.isEmpty else { return }
         emit(
             json
                 ? WatchOutput.json(sources: change.sources, changes)
                 : WatchOutput.text(sources: change.sources, changes, in: document.graph))
+    }
+
+    /// Applies the results background computations delivered and prints what they changed.
+    private mutating func applyBackgroundResults() {
+        guard !isDone else { return }
+        let results = background.takeResults()
+        guard !results.isEmpty else { return }
+        let change = document.applyBackgroundResults(results)
+        background.follow(document.graph, nodes: change.recomputed)
+        let changes = changedValues(Array(change.recomputed))
+        guard !changes.isEmpty else { return }
+        emit(
+            json
+                ? WatchOutput.json(completed: change.sources, changes)
+                : WatchOutput.text(completed: change.sources, changes, in: document.graph))
     }
 
     private mutating func printRefusal(line: Int, operation: String?, reason: String) {
@@ -257,6 +284,16 @@ enum WatchOutput {
         return text + ",\"changed\":\(json(changes))}"
     }
 
+    /// `{"completed":"ID","changed":[…]}`, with `"completedNodes":[…]` when several background
+    /// computations were applied together.
+    static func json(completed nodes: [NodeID], _ changes: [(NodeID, Value?)]) -> String {
+        var text = "{\"completed\":" + JSONValue.string(nodes.first?.rawValue ?? "").jsonText
+        if nodes.count > 1 {
+            text += ",\"completedNodes\":" + JSONValue.list(nodes.map { .string($0.rawValue) }).jsonText
+        }
+        return text + ",\"changed\":\(json(changes))}"
+    }
+
     private static func json(_ changes: [(NodeID, Value?)]) -> String {
         "["
             + changes.map { id, value in
@@ -299,6 +336,11 @@ enum WatchOutput {
     /// `source tick: Clock (tick): 1; Double (d): 2`.
     static func text(sources: [NodeID], _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
         "source \(sources.map(\.rawValue).joined(separator: ", ")): " + text(changes, in: graph)
+    }
+
+    /// `completed slow: Slow (slow): 10; Double (d): 20`.
+    static func text(completed nodes: [NodeID], _ changes: [(NodeID, Value?)], in graph: Graph) -> String {
+        "completed \(nodes.map(\.rawValue).joined(separator: ", ")): " + text(changes, in: graph)
     }
 
     private static func text(_ changes: [(NodeID, Value?)], in graph: Graph) -> String {

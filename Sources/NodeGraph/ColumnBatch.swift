@@ -107,7 +107,7 @@ struct ColumnBatch {
             return
         }
         let hash = try graph.checkNewID(id)
-        if entry.isLive { try graph.checkLevel(of: entry, for: id) }
+        if entry.isLive || entry.isBackground { try graph.checkLevel(of: entry, for: id) }
         if let name, let problem = graph.nameProblem(name) { throw .invalidName(node: id, reason: problem) }
         try graph.checkPosition(position, of: id)
         var parameter: Value?

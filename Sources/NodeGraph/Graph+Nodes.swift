@@ -44,12 +44,14 @@ extension Graph {
         }
     }
 
-    /// Checks that a node of this kind may be at this level: a live source only at the top
-    /// level, not inside a definition.
+    /// Checks that a node of this kind may be at this level: a live source or a background
+    /// kind only at the top level, not inside a definition.
     func checkLevel(of entry: KindEntry, for id: NodeID) throws(GraphError) {
-        if entry.isLive && store.localKinds[GroupInputKind.kindName] != nil {
-            throw .liveSourceInDefinition(node: id, kind: entry.name)
+        guard entry.isLive || entry.isBackground, store.localKinds[GroupInputKind.kindName] != nil else {
+            return
         }
+        if entry.isLive { throw .liveSourceInDefinition(node: id, kind: entry.name) }
+        throw .backgroundKindInDefinition(node: id, kind: entry.name)
     }
 
     func checkPosition(_ position: Position, of id: NodeID) throws(GraphError) {
@@ -237,6 +239,7 @@ extension Graph {
         store.parameters[node] = nil
         store.boxed[node] = nil
         store.pushedValues[node] = nil
+        store.backgroundResults[node] = nil
         store.stale.remove(node)
         store.freeNodes.append(node)
         store.dropPlan()  // the node may be a planned source with no links (its index reused later)
@@ -367,6 +370,7 @@ extension Graph {
         store.nodes.kind[node] = target
         // A value pushed into the node as one live source means nothing to another kind.
         store.pushedValues[node] = nil
+        store.backgroundResults[node] = nil
         store.setParameter(newParameter, of: node)
         roots.append(node)
         return .batch(inverse + restoreBypass + dropped)

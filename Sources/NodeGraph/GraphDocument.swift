@@ -268,6 +268,27 @@ public final class GraphDocument {
         return change
     }
 
+    // MARK: Background results
+
+    /// Applies results of background computations, in one pass (see
+    /// ``Graph/applyBackgroundResults(_:)``), and tells the source-update observers, as a live
+    /// source's update does: the results' nodes are the change's ``SourceChange/sources``.
+    ///
+    /// Not an edit: it is not recorded for undo, does not mark the document modified, and is
+    /// never journaled. A superseded result (the node's inputs changed since) is skipped.
+    /// - Parameter results: The results, in the order they arrived.
+    /// - Returns: The nodes whose results were applied and the nodes recomputed, in order.
+    /// - Complexity: O(*r* + *a*): the results and the region downstream of their nodes.
+    @discardableResult
+    public func applyBackgroundResults(_ results: some Sequence<BackgroundResult>) -> SourceChange {
+        let change = graph.applyBackgroundResults(results)
+        guard !change.sources.isEmpty else { return change }
+        for (_, observer) in observers {
+            if case .sourceUpdates(let handler) = observer { handler(change) }
+        }
+        return change
+    }
+
     // MARK: Bulk application
 
     /// Applies many edits as ``apply(_:)`` would, but tells the observers once, at the end: a

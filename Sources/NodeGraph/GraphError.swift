@@ -37,6 +37,9 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A live source (``LiveSourceKind``) cannot be inside a definition: it would follow the
     /// world once per instance. It belongs at the top level, feeding the group's input.
     case liveSourceInDefinition(node: NodeID, kind: String)
+    /// A background kind (``BackgroundKind``) cannot be inside a definition: its result would be
+    /// computed once per instance. It belongs at the top level, feeding the group's input.
+    case backgroundKindInDefinition(node: NodeID, kind: String)
     /// The position is outside ``Position/validRange``.
     case invalidPosition(node: NodeID)
     /// A ``GraphBuilder`` input names no node in the builder: nodes are numbered `0..<count`.
@@ -120,6 +123,8 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
             "invalid \(name.escapedForMessage) for '\(node.escapedForMessage)': \(reason)"
         case .liveSourceInDefinition(let node, let kind):
             "'\(node.escapedForMessage)' is a live source (\(kind.escapedForMessage)): it cannot be inside a definition; keep it outside and link it to the group's input"
+        case .backgroundKindInDefinition(let node, let kind):
+            "'\(node.escapedForMessage)' computes in the background (\(kind.escapedForMessage)): it cannot be inside a definition; keep it outside and link it to the group's input"
         case .invalidPosition(let node):
             "the position of '\(node.escapedForMessage)' is outside \(Position.validRange.lowerBound)…\(Position.validRange.upperBound)"
         case .unknownInput(let node, let slot, let input, let count):

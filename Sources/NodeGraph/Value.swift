@@ -173,14 +173,33 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case error(ValueError)
     /// A value of a tool-defined type.
     case custom(CustomValue)
+    /// Not known yet: a background computation (``BackgroundKind``) has not delivered it, on
+    /// this node or on one it depends on. Shown `…`. Never saved, journaled or undone: it is
+    /// what a node shows while its result is on its way.
+    case pending
 
-    /// The value's type; `nil` for an error, which has no type of its own.
+    /// The value's type; `nil` for an error or a pending value, which have none of their own.
     public var type: ValueType? {
         switch self {
         case .number: .number
         case .color: .color
-        case .error: nil
+        case .error, .pending: nil
         case .custom(let custom): custom.type
+        }
+    }
+
+    /// Whether this is ``pending``.
+    public var isPending: Bool {
+        if case .pending = self { return true }
+        return false
+    }
+
+    /// Whether a node fed this value takes it on instead of evaluating: an error or a pending
+    /// value passes on downstream as it is.
+    @inline(__always) var passesOn: Bool {
+        switch self {
+        case .error, .pending: true
+        default: false
         }
     }
 
@@ -202,13 +221,15 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// The value as a person reads it: `3`, `2.5`, `#ff8000`, `error: division by zero`.
+    /// The value as a person reads it: `3`, `2.5`, `#ff8000`, `error: division by zero`, `…`
+    /// (pending).
     public var description: String {
         switch self {
         case .number(let number): Value.format(number)
         case .color(let color): color.hex
         case .error(let error): "error: \(error.reason)"
         case .custom(let custom): custom.description
+        case .pending: "…"
         }
     }
 

@@ -151,7 +151,7 @@ extension NodeWidgetModel {
         case .number: return numberPlaceholder
         case .color: return .color(.black)
         case .custom: return value
-        case .error: return type == .color ? .color(.black) : numberPlaceholder
+        case .error, .pending: return type == .color ? .color(.black) : numberPlaceholder
         }
     }
 }

@@ -164,12 +164,23 @@ extension NodeStore {
                 continue
             }
             let value = value(of: upstream)
-            if case .error = value { return value }
+            if value.passesOn { return value }
             values.append(value)
         }
+        if entry.isBackground { return backgroundValue(of: node, inputs: values) }
         return entry.value(
             of: values, parameter: parameter(of: node), pushed: entry.isLive ? pushedValues[node] : nil,
             origin: ids[Int(node)])
+    }
+
+    /// A background node's value: what its kind makes of the result delivered for exactly these
+    /// inputs and held value (``KindInputs/pushed``); pending until one is.
+    func backgroundValue(of node: Int32, inputs: [Value]) -> Value {
+        let parameter = parameter(of: node)
+        guard let result = backgroundResults[node], result.inputs == inputs, result.parameter == parameter
+        else { return .pending }
+        return entry(of: node).value(
+            of: inputs, parameter: parameter, pushed: result.value, origin: ids[Int(node)])
     }
 }
 
@@ -192,9 +203,9 @@ extension NodeStore {
 }
 
 extension KindEntry {
-    /// The value a node of this kind holds when its slots read `inputs` (none an error): what the
-    /// kind's `evaluate` returns, or an error value arising at `origin` (the kind's failure, a
-    /// result that is not finite, a value of the wrong type).
+    /// The value a node of this kind holds when its slots read `inputs` (none an error or
+    /// pending): what the kind's `evaluate` returns, or an error value arising at `origin` (the
+    /// kind's failure, a result that is not finite, a value of the wrong type).
     func value(of inputs: [Value], parameter: Value?, pushed: Value? = nil, origin: NodeID) -> Value {
         let result: Value
         do {

@@ -124,6 +124,13 @@ extension Graph {
             observations.forEachIndex(in: store) { node in
                 if let index = region.index(of: node) { needed[index] = true }
             }
+            // A background node is never left stale: its runner hears of it only when an edit
+            // recomputes it, so it counts as observed.
+            if hasBackgroundKinds {
+                for (index, node) in region.nodes.enumerated() where store.entry(of: node).isBackground {
+                    needed[index] = true
+                }
+            }
             for index in region.order.reversed() where needed[index] {
                 store.forEachInput(of: region.nodes[index]) { upstream in
                     if let upstreamIndex = region.index(of: upstream) { needed[upstreamIndex] = true }

@@ -157,7 +157,7 @@ struct ParallelBatch {
                 continue
             }
             let value = store.value(of: upstream)
-            if case .error = value { return false }  // passed on by the kind route, at once
+            if value.passesOn { return false }  // passed on by the kind route, at once
             values.append(value)
         }
         jobs.append(

@@ -224,7 +224,7 @@ final class DefinitionPlan: @unchecked Sendable {
         for (slot, operand) in step.operands.enumerated() {
             let value = operand >= 0 ? registers.values[Int(operand)] : step.defaults[slot]
             // An error passes on, unless it goes into an instance (whose output may not need it).
-            if case .error = value, step.nested == nil { return (value, registers.sources[Int(operand)]) }
+            if value.passesOn, step.nested == nil { return (value, registers.sources[Int(operand)]) }
             inputs.append(value)
         }
         if let plan = step.nested {

@@ -18,6 +18,9 @@ final class KindEntry: @unchecked Sendable {
     let plan: DefinitionPlan?
     /// Whether the kind is a live source (its value is pushed from outside).
     let isLive: Bool
+    /// Whether the kind computes in the background (``BackgroundKind``): its value is the
+    /// result delivered for its current inputs, pending until one is.
+    let isBackground: Bool
     /// For a formula node's kind, its compiled formula.
     let formula: Formula?
     /// The formula's program in memory this entry owns: the passes run it on the stored numbers.
@@ -50,6 +53,7 @@ final class KindEntry: @unchecked Sendable {
         defaultParameter = kind.defaultParameter
         plan = (kind as? DefinitionKind)?.plan
         isLive = kind is any LiveSourceKind
+        isBackground = kind is any BackgroundKind
         formula = (kind as? FormulaKind)?.formula
         formulaProgram = formula.map { formula in
             let operations = UnsafeMutableBufferPointer<FormulaOperation>.allocate(
@@ -68,7 +72,7 @@ final class KindEntry: @unchecked Sendable {
         evaluatesInParallel =
             !bypassed && kind.evaluatesOnAnyThread && costNanoseconds >= NodeStore.leastParallelCost
             && kernel == nil
-            && plan == nil && formula == nil && !isLive && parameterType == nil
+            && plan == nil && formula == nil && !isLive && !isBackground && parameterType == nil
     }
 
     /// Why a node of this kind cannot be bypassed (see ``NodeKind/bypassProblem``).

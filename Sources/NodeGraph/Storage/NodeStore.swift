@@ -112,6 +112,9 @@ final class NodeStore {
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
     /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
     @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
+    /// The latest result delivered for each background node (``Graph/applyBackgroundResults(_:)``),
+    /// with the inputs it was computed from.
+    @exclusivity(unchecked) var backgroundResults: [Int32: BackgroundResult] = [:]
     /// Whether a kind registered here may be evaluated in parallel (``KindEntry/evaluatesInParallel``):
     /// only then is parallel evaluation considered at all.
     @exclusivity(unchecked) var hasParallelKinds = false
@@ -215,6 +218,7 @@ final class NodeStore {
         names = other.names
         parameters = other.parameters
         pushedValues = other.pushedValues
+        backgroundResults = other.backgroundResults
         hasParallelKinds = other.hasParallelKinds
         stale = other.stale
         // Edit state, not scratch: an edit may copy the storage between changing a number and
@@ -463,7 +467,7 @@ final class NodeStore {
             let payload = StoredValue.color(color)
             nodes.payload[node] = payload
             return old.bitPattern != payload.bitPattern
-        case .error, .custom:
+        case .error, .custom, .pending:
             nodes.payload[node] = StoredValue.boxed
             return boxed.updateValue(value, forKey: node) != value
         }

@@ -1,8 +1,8 @@
 import NodeGraph
 
 /// A value as written in graph files, journals and `--json` output: a number, `"#rrggbb"` for
-/// a color, `{"error": reason, "from": id}` for an error (with `"path"` inside an instance), and
-/// the payload of a tool-defined value.
+/// a color, `{"error": reason, "from": id}` for an error (with `"path"` inside an instance),
+/// `{"pending":true}` for a pending value, and the payload of a tool-defined value.
 public enum JSONValue: Hashable, Sendable {
     /// A JSON number.
     case number(Double)
@@ -15,6 +15,9 @@ public enum JSONValue: Hashable, Sendable {
     /// An error object: its reason, the node where it arose (the instance, for an error inside
     /// one), and for an error inside an instance the way to the inner node (`["avg", "half"]`).
     case error(reason: String, from: String, path: [String] = [])
+    /// `{"pending":true}`: a value a background computation has not delivered yet (in `--json`
+    /// output only; never in a graph file or a journal).
+    case pending
 
     /// The JSON form of a value.
     /// - Parameter value: The value.
@@ -27,6 +30,7 @@ public enum JSONValue: Hashable, Sendable {
                 reason: error.reason, from: error.origin.rawValue,
                 path: error.path.count > 1 ? error.path.map(\.rawValue) : [])
         case .custom(let custom): self = JSONValue(custom.payload)
+        case .pending: self = .pending
         }
     }
 
@@ -57,10 +61,11 @@ public enum JSONValue: Hashable, Sendable {
             return .error(
                 ValueError(
                     reason: reason, origin: NodeID(from), innerPath: path.dropFirst().map { NodeID($0) }))
+        case .pending: return .pending
         }
     }
 
-    /// The payload this JSON denotes; `nil` for an error object.
+    /// The payload this JSON denotes; `nil` for an error object or a pending value.
     public var payload: Payload? {
         switch self {
         case .number(let number): .number(number)
@@ -69,7 +74,7 @@ public enum JSONValue: Hashable, Sendable {
         case .list(let items):
             // Each item's payload once: asking twice per level would take 2^depth steps.
             Self.payloads(of: items).map(Payload.list)
-        case .error: nil
+        case .error, .pending: nil
         }
     }
 
@@ -102,7 +107,7 @@ public enum JSONValue: Hashable, Sendable {
         switch self {
         case .number(let number): number.isFinite
         case .list(let items): items.allSatisfy(\.isFinite)
-        case .string, .bool, .error: true
+        case .string, .bool, .error, .pending: true
         }
     }
 

@@ -79,7 +79,8 @@ package struct JSONWriter {
         }
     }
 
-    /// Appends a value: a number, a string, a boolean, a list, or an error object.
+    /// Appends a value: a number, a string, a boolean, a list, an error object, or
+    /// `{"pending":true}`.
     package mutating func append(_ value: JSONValue) {
         switch value {
         case .number(let number): append(number)
@@ -106,6 +107,7 @@ package struct JSONWriter {
                 append("]")
             }
             append("}")
+        case .pending: append("{\"pending\":true}")
         }
     }
 }

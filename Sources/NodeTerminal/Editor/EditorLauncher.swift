@@ -93,6 +93,10 @@ struct EditorLauncher {
         let mailbox = loop.mailbox
         sources.start { mailbox.post(.sourcesUpdated) }
         defer { sources.stop() }
+        let background = BackgroundRunner()
+        background.start { mailbox.post(.backgroundCompleted) }
+        defer { background.cancelAll() }
+        session.attach(background)
         switch loop.run() {
         case .finished:
             return 0

@@ -56,6 +56,7 @@ extension EditorSession {
         canvas.reload()
         liveSources?.follow(document.graph)
         applySourceUpdates()
+        backgroundRunner?.follow(document.graph)
         diskStamp = FileStamp.read(file)
         isChangedOnDisk = false
         changeSeen = nil

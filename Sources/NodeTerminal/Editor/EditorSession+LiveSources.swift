@@ -7,6 +7,9 @@ public enum EditorMessage: Sendable, Hashable {
     /// Live sources left new values: the session applies them all, in one pass, and the frame
     /// follows without a key press.
     case sourcesUpdated
+    /// Background computations delivered results: the session applies them all, in one pass,
+    /// and the frame follows without a key press.
+    case backgroundCompleted
 }
 
 /// Live sources: the session runs the graph's clocks and files, and applies their values as
@@ -30,7 +33,8 @@ extension EditorSession {
         guard let sources = liveSources else { return }
         let updates = sources.takeUpdates()
         guard !updates.isEmpty else { return }
-        document.applySourceUpdates(updates)
+        let change = document.applySourceUpdates(updates)
+        followBackground(after: change.recomputed)
         reportLiveSources()
     }
 

@@ -26,11 +26,12 @@ extension EditorSession: TerminalProgram {
         return isChangedOnDisk != wasChanged
     }
 
-    /// Applies what was posted: live sources' new values.
+    /// Applies what was posted: live sources' new values, background computations' results.
     /// - Parameter message: What was posted.
     public func receive(_ message: EditorMessage) {
         switch message {
         case .sourcesUpdated: applySourceUpdates()
+        case .backgroundCompleted: applyBackgroundResults()
         }
     }
 

@@ -100,8 +100,11 @@ public final class EditorSession {
     /// The journal lines waiting for the answer to the recovery question.
     var pendingRecovery: [Journal.Line] = []
     private var observation: ObservationToken?
-    /// The graph's running live sources (``attach(_:)``); `nil` when none are run.
+    /// The graph's running live sources (`attach(_:)` with a `LiveSources`); `nil` when none are run.
     var liveSources: LiveSources?
+    /// The runner of the graph's background computations (`attach(_:)` with a `BackgroundRunner`);
+    /// `nil` when none are run.
+    var backgroundRunner: BackgroundRunner?
     /// The latest status-line message written to the log, so a message is logged once.
     private var loggedMessage: String?
     /// Whether the canvas asked for the terminal to be repainted (Ctrl-L) since the loop asked.
@@ -151,6 +154,7 @@ public final class EditorSession {
         observation = document.observe { [weak self] change in
             self?.autosaveRecord(change)
             self?.followSources(after: change)
+            self?.followBackground(after: change.recomputed)
         }
         canvas.delegate = self
         canvas.title = title
