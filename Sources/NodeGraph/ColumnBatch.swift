@@ -20,6 +20,10 @@ struct ColumnBatch {
     /// a node with no value and no name: it holds no parameter, is no live source, and every slot
     /// takes the one output type every kind in the table has (see ``settle(onlyOutputType:)``).
     private var plain: [Bool] = []
+    /// Per kind: whether it is the built-in number source (``Kernel/heldNumber``): a node of it
+    /// with a finite number or no value, and no name, stores nothing but that number beside
+    /// what a plain kind's node stores.
+    private var heldNumber: [Bool] = []
     private var slotCounts: [Int] = []
     /// The number of the call's first node.
     let first: Int
@@ -58,6 +62,10 @@ struct ColumnBatch {
     mutating func settle(onlyOutputType: ValueType?) {
         plainIndex = kinds.map { $0.index ?? UInt16.max }
         slotCounts = kinds.map(\.slotCount)
+        heldNumber = kinds.map { kind in
+            guard let entry = kind.entry else { return false }
+            return Kernel(entry) == .heldNumber && !entry.isLive && entry.slotCount == 0
+        }
         plain = kinds.map { kind in
             guard let entry = kind.entry, let onlyOutputType else { return false }
             return entry.parameterType == nil && !entry.isLive
@@ -69,6 +77,104 @@ struct ColumnBatch {
     func slotCount(of kind: UInt16) -> Int {
         let count = kinds[Int(kind)].slotCount
         return count == Int.max ? 0 : count
+    }
+
+    /// Stores node `first`, the next and so on while each has nothing to refuse and nothing
+    /// but its kind's number, slot count, position and inputs to store: a plain kind (see
+    /// ``plain``) and no value, or a number source (see ``heldNumber``) and a finite number or
+    /// none; no name, a valid position, an identifier stored inline, of printable ASCII and
+    /// new, and inputs only in the kind's slots, each from a node before it. Stops at
+    /// the first node that is anything else, which takes
+    /// ``insert(_:kind:inputs:value:name:position:onlyOutputType:allInputs:into:)`` (checked
+    /// there again, and refused or stored there).
+    ///
+    /// Reads every column in place (no identifier, value or name copied), and stores through
+    /// ``NodeStore/appendNode(inline:_:bucket:kind:slotCount:inputs:inputCount:x:y:payload:)``; the caller has
+    /// reserved room for the whole call.
+    /// - Returns: The call's index of the first node not stored (the number of nodes when it
+    ///   stored every one).
+    func storePlainNodes(
+        from first: Int, kindOfNode: UnsafeBufferPointer<UInt16>, inputs: UnsafeBufferPointer<Int32>,
+        values: UnsafeBufferPointer<Value?>, names: UnsafeBufferPointer<String?>,
+        positions: UnsafeBufferPointer<Position>, into graph: inout Graph
+    ) -> Int {
+        let store = graph.store
+        guard store.appendsInIndexOrder, first < ids.count,
+            store.hasRoom(forNodes: ids.count - first)
+        else { return first }
+        store.dropPlan()
+        let count = ids.count, slotsPerNode = self.slotsPerNode
+        let noInput: Int32 = -1
+        return ids.withUnsafeBufferPointer { idBuffer in
+            plain.withUnsafeBufferPointer { plain in
+                heldNumber.withUnsafeBufferPointer { heldNumber in
+                    plainIndex.withUnsafeBufferPointer { plainIndex in
+                        slotCounts.withUnsafeBufferPointer { slotCounts in
+                            let idBits = UnsafeRawPointer(idBuffer.baseAddress!)
+                            let stride = MemoryLayout<NodeID>.stride
+                            var k = first
+                            while k < count {
+                                let kind = Int(kindOfNode[k])
+                                var payload = 0.0
+                                if plain[kind] {
+                                    if !values.isEmpty, values[k] != nil { break }
+                                } else if heldNumber[kind] {
+                                    if !values.isEmpty, values[k] != nil {
+                                        guard case .number(let number)? = values[k], number.isFinite else {
+                                            break
+                                        }
+                                        payload = number
+                                    }
+                                } else {
+                                    break
+                                }
+                                if !names.isEmpty, names[k] != nil { break }
+                                var x: Int32 = 0, y: Int32 = 0
+                                if !positions.isEmpty {
+                                    let position = positions[k]
+                                    guard Position.validRange.contains(position.x),
+                                        Position.validRange.contains(position.y)
+                                    else { break }
+                                    x = Int32(position.x)
+                                    y = Int32(position.y)
+                                }
+                                let slotCount = slotCounts[kind], node = store.nodeEnd
+                                guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity else {
+                                    break
+                                }
+                                let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
+                                var clean = true
+                                for slot in 0..<slotsPerNode {
+                                    let input = row.unsafelyUnwrapped[slot]
+                                    if input != -1
+                                        && (slot >= slotCount || UInt32(bitPattern: input) >= UInt32(node))
+                                    {
+                                        clean = false
+                                        break
+                                    }
+                                }
+                                guard clean else { break }
+                                let offset = k &* stride
+                                let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
+                                let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
+                                let bucket = store.idTable.probe.emptyBucket(
+                                    forShortPrintable: low, high, in: store.ids.buffer)
+                                guard bucket >= 0 else { break }
+                                withUnsafePointer(to: noInput) { none in
+                                    _ = store.appendNode(
+                                        inline: low, high, bucket: bucket, kind: plainIndex[kind],
+                                        slotCount: slotCount, inputs: row ?? none,
+                                        inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
+                                        payload: payload)
+                                }
+                                k += 1
+                            }
+                            return k
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Checks one node and stores it, or throws without storing it.

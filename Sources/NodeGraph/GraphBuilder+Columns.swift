@@ -83,7 +83,22 @@ extension GraphBuilder {
         do {
             try inputs.withUnsafeBufferPointer { inputs throws(GraphError) in
                 var kindsSeen = graph.store.kinds.count
-                for k in 0..<count {
+                var k = 0
+                while k < count {
+                    // The nodes with nothing to refuse and nothing but their kind, position and
+                    // inputs to store, in place; the next node (if any) takes the checks below.
+                    k = kindOfNode.withUnsafeBufferPointer { kindOfNode in
+                        values.withUnsafeBufferPointer { values in
+                            names.withUnsafeBufferPointer { names in
+                                positions.withUnsafeBufferPointer { positions in
+                                    batch.storePlainNodes(
+                                        from: k, kindOfNode: kindOfNode, inputs: inputs, values: values,
+                                        names: names, positions: positions, into: &graph)
+                                }
+                            }
+                        }
+                    }
+                    guard k < count else { break }
                     try batch.insert(
                         ids[k], kind: kindOfNode[k],
                         inputs: inputs.extracting(k * slotsPerNode..<(k + 1) * slotsPerNode),
@@ -97,6 +112,7 @@ extension GraphBuilder {
                         refreshOnlyOutputType()
                         batch.settle(onlyOutputType: onlyOutputType)
                     }
+                    k += 1
                 }
             }
         } catch {

@@ -282,4 +282,153 @@ import Testing
         #expect(graph.count == 18)
         try graph.checkInvariants()
     }
+
+    /// Every id the column entry reads from its two words (inline, up to 15 bytes) is accepted
+    /// or refused exactly as a single add decides: a byte at each edge of printable ASCII
+    /// (0x1F, 0x20, 0x7E, 0x7F, the first byte of "é") at every place of every length up to 17,
+    /// among plain nodes stored before and after it in the same call.
+    @Test func idsAtEveryLengthAndEdgeByteAreCheckedAsASingleAddChecksThem() throws {
+        for length in 1...17 {
+            for place in 0..<length {
+                for byte: UInt8 in [0x1F, 0x20, 0x7E, 0x7F, 0xC3] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "b"), count: length)
+                    bytes[place] = byte
+                    if byte == 0xC3 { bytes.insert(0xA9, at: place + 1) }  // é
+                    let id = NodeID(String(decoding: bytes, as: UTF8.self))
+                    var single = Graph()
+                    try single.addNode("before", kind: "add")
+                    let expected: GraphError?
+                    do throws(GraphError) {
+                        try single.addNode(id, kind: "add", inputs: ["before"])
+                        try single.addNode("after", kind: "add", inputs: [id])
+                        expected = nil
+                    } catch { expected = error }
+                    var builder = GraphBuilder()
+                    do throws(GraphError) {
+                        try builder.add(
+                            ids: ["before", id, "after"], kinds: ["add"], kindOfNode: [0, 0, 0],
+                            inputs: [-1, 0, 1], slotsPerNode: 1)
+                        #expect(expected == nil, "\(bytes) accepted")
+                        #expect(builder.finish() == single)
+                    } catch {
+                        #expect(error == expected, "\(bytes)")
+                        #expect(builder.count == 0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A duplicate is found from the id's two words at every short length, against a node in
+    /// the builder and against one stored earlier in the same call, and the call's stored nodes
+    /// are taken out again (their ids free for the next call).
+    @Test func aShortDuplicateIsFoundAtEveryLength() throws {
+        for length in 1...16 {
+            let id = NodeID(String(repeating: "d", count: length - 1) + "~")
+            var builder = GraphBuilder()
+            try builder.add(id, kind: "add")
+            #expect(throws: GraphError.duplicateNode(id)) {
+                try builder.add(
+                    ids: ["a", "b", id], kinds: ["add"], kindOfNode: [0, 0, 0], inputs: [-1, 0, 1],
+                    slotsPerNode: 1)
+            }
+            var fresh = GraphBuilder()
+            #expect(throws: GraphError.duplicateNode(id)) {
+                try fresh.add(
+                    ids: [id, "b", id], kinds: ["add"], kindOfNode: [0, 0, 0], inputs: [-1, 0, 1],
+                    slotsPerNode: 1)
+            }
+            #expect(fresh.count == 0)
+            try fresh.add(
+                ids: [id, "b"], kinds: ["add"], kindOfNode: [0, 0], inputs: [-1, 0], slotsPerNode: 1)
+            #expect(fresh.number(of: "b") == 1)
+            try fresh.finish().checkInvariants()
+        }
+    }
+
+    /// A refusal after hundreds of nodes stored in place, sources among them, takes every one
+    /// out again: links, ids and count, so that the same call without the bad node succeeds.
+    @Test func aLateRefusalTakesOutEveryNodeStoredInPlace() throws {
+        var builder = GraphBuilder()
+        try builder.add("x", kind: "number", value: .number(1))
+        var ids: [NodeID] = []
+        var kindOfNode: [UInt16] = []
+        var inputs: [Int32] = []
+        var values: [Value?] = []
+        for i in 1...500 {
+            ids.append("n\(i)")
+            let source = i % 50 == 0
+            kindOfNode.append(source ? 0 : 1)
+            inputs += source ? [-1, -1] : [Int32(i - 1), 0]
+            values.append(source ? .number(2) : nil)
+        }
+        var bad = ids
+        bad[499] = "n3"
+        #expect(throws: GraphError.duplicateNode("n3")) {
+            try builder.add(
+                ids: bad, kinds: ["number", "add"], kindOfNode: kindOfNode, inputs: inputs, slotsPerNode: 2,
+                values: values)
+        }
+        #expect(builder.count == 1)
+        #expect(builder.number(of: "n3") == nil)
+        try builder.add(
+            ids: ids, kinds: ["number", "add"], kindOfNode: kindOfNode, inputs: inputs, slotsPerNode: 2,
+            values: values)
+        let graph = builder.finish()
+        // Every one of the 490 adds reads x in its second slot, and n1 in its first as well.
+        #expect(graph.dependents(of: "x").count == 491)
+        #expect(graph.currentValues() == graph.valuesFromScratch())
+        try graph.checkInvariants()
+    }
+
+    /// Extending a graph whose index order is no longer a topological order (a link made a
+    /// node feed an earlier one): the new nodes get their places in the order kept, and
+    /// evaluate after their inputs.
+    @Test func aCallExtendingAGraphWithAnOrderOfItsOwnKeepsTheOrder() throws {
+        var graph = Graph()
+        try graph.addNode("sum", kind: "add")
+        try graph.addNode("a", kind: "number", value: .number(3))
+        try graph.link(from: "a", to: "sum", slot: 0)
+        var builder = GraphBuilder(extending: graph)
+        try builder.add(
+            ids: ["twice", "more"], kinds: ["add"], kindOfNode: [0, 0], inputs: [0, 0, 2, 1],
+            slotsPerNode: 2)
+        let built = builder.finish()
+        #expect(built.value(of: "more") == .number(9))
+        let order = built.topologicalOrder()
+        #expect(order.firstIndex(of: "sum")! < order.firstIndex(of: "twice")!)
+        #expect(order.firstIndex(of: "twice")! < order.firstIndex(of: "more")!)
+        #expect(built.currentValues() == built.valuesFromScratch())
+        try built.checkInvariants()
+    }
+
+    /// Number sources stored in place hold their number (none: 0), as a single add stores them;
+    /// a value that is no finite number still takes the full check and is refused.
+    @Test func numberSourcesHoldTheirNumbersAsASingleAddStoresThem() throws {
+        var builder = GraphBuilder()
+        try builder.add(
+            ids: ["a", "b", "c", "sum"], kinds: ["number", "add"], kindOfNode: [0, 0, 0, 1],
+            inputs: [-1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2], slotsPerNode: 3,
+            values: [.number(2.5), nil, .number(-4), nil])
+        var expected = Graph()
+        try expected.addNode("a", kind: "number", value: .number(2.5))
+        try expected.addNode("b", kind: "number")
+        try expected.addNode("c", kind: "number", value: .number(-4))
+        try expected.addNode("sum", kind: "add", inputs: ["a", "b", "c"])
+        for (value, error) in [
+            (Value.number(.nan), GraphError.nonFiniteValue(node: "e")),
+            (.color(.black), .valueTypeMismatch(node: "e", expected: .number, got: "a color")),
+        ] {
+            #expect(throws: error) {
+                try builder.add(
+                    ids: ["d", "e"], kinds: ["number"], kindOfNode: [0, 0], inputs: [], slotsPerNode: 0,
+                    values: [.number(1), value])
+            }
+        }
+        let graph = builder.finish()
+        #expect(graph == expected)
+        #expect(graph.value(of: "a") == .number(2.5))
+        #expect(graph.value(of: "sum") == .number(-1.5))
+        try graph.checkInvariants()
+    }
 }

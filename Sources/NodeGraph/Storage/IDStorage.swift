@@ -72,6 +72,15 @@ final class IDStorage: @unchecked Sendable {
         count += 1
     }
 
+    /// Stores at the end the identifier whose bits these are, one stored inline (no reference
+    /// to count); the caller has checked that there is room.
+    @inline(__always) func appendInPlace(inline low: UInt64, _ high: UInt64) {
+        let raw = UnsafeMutableRawPointer(base + count)
+        raw.storeBytes(of: low, as: UInt64.self)
+        raw.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+        count += 1
+    }
+
     /// Removes the last `count` identifiers (nodes taken out again before anything read them).
     func removeLast(_ removed: Int) {
         guard removed > 0 else { return }

@@ -147,6 +147,55 @@ struct IDTable {
             }
         }
 
+        /// For the bits of a new identifier (a `NodeID`'s, read without copying it) that is stored
+        /// inline and made of printable ASCII, and so acceptable as it is: the empty bucket where
+        /// it goes. ``taken`` when the table holds it; ``notShortPrintable`` for any other
+        /// identifier, which takes ``lookUpShortPrintableID(_:in:)`` or the byte path.
+        /// - Complexity: O(1) but the probe: no loop over the bytes.
+        @inline(__always)
+        func emptyBucket(forShortPrintable low: UInt64, _ high: UInt64, in ids: UnsafeBufferPointer<NodeID>)
+            -> Int
+        {
+            guard inlineLayout, high & Probe.smallFlag != 0 else { return Probe.notShortPrintable }
+            let count = Int((high >> 56) & 0xF)
+            let rest = high & 0x00FF_FFFF_FFFF_FFFF
+            guard count > 0, Probe.isPrintable(low, bytes: Swift.min(count, 8)),
+                count <= 8 || Probe.isPrintable(rest, bytes: count - 8)
+            else { return Probe.notShortPrintable }
+            var bucket = shortHash(low, rest, count: count) & mask
+            guard let stored = ids.baseAddress else { return buckets[bucket] < 0 ? bucket : Probe.taken }
+            let raw = UnsafeRawPointer(stored)
+            while true {
+                let entry = buckets[bucket]
+                if entry < 0 { return bucket }
+                let offset = Int(entry) &* MemoryLayout<NodeID>.stride
+                if raw.load(fromByteOffset: offset, as: UInt64.self) == low
+                    && raw.load(fromByteOffset: offset + 8, as: UInt64.self) == high
+                {
+                    return Probe.taken
+                }
+                bucket = (bucket + 1) & mask
+            }
+        }
+
+        /// ``emptyBucket(forShortPrintable:_:in:)``'s answer for an identifier the table holds.
+        static let taken = -1
+        /// ``emptyBucket(forShortPrintable:_:in:)``'s answer for an identifier it does not decide.
+        static let notShortPrintable = -2
+
+        /// Whether the low `bytes` (1–8) bytes of `word` are all printable ASCII (0x20–0x7E),
+        /// eight at a time: the bytes above them are taken as spaces.
+        @inline(__always) static func isPrintable(_ word: UInt64, bytes: Int) -> Bool {
+            let kept = UInt64.max &>> UInt64(64 - 8 * bytes)
+            let x = (word & kept) | (0x2020_2020_2020_2020 & ~kept)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            // A byte below 0x20, or one of 0x7F and above (the first byte found is exact; a borrow
+            // or carry can only mark bytes above one already marked).
+            let below = (x &- 0x2020_2020_2020_2020) & ~x & high
+            let above = ((x &+ 0x0101_0101_0101_0101) | x) & high
+            return below | above == 0
+        }
+
         /// Whether a string is stored inline (meaningful when ``inlineLayoutHolds``).
         @inline(__always) static func isInline(_ text: String) -> Bool {
             isInline(unsafeBitCast(text, to: (UInt64, UInt64).self))
@@ -272,6 +321,18 @@ struct IDTable {
         if (count + 1) * 2 > table.capacity { rehash(to: table.capacity * 2, ids: ids) }
         var bucket = hash & probe.mask
         while probe.buckets[bucket] >= 0 { bucket = (bucket + 1) & probe.mask }
+        probe.buckets[bucket] = index
+        count += 1
+    }
+
+    /// Whether `extra` more identifiers fit while the table stays at most half full.
+    func hasRoom(for extra: Int) -> Bool { (count + extra) * 2 <= table.capacity }
+
+    /// Puts `index` in `bucket`, the empty bucket ``Probe/emptyBucket(forShortPrintable:_:in:)``
+    /// found for its identifier; the caller has reserved room (``reserve(_:ids:)``), so the table
+    /// stays at most half full.
+    @inline(__always) mutating func insert(_ index: Int32, inEmpty bucket: Int) {
+        assert((count + 1) * 2 <= table.capacity, "an id table without room reserved")
         probe.buckets[bucket] = index
         count += 1
     }
