@@ -10,6 +10,9 @@ extension GraphFileDecoder {
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
         let indexOfID = indexIDs(&nodes)
         resolveInputs(&nodes, indexOfID: indexOfID)
+        // The inputs are resolved: their ids are not needed again.
+        nodes.inputIDs = []
+        nodes.inputOffsets = []
         return dependencyOrder(nodes)
     }
 
@@ -22,7 +25,7 @@ extension GraphFileDecoder {
             if let first = indexOfID.updateValue(Int32(node), forKey: id) {
                 indexOfID[id] = first
                 report(
-                    .duplicateID, node: node, of: nodes, field: "id", at: nodes.idElements[node],
+                    .duplicateID, node: node, of: nodes, field: "id", offset: Int(nodes.idOffsets[node]),
                     reason: "another node (nodes[\(first)]) already has this id")
                 nodes.ids[node] = nil  // keeps its inputs out of the cycle check
             }
@@ -46,7 +49,7 @@ extension GraphFileDecoder {
                     }
                     report(
                         .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
-                        at: nodes.inputElements[position],
+                        offset: Int(nodes.inputOffsets[position]),
                         reason: "no node has id '\(input.rawValue.escapedForMessage)'")
                     continue
                 }
@@ -57,7 +60,7 @@ extension GraphFileDecoder {
                 if produces != spec.type {
                     report(
                         .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]",
-                        at: nodes.inputElements[position],
+                        offset: Int(nodes.inputOffsets[position]),
                         reason:
                             "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produces)"
                     )
@@ -125,7 +128,7 @@ extension GraphFileDecoder {
             loop = Array(loop[first...] + loop[..<first])
             let names = (loop + [loop[0]]).map { nodes.ids[$0]!.rawValue.escapedForMessage }
             report(
-                .cycle, node: loop[0], of: nodes, field: "inputs", at: nodes.elements[loop[0]],
+                .cycle, node: loop[0], of: nodes, field: "inputs", offset: Int(nodes.offsets[loop[0]]),
                 reason: "inputs form a cycle: " + names.joined(separator: " → "))
         }
     }
