@@ -53,6 +53,26 @@ import Testing
         #expect(count == 3)
     }
 
+    @Test func aStringIsReadAgainFromTheTextAtItsOffsetWithItsEscapesDecoded() throws {
+        var bytes = Array(#"["plain", "q\"uote\\", "\u00e9t\u00e9 \ud83d\ude00", ""]"#.utf8)
+        let strings = try bytes.withUnsafeMutableBufferPointer { buffer in
+            let text = UnsafeBufferPointer(buffer)
+            let document = try JSONReader.read(text, maximumDepth: 4)
+            return document.items(of: document.root).map {
+                JSONDocument.string(at: document.offset(of: $0), in: text)
+            }
+        }
+        #expect(strings == ["plain", "q\"uote\\", "été 😀", ""])
+    }
+
+    @Test func inputsNamingIdsWithEscapesAreResolved() throws {
+        let graph = try loadGraph(
+            graphFile(
+                #"{"id": "a\"b", "kind": "number", "value": 2}, {"id": "s", "kind": "add", "inputs": ["a\u0022b", null, "a\"b"]}"#
+            ))
+        #expect(graph.value(of: "s") == .number(4))
+    }
+
     @Test func malformedTextAfterTheNodesIsReportedAloneEvenWhenTheNodesHaveProblems() throws {
         let text = #"{"format": "nodegraph", "nodes": [{"id": "a", "kind": "frob"}], "version": 1,}"#
         let problems = loadProblems(text)

@@ -10,9 +10,7 @@ extension GraphFileDecoder {
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
         let indexOfID = indexIDs(&nodes)
         resolveInputs(&nodes, indexOfID: indexOfID)
-        // The inputs are resolved: their ids are not needed again.
-        nodes.inputIDs = []
-        nodes.inputOffsets = []
+        nodes.inputOffsets = []  // resolved: not needed again
         return dependencyOrder(nodes)
     }
 
@@ -35,12 +33,14 @@ extension GraphFileDecoder {
 
     /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
     private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: [NodeID: Int32]) {
-        nodes.inputs = [Int32](repeating: -1, count: nodes.inputIDs.count)
+        nodes.inputs = [Int32](repeating: -1, count: nodes.inputOffsets.count)
         for node in 0..<nodes.count where nodes.ids[node] != nil {
             let first = Int(nodes.inputStart[node])
             let kind = nodes.kinds[node] >= 0 ? kinds[Int(nodes.kinds[node])].kind : nil
             for position in first..<Int(nodes.inputStart[node + 1]) {
-                guard let input = nodes.inputIDs[position] else { continue }
+                let offset = nodes.inputOffsets[position]
+                guard offset != FileNodes.noInput else { continue }
+                let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                 let slot = position - first
                 guard let upstream = indexOfID[input] else {
                     if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {

@@ -50,9 +50,12 @@ extension GraphFileDecoder {
         var bypassed: [Bool] = []
         /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`.
         var inputStart: [Int32] = [0]
-        /// The id each input names (`nil` for `null` or a problem), and where.
-        var inputIDs: [NodeID?] = []
+        /// Where the id each input names starts in the text (its opening quote); ``noInput`` for
+        /// `null` or a problem. The id is read from the text again when the inputs are resolved,
+        /// so that no string is kept per input meanwhile.
         var inputOffsets: [UInt32] = []
+        /// An input that names no node.
+        static let noInput = UInt32.max
         /// Each input's node, by index in this list; -1 for none. Filled by ``resolve(_:)``.
         var inputs: [Int32] = []
 
@@ -68,7 +71,6 @@ extension GraphFileDecoder {
             y.reserveCapacity(capacity)
             parameters.reserveCapacity(capacity)
             inputStart.reserveCapacity(capacity + 1)
-            inputIDs.reserveCapacity(capacity * 2)
             inputOffsets.reserveCapacity(capacity * 2)
         }
     }
@@ -112,7 +114,7 @@ extension GraphFileDecoder {
         nodes.y.append(0)
         nodes.parameters.append(nil)
         nodes.bypassed.append(false)
-        defer { nodes.inputStart.append(Int32(nodes.inputIDs.count)) }
+        defer { nodes.inputStart.append(Int32(nodes.inputOffsets.count)) }
         guard document.kind(of: element) == .object else {
             report(
                 .wrongType, node: node, of: nodes, at: element,
@@ -497,20 +499,14 @@ extension GraphFileDecoder {
             }
         }
         for (slot, item) in document.items(of: value).enumerated() {
-            nodes.inputOffsets.append(UInt32(document.offset(of: item)))
             switch document.kind(of: item) {
-            case .null: nodes.inputIDs.append(nil)
-            case .string:
-                if let bytes = document.plainStringBytes(item) {
-                    nodes.inputIDs.append(NodeID(String(decoding: bytes, as: UTF8.self)))
-                } else {
-                    nodes.inputIDs.append(NodeID(document.string(item)!))
-                }
+            case .null: nodes.inputOffsets.append(FileNodes.noInput)
+            case .string: nodes.inputOffsets.append(UInt32(document.offset(of: item)))
             default:
                 report(
                     .wrongType, node: node, of: nodes, field: "inputs[\(slot)]", at: item,
                     reason: "must be a node id or null, not \(document.typeDescription(of: item))")
-                nodes.inputIDs.append(nil)
+                nodes.inputOffsets.append(FileNodes.noInput)
             }
         }
     }
