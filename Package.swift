@@ -131,7 +131,7 @@ let package = Package(
             name: "NodeUITests",
             dependencies: [
                 "nodeui-tui", "nodegraph-save-stress", "NodeGraph", "NodeGraphFiles", "NodeCanvas",
-                "HeadlessEval",
+                "NodeCommandLine", "HeadlessEval",
                 "CustomKinds", "logic-gates",
             ]),
     ]

@@ -45,7 +45,9 @@ struct EvalCommand: ParsableCommand {
         if json {
             StandardOutput.write(HeadlessOutput.json(graph))
         } else {
-            StandardOutput.write(lines: HeadlessOutput.textLines(graph))
+            var output = BufferedOutput()
+            HeadlessOutput.writeText(graph, to: &output)
+            output.flush()
         }
     }
 }

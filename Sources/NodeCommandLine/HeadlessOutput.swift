@@ -14,6 +14,22 @@ enum HeadlessOutput {
         }
     }
 
+    /// Writes ``textLines(_:)`` to `output` line by line, without a list of the lines or a
+    /// string of the whole output (`eval` of a million nodes).
+    static func writeText(_ graph: Graph, to output: inout BufferedOutput) {
+        if graph.count == 0 {
+            output.append(line: emptyGraphLine)
+            return
+        }
+        for id in graph.dependencyOrder() {
+            output.append(graph.name(of: id) ?? id.rawValue)
+            output.append(" (")
+            output.append(id.rawValue)
+            output.append("): ")
+            output.append(line: valueText(graph.value(of: id)))
+        }
+    }
+
     /// What the text output of a graph without nodes is.
     static let emptyGraphLine = "no nodes: the graph is empty"
 

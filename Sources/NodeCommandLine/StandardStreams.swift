@@ -18,6 +18,48 @@ enum StandardOutput {
     }
 }
 
+/// Standard output gathered into blocks: lines are appended to a buffer that is written each
+/// time it holds ``blockSize`` bytes, so that a million lines (`eval` of a large graph) cost a
+/// few hundred writes and never a copy of the whole output.
+///
+/// Output that cannot be written ends the program as ``StandardOutput`` does.
+struct BufferedOutput {
+    /// The bytes gathered before they are written.
+    static let blockSize = 1 << 16
+
+    private var buffer: [UInt8] = []
+    private let descriptor: Int32
+    /// The number of writes made so far (each of at most ``blockSize`` bytes but the last).
+    private(set) var blocksWritten = 0
+
+    /// Output to `descriptor`, standard output by default.
+    init(descriptor: Int32 = STDOUT_FILENO) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(BufferedOutput.blockSize + 256)
+    }
+
+    /// Appends `text` and a line end, writing the buffer when it is full.
+    mutating func append(line text: String) {
+        append(text)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= BufferedOutput.blockSize { flush() }
+    }
+
+    /// Appends `text` without a line end.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
+    /// Writes what the buffer holds.
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        StandardStreams.writeOrExit(buffer[...], to: descriptor, naming: "standard output")
+        blocksWritten += 1
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
 /// Writes whole lines to standard error.
 enum StandardError {
     /// Writes `text` and a line end; nothing happens when standard error cannot be written.
@@ -59,7 +101,13 @@ enum StandardStreams {
     ///   signal asked the program to end while it waited: see ``endingSignal``).
     @discardableResult
     static func write(_ text: String, to descriptor: Int32) -> String? {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8)[...], to: descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, as ``write(_:to:)-(String,_)`` writes text.
+    @discardableResult
+    static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> String? {
+        var bytes = bytes
         while !bytes.isEmpty {
             if endingSignal != 0 { return interrupted }
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -84,7 +132,12 @@ enum StandardStreams {
     /// standard error naming `stream` and the reason; with status 0 and nothing more when a
     /// signal asked the program to end while the write waited.
     static func writeOrExit(_ text: String, to descriptor: Int32, naming stream: String) {
-        guard let reason = write(text, to: descriptor) else { return }
+        writeOrExit(Array(text.utf8)[...], to: descriptor, naming: stream)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, or ends the program as ``writeOrExit(_:to:naming:)-(String,_,_)``.
+    static func writeOrExit(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, naming stream: String) {
+        guard let reason = write(bytes, to: descriptor) else { return }
         if reason == interrupted { exit(0) }
         write("cannot write to \(stream): \(reason)\n", to: STDERR_FILENO)
         exit(1)

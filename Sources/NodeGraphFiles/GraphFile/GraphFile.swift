@@ -85,10 +85,12 @@ public enum GraphFile {
     public static func load(
         path: String, registry: KindRegistry = .standard, limits: Limits = .standard
     ) throws(GraphFileError) -> Graph {
-        let bytes = try readGraphFile(path, limits: limits)
-        return try bytes.withUnsafeBufferPointer { bytes throws(GraphFileError) in
-            try decode(bytes, registry: registry, limits: limits).get()
+        var bytes = try readGraphFile(path, limits: limits)
+        let checked = bytes.withUnsafeBufferPointer { bytes in
+            GraphFileDecoder.check(bytes, registry: registry, limits: limits, asFragment: false)
         }
+        bytes = []  // the text is not needed to build the graph: free it first
+        return try checked.flatMap { $0.build() }.get().graph
     }
 
     /// The bytes of the graph file at `path`, within the size limit; a file that cannot be read

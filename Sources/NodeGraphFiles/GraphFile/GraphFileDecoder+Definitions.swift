@@ -309,7 +309,7 @@ extension GraphFileDecoder {
         for node in 0..<nodes.count where isGroupInput(node) {
             guard let id = nodes.ids[node], !listed.contains(id) else { continue }
             report(
-                .invalidDefinition, node: node, of: nodes, field: "kind", at: nodes.elements[node],
+                .invalidDefinition, node: node, of: nodes, field: "kind", offset: Int(nodes.offsets[node]),
                 reason: "group input '\(id.rawValue.escapedForMessage)' is not among the definition's inputs")
         }
         if let output = definition.output, let element = definition.outputElement, indexOfID[output] == nil {

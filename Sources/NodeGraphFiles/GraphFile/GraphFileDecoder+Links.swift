@@ -10,6 +10,7 @@ extension GraphFileDecoder {
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
         let indexOfID = indexIDs(&nodes)
         resolveInputs(&nodes, indexOfID: indexOfID)
+        nodes.inputOffsets = []  // resolved: not needed again
         return dependencyOrder(nodes)
     }
 
@@ -22,7 +23,7 @@ extension GraphFileDecoder {
             if let first = indexOfID.updateValue(Int32(node), forKey: id) {
                 indexOfID[id] = first
                 report(
-                    .duplicateID, node: node, of: nodes, field: "id", at: nodes.idElements[node],
+                    .duplicateID, node: node, of: nodes, field: "id", offset: Int(nodes.idOffsets[node]),
                     reason: "another node (nodes[\(first)]) already has this id")
                 nodes.ids[node] = nil  // keeps its inputs out of the cycle check
             }
@@ -32,12 +33,28 @@ extension GraphFileDecoder {
 
     /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
     private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: [NodeID: Int32]) {
-        nodes.inputs = [Int32](repeating: -1, count: nodes.inputIDs.count)
+        nodes.inputs = [Int32](repeating: -1, count: nodes.inputOffsets.count)
+        // Each kind's output type and slot types as small numbers, asked of the kind once rather
+        // than once an input.
+        var typeNumbers: [ValueType: Int32] = [:]
+        var produces: [Int32] = []
+        var accepts: [[Int32]] = []
+        for known in kinds {
+            for type in [known.kind.outputType] + known.kind.inputs.map(\.type) where typeNumbers[type] == nil
+            {
+                typeNumbers[type] = Int32(typeNumbers.count)
+            }
+            produces.append(typeNumbers[known.kind.outputType]!)
+            accepts.append(known.kind.inputs.map { typeNumbers[$0.type]! })
+        }
         for node in 0..<nodes.count where nodes.ids[node] != nil {
             let first = Int(nodes.inputStart[node])
-            let kind = nodes.kinds[node] >= 0 ? kinds[Int(nodes.kinds[node])].kind : nil
+            let kind = Int(nodes.kinds[node])
+            let slotTypes = kind >= 0 ? accepts[kind] : []
             for position in first..<Int(nodes.inputStart[node + 1]) {
-                guard let input = nodes.inputIDs[position] else { continue }
+                let offset = nodes.inputOffsets[position]
+                guard offset != FileNodes.noInput else { continue }
+                let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                 let slot = position - first
                 guard let upstream = indexOfID[input] else {
                     if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
@@ -46,22 +63,20 @@ extension GraphFileDecoder {
                     }
                     report(
                         .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
-                        at: nodes.inputElements[position],
-                        reason: "no node has id '\(input.rawValue.escapedForMessage)'")
+                        offset: Int(offset), reason: "no node has id '\(input.rawValue.escapedForMessage)'")
                     continue
                 }
                 nodes.inputs[position] = upstream
-                guard let kind, slot < kind.inputs.count, nodes.kinds[Int(upstream)] >= 0 else { continue }
-                let spec = kind.inputs[slot]
-                let produces = kinds[Int(nodes.kinds[Int(upstream)])].kind.outputType
-                if produces != spec.type {
-                    report(
-                        .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]",
-                        at: nodes.inputElements[position],
-                        reason:
-                            "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produces)"
-                    )
-                }
+                let upstreamKind = Int(nodes.kinds[Int(upstream)])
+                guard slot < slotTypes.count, upstreamKind >= 0, produces[upstreamKind] != slotTypes[slot]
+                else { continue }
+                let spec = kinds[kind].kind.inputs[slot]
+                let produced = kinds[upstreamKind].kind.outputType
+                report(
+                    .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]", offset: Int(offset),
+                    reason:
+                        "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produced)"
+                )
             }
         }
     }
@@ -125,7 +140,7 @@ extension GraphFileDecoder {
             loop = Array(loop[first...] + loop[..<first])
             let names = (loop + [loop[0]]).map { nodes.ids[$0]!.rawValue.escapedForMessage }
             report(
-                .cycle, node: loop[0], of: nodes, field: "inputs", at: nodes.elements[loop[0]],
+                .cycle, node: loop[0], of: nodes, field: "inputs", offset: Int(nodes.offsets[loop[0]]),
                 reason: "inputs form a cycle: " + names.joined(separator: " → "))
         }
     }

@@ -33,12 +33,13 @@ extension GraphFileDecoder {
     struct FileNodes {
         /// The definition the list is in (by kind); `nil` for the top level.
         var definition: String?
-        /// Per node: where it is.
-        var elements: [JSONElement] = []
+        /// Per node: where it starts, in bytes from the start of the text (its document is
+        /// gone once it is read).
+        var offsets: [UInt32] = []
         /// The id; `nil` when missing, invalid, or taken by an earlier node.
         var ids: [NodeID?] = []
         /// Where the id is, or the node when it has none.
-        var idElements: [JSONElement] = []
+        var idOffsets: [UInt32] = []
         /// An index into the decoder's ``GraphFileDecoder/kinds``; -1 when missing or unknown.
         var kinds: [Int32] = []
         var names: [String?] = []
@@ -49,26 +50,28 @@ extension GraphFileDecoder {
         var bypassed: [Bool] = []
         /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`.
         var inputStart: [Int32] = [0]
-        /// The id each input names (`nil` for `null` or a problem), and where.
-        var inputIDs: [NodeID?] = []
-        var inputElements: [JSONElement] = []
+        /// Where the id each input names starts in the text (its opening quote); ``noInput`` for
+        /// `null` or a problem. The id is read from the text again when the inputs are resolved,
+        /// so that no string is kept per input meanwhile.
+        var inputOffsets: [UInt32] = []
+        /// An input that names no node.
+        static let noInput = UInt32.max
         /// Each input's node, by index in this list; -1 for none. Filled by ``resolve(_:)``.
         var inputs: [Int32] = []
 
-        var count: Int { elements.count }
+        var count: Int { offsets.count }
 
         init(capacity: Int) {
-            elements.reserveCapacity(capacity)
+            offsets.reserveCapacity(capacity)
             ids.reserveCapacity(capacity)
-            idElements.reserveCapacity(capacity)
+            idOffsets.reserveCapacity(capacity)
             kinds.reserveCapacity(capacity)
             names.reserveCapacity(capacity)
             x.reserveCapacity(capacity)
             y.reserveCapacity(capacity)
             parameters.reserveCapacity(capacity)
             inputStart.reserveCapacity(capacity + 1)
-            inputIDs.reserveCapacity(capacity * 2)
-            inputElements.reserveCapacity(capacity * 2)
+            inputOffsets.reserveCapacity(capacity * 2)
         }
     }
 
@@ -88,28 +91,30 @@ extension GraphFileDecoder {
         }
     }
 
-    /// Reads every node of a list: the top level's, or a definition's (where `groupInput` nodes
-    /// belong).
+    /// Reads every node of a definition's list (where `groupInput` nodes belong); the top-level
+    /// nodes are read one by one as they stream by.
     /// - Complexity: O(*v*), the values inside the list.
-    mutating func readNodes(_ list: JSONElement, definition: String? = nil) -> FileNodes {
+    mutating func readNodes(_ list: JSONElement, definition: String) -> FileNodes {
         var nodes = FileNodes(capacity: document.count(of: list))
         nodes.definition = definition
         for item in document.items(of: list) { readNode(item, into: &nodes) }
         return nodes
     }
 
-    private mutating func readNode(_ element: JSONElement, into nodes: inout FileNodes) {
+    /// Reads one node of a list (an item of ``document``) into `nodes`.
+    mutating func readNode(_ element: JSONElement, into nodes: inout FileNodes) {
         let node = nodes.count
-        nodes.elements.append(element)
+        let offset = UInt32(document.offset(of: element))
+        nodes.offsets.append(offset)
         nodes.ids.append(nil)
-        nodes.idElements.append(element)
+        nodes.idOffsets.append(offset)
         nodes.kinds.append(-1)
         nodes.names.append(nil)
         nodes.x.append(0)
         nodes.y.append(0)
         nodes.parameters.append(nil)
         nodes.bypassed.append(false)
-        defer { nodes.inputStart.append(Int32(nodes.inputIDs.count)) }
+        defer { nodes.inputStart.append(Int32(nodes.inputOffsets.count)) }
         guard document.kind(of: element) == .object else {
             report(
                 .wrongType, node: node, of: nodes, at: element,
@@ -220,7 +225,7 @@ extension GraphFileDecoder {
             return
         }
         nodes.ids[node] = id
-        nodes.idElements[node] = value
+        nodes.idOffsets[node] = UInt32(document.offset(of: value))
     }
 
     private mutating func readKind(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
@@ -386,7 +391,8 @@ extension GraphFileDecoder {
             case .success(let parameter)?: nodes.parameters[node] = parameter
             case .failure(let error)?:
                 report(
-                    .invalidValue, node: node, of: nodes, at: nodes.elements[node], reason: error.description)
+                    .invalidValue, node: node, of: nodes, offset: Int(nodes.offsets[node]),
+                    reason: error.description)
             case nil: break
             }
             return
@@ -493,20 +499,14 @@ extension GraphFileDecoder {
             }
         }
         for (slot, item) in document.items(of: value).enumerated() {
-            nodes.inputElements.append(item)
             switch document.kind(of: item) {
-            case .null: nodes.inputIDs.append(nil)
-            case .string:
-                if let bytes = document.plainStringBytes(item) {
-                    nodes.inputIDs.append(NodeID(String(decoding: bytes, as: UTF8.self)))
-                } else {
-                    nodes.inputIDs.append(NodeID(document.string(item)!))
-                }
+            case .null: nodes.inputOffsets.append(FileNodes.noInput)
+            case .string: nodes.inputOffsets.append(UInt32(document.offset(of: item)))
             default:
                 report(
                     .wrongType, node: node, of: nodes, field: "inputs[\(slot)]", at: item,
                     reason: "must be a node id or null, not \(document.typeDescription(of: item))")
-                nodes.inputIDs.append(nil)
+                nodes.inputOffsets.append(FileNodes.noInput)
             }
         }
     }

@@ -1,17 +1,24 @@
 import NodeGraph
 
-/// Reads a graph file: its text into a ``JSONDocument``, then every check, collecting every
-/// problem with its line and column; when there are none, the graph, built through NodeGraph's
-/// bulk-load entry (``CheckedNodes``).
+/// Reads a graph file in one pass over its text, collecting every problem with its line and
+/// column; when there are none, the graph, built through NodeGraph's bulk-load entry
+/// (``CheckedNodes``).
+///
+/// The top-level `nodes` list is streamed (``JSONReader/nextStreamedItem()``): each node is read
+/// into a small document of its own values and its fields go straight into the columns of
+/// ``FileNodes``; no document of the whole file is made. The rest of the file (the header and
+/// the definitions) is read into a ``JSONDocument`` without the top-level nodes.
 ///
 /// A file is read in steps, each in its own file: the header (`format`, `version`, and the
 /// sections: `definitions` and `nodes`), each definition's own fields and what lies between
 /// definitions — kinds, inputs, output, loops (``readDefinitions(_:)``, ``checkDefinitions(_:)``),
-/// each node's own fields (``readNodes(_:definition:)``), and what lies between nodes — ids,
+/// each node's own fields (``readNode(_:into:)``), and what lies between nodes — ids,
 /// inputs, cycles (``resolve(_:)``). A definition's nodes are read with the same steps as the
 /// top-level nodes.
 struct GraphFileDecoder {
-    let document: JSONDocument
+    /// The document being read: a node's while the top-level nodes stream, else the file's
+    /// without them.
+    var document: JSONDocument
     let registry: KindRegistry
     let limits: GraphFile.Limits
     /// The problems found, each with its byte offset, in the order found.
@@ -44,6 +51,17 @@ struct GraphFileDecoder {
         _ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: GraphFile.Limits,
         asFragment: Bool
     ) -> Result<GraphFragment, GraphFileError> {
+        check(bytes, registry: registry, limits: limits, asFragment: asFragment).flatMap { $0.build() }
+    }
+
+    /// A file's contents with every check passed, ready to be built without its text (which the
+    /// caller may free first: ``GraphFile/load(path:registry:limits:)`` does); or every problem
+    /// in it.
+    /// - Complexity: O(*b* + *n* + *e*): the bytes, nodes and links.
+    static func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: GraphFile.Limits,
+        asFragment: Bool
+    ) -> Result<CheckedFile, GraphFileError> {
         var lines = LineIndex(bytes)
         guard bytes.count <= limits.maximumBytes else {
             return .failure(
@@ -51,10 +69,11 @@ struct GraphFileDecoder {
                     TextFile.tooLarge(limits.maximumBytes, raisedBy: GraphFile.sizeOption)
                 ]))
         }
-        let document: JSONDocument
+        var decoder = GraphFileDecoder(text: bytes, registry: registry, limits: limits)
+        if asFragment { decoder.outsideInputs = [] }
+        let checked: CheckedFile?
         do throws(JSONReadError) {
-            document = try JSONReader.read(
-                bytes, maximumDepth: limits.maximumDepth, maximumValues: limits.maximumValues)
+            checked = try decoder.decodeGraph(bytes)
         } catch {
             let problem =
                 switch error.kind {
@@ -71,10 +90,7 @@ struct GraphFileDecoder {
             located.location = lines.location(of: error.offset)
             return .failure(GraphFileError(problems: [located]))
         }
-        var decoder = GraphFileDecoder(document: document, registry: registry, limits: limits)
-        if asFragment { decoder.outsideInputs = [] }
-        let graph = decoder.decodeGraph()
-        guard let graph, decoder.problems.isEmpty else {
+        guard let checked, decoder.problems.isEmpty else {
             // In file order; problems at one place keep the order they were found in.
             let sorted = decoder.problems.enumerated().sorted {
                 ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
@@ -87,31 +103,89 @@ struct GraphFileDecoder {
                         return problem
                     }))
         }
-        return .success(GraphFragment(graph: graph, outsideInputs: decoder.outsideInputs ?? []))
+        return .success(checked)
     }
 
-    private init(document: JSONDocument, registry: KindRegistry, limits: GraphFile.Limits) {
-        self.document = document
+    private init(text: UnsafeBufferPointer<UInt8>, registry: KindRegistry, limits: GraphFile.Limits) {
+        self.document = JSONDocument(text: text, tokens: [])
         self.registry = registry
         self.limits = limits
         self.scratch = Graph(registry: registry)
     }
 
     /// Reads the whole file; `nil` when it has a problem.
-    private mutating func decodeGraph() -> Graph? {
+    ///
+    /// The top-level nodes are read as they stream by, with the kinds known then. Their
+    /// definitions must be known first: when the file has definitions, the nodes are read once
+    /// the definitions are (a second pass over the text, streaming the nodes again).
+    private mutating func decodeGraph(_ text: UnsafeBufferPointer<UInt8>) throws(JSONReadError)
+        -> CheckedFile?
+    {
+        var nodes = FileNodes(capacity: 0)
+        let headerDocument = try streamNodes(text, into: &nodes, deferredWhenAfter: "definitions")
+        document = headerDocument
+        // The header decides whether the nodes are looked at: set their problems aside.
+        let nodeProblems = problems
+        problems = []
         guard let header = readHeader() else { return nil }
         var definitions: [FileDefinition] = []
         if let list = header.definitions {
+            // The nodes were read (or skipped) before the definitions' kinds were known.
+            nodes = FileNodes(capacity: 0)
+            kinds = []
+            formulaKinds = [:]
             guard let read = readDefinitions(list, topLevelNodes: document.count(of: header.nodes)) else {
                 return nil
             }
             definitions = read
+            _ = try streamNodes(text, into: &nodes, deferredWhenAfter: nil)
+            document = headerDocument
+        } else {
+            problems = nodeProblems + problems
         }
-        var nodes = readNodes(header.nodes)
         let order = resolve(&nodes)
         let definitionOrder = checkDefinitions(&definitions)
         guard problems.isEmpty else { return nil }
-        return build(nodes, order: order, definitions: definitionOrder.map { definitions[$0] })
+        let checkedDefinitions = definitionOrder.map { index in
+            let definition = definitions[index]
+            return CheckedDefinition(
+                kind: definition.kind!, name: definition.name ?? definition.kind!,
+                inputs: definition.inputs.map { $0! }, output: definition.output!,
+                nodes: checked(&definitions[index].nodes), order: definition.order)
+        }
+        return CheckedFile(
+            nodes: checked(&nodes), order: order, definitions: checkedDefinitions, registry: registry,
+            outsideInputs: outsideInputs ?? [])
+    }
+
+    /// Reads the text, each top-level node into `nodes` as it streams by.
+    ///
+    /// Nodes are skipped, not read, beyond the node limit (the header reports it), and when the
+    /// file has a member `deferredWhenAfter` before its nodes (they are read again later).
+    /// - Returns: The document of everything but the top-level nodes.
+    private mutating func streamNodes(
+        _ text: UnsafeBufferPointer<UInt8>, into nodes: inout FileNodes, deferredWhenAfter: StaticString?
+    ) throws(JSONReadError) -> JSONDocument {
+        var reader = JSONReader(
+            text, maximumDepth: limits.maximumDepth, maximumValues: limits.maximumValues, streaming: "nodes")
+        var reading: Bool?
+        let rest = document
+        while let item = try reader.nextStreamedItem() {
+            if reading == nil {
+                reading = deferredWhenAfter.map { !reader.hasMemberBeforeStreamedList($0) } ?? true
+                if reading == true { nodes = FileNodes(capacity: min(text.count / 64, limits.maximumNodes)) }
+            }
+            guard reading == true else { continue }
+            guard nodes.count < limits.maximumNodes else {
+                reading = false
+                nodes = FileNodes(capacity: 0)
+                continue
+            }
+            document = reader.document
+            readNode(item, into: &nodes)
+            document = rest  // the reader's tokens are its own again
+        }
+        return reader.document
     }
 
     // MARK: Reporting
@@ -283,31 +357,13 @@ struct GraphFileDecoder {
 
     // MARK: Building
 
-    /// The graph the checked nodes and definitions make, added in `order` (definitions in theirs).
-    private mutating func build(_ nodes: FileNodes, order: [Int32], definitions: [FileDefinition]) -> Graph? {
-        let graph =
-            definitions.isEmpty
-            ? checked(nodes).makeGraph(registry: registry, order: order)
-            : checked(nodes).makeGraph(
-                registry: registry,
-                definitions: definitions.map { definition in
-                    CheckedDefinition(
-                        kind: definition.kind!, name: definition.name ?? definition.kind!,
-                        inputs: definition.inputs.map { $0! }, output: definition.output!,
-                        nodes: checked(definition.nodes), order: definition.order)
-                }, order: order)
-        guard let graph else {
-            report(.unknownKind, offset: 0, reason: "the file uses more kinds than a graph can hold")
-            return nil
-        }
-        return graph
-    }
-
-    /// The nodes of a list as the engine's bulk load takes them.
-    private func checked(_ nodes: FileNodes) -> CheckedNodes {
+    /// The nodes of a list as the engine's bulk load takes them; the columns they came from are
+    /// emptied, so that one copy of them is alive at a time.
+    private func checked(_ nodes: inout FileNodes) -> CheckedNodes {
         var checked = CheckedNodes()
         checked.kinds = kinds.map(\.kind)
         checked.ids = nodes.ids.map { $0! }
+        nodes.ids = []
         checked.kindOfNode = nodes.kinds
         checked.names = nodes.names
         checked.x = nodes.x
@@ -316,6 +372,35 @@ struct GraphFileDecoder {
         if nodes.bypassed.contains(true) { checked.bypassed = nodes.bypassed }
         checked.inputStart = nodes.inputStart
         checked.inputs = nodes.inputs
+        nodes = FileNodes(capacity: 0)
         return checked
+    }
+}
+
+/// A graph file's contents with every check passed: the engine's bulk-load columns, holding
+/// nothing of the file's text.
+struct CheckedFile {
+    var nodes: CheckedNodes
+    /// The top-level nodes in the order they are added.
+    var order: [Int32]
+    /// The definitions, each after those it uses.
+    var definitions: [CheckedDefinition]
+    let registry: KindRegistry
+    var outsideInputs: [Edit]
+
+    /// The graph, every node evaluated; a problem only when the file uses more kinds than a
+    /// graph can hold.
+    /// - Complexity: O(*n* + *e*).
+    consuming func build() -> Result<GraphFragment, GraphFileError> {
+        let graph =
+            definitions.isEmpty
+            ? nodes.makeGraph(registry: registry, order: order)
+            : nodes.makeGraph(registry: registry, definitions: definitions, order: order)
+        guard let graph else {
+            var problem = LoadProblem(.unknownKind, reason: "the file uses more kinds than a graph can hold")
+            problem.location = TextLocation(line: 1, column: 1)
+            return .failure(GraphFileError(problems: [problem]))
+        }
+        return .success(GraphFragment(graph: graph, outsideInputs: outsideInputs))
     }
 }

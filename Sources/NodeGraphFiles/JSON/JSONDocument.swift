@@ -181,6 +181,24 @@ package struct JSONElement: Hashable, Sendable {
 }
 
 extension JSONDocument {
+    /// The string whose opening quote is at `offset` of a text ``JSONReader`` has read, with
+    /// its escapes decoded: a string read again after its document is gone.
+    /// - Complexity: O(*m*), the string's length.
+    package static func string(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
+        var end = offset + 1
+        var hasEscapes = false
+        while text[end] != UInt8(ascii: "\"") {
+            if text[end] == UInt8(ascii: "\\") {
+                hasEscapes = true
+                end += 2
+            } else {
+                end += 1
+            }
+        }
+        let bytes = UnsafeBufferPointer(rebasing: text[offset + 1..<end])
+        return hasEscapes ? unescaped(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The text of a string whose escapes ``JSONReader`` has checked.
     static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var result: [UInt8] = []

@@ -26,6 +26,12 @@ package struct JSONReadError: Error, Hashable, Sendable {
 /// `1E+2`, `-0` as 0, `1e-400` as 0); a literal too large for a `Double` reads as infinity, for
 /// the caller to refuse naming the field. Text nested deeper than the limit is still read to its
 /// end, so that valid JSON beyond the limit is told from malformed JSON.
+///
+/// A reader can also *stream* one list: the list that is the value of a named member of the
+/// top-level object (a graph file's `nodes`). Its items are handed out one at a time by
+/// ``nextStreamedItem()``, each as a small document that lives until the next call, and are not
+/// kept: the finished ``document`` holds the list with its count of items but none of them. A
+/// large file is then read without a document of the whole text.
 package struct JSONReader {
     private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -38,6 +44,21 @@ package struct JSONReader {
     private var openTokens: [Int] = []
     /// Where the first array or object beyond the depth limit opens.
     private var firstTooDeep: Int?
+    /// The key of the top-level member whose list is streamed; `nil` when nothing is.
+    private let streamedKey: StaticString?
+    /// Whether the key just read is ``streamedKey`` at the top level, and no list was streamed yet.
+    private var keyIsStreamed = false
+    /// The streamed list's token while it is open; `-1` before it opens, `-2` once it closed.
+    private var streamedList = -1
+    /// The items of the streamed list read so far.
+    private var streamedItems: UInt64 = 0
+    /// Whether an item of the streamed list has just been read (to hand out).
+    private var itemCompleted = false
+    /// The item handed out by the last ``nextStreamedItem()``, whose tokens the next call drops.
+    private var itemHandedOut = false
+    /// Where the reading stands: `nil` before it starts, `true` while a value is expected.
+    private var expectingValue: Bool?
+    private var isComplete = false
 
     /// Reads a whole text as one JSON value.
     /// - Parameters:
@@ -52,65 +73,126 @@ package struct JSONReader {
     package static func read(
         _ text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, maximumValues: Int = .max
     ) throws(JSONReadError) -> JSONDocument {
-        var reader = JSONReader(text: text, maximumDepth: maximumDepth, maximumValues: maximumValues)
-        guard text.count < Int(UInt32.max) else {
-            throw JSONReadError(kind: .tooManyValues, offset: 0, message: "the text is larger than 4 GiB")
-        }
-        try reader.readDocument()
-        if let offset = reader.firstTooDeep {
-            throw JSONReadError(
-                kind: .nestedTooDeep, offset: offset,
-                message: "valid JSON, but nested deeper than the nesting limit of \(maximumDepth)")
-        }
-        return JSONDocument(text: text, tokens: reader.tokens)
+        var reader = JSONReader(text, maximumDepth: maximumDepth, maximumValues: maximumValues)
+        while try reader.nextStreamedItem() != nil {}
+        return reader.document
     }
 
-    private init(text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, maximumValues: Int) {
+    /// A reader of a whole text, streaming the list that is the value of the top-level member
+    /// `streamedKey` when given (see ``nextStreamedItem()``).
+    /// - Parameters:
+    ///   - text: UTF-8 text, shorter than 4 GiB.
+    ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
+    ///   - maximumValues: The most values (scalars, arrays and objects; not keys) accepted.
+    ///   - streamedKey: The top-level member whose list is handed out item by item (the first
+    ///     such member, when the key appears twice).
+    package init(
+        _ text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, maximumValues: Int = .max,
+        streaming streamedKey: StaticString? = nil
+    ) {
         self.text = text
         self.maximumDepth = maximumDepth
         self.valuesLeft = maximumValues
-        tokens.reserveCapacity(min(text.count / 8 + 4, 1 << 22))
+        self.streamedKey = streamedKey
+        tokens.reserveCapacity(streamedKey == nil ? min(text.count / 8 + 4, 1 << 22) : 64)
     }
 
-    // MARK: Structure
+    /// The document read: once ``nextStreamedItem()`` has returned `nil`, the whole text's (the
+    /// streamed list without its items); while it hands out items, the item's.
+    package var document: JSONDocument { JSONDocument(text: text, tokens: tokens) }
 
-    private mutating func readDocument() throws(JSONReadError) {
-        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { index = 3 }
-        skipWhitespace()
-        if index == text.count { throw error("the text is empty; expected a JSON value") }
-        var expectingValue = true
-        while true {
-            if expectingValue {
-                expectingValue = try readValue()
-                continue
-            }
-            guard let isObject = openIsObject.last else { break }
+    /// Reads on to the next item of the streamed list, or to the end of the text.
+    ///
+    /// The item's values are in ``document`` until the next call, which drops them: the caller
+    /// must not keep that document. Nothing is handed out once the text nests deeper than the
+    /// limit (it is only checked to be JSON then, and refused at its end).
+    /// - Returns: The item, or `nil` once the whole text is read.
+    /// - Throws: ``JSONReadError`` at the first problem, as ``read(_:maximumDepth:maximumValues:)``.
+    /// - Complexity: O(*n*) in the length of the text read.
+    package mutating func nextStreamedItem() throws(JSONReadError) -> JSONElement? {
+        if itemHandedOut {
+            itemHandedOut = false
+            tokens.removeSubrange(streamedList + 1..<tokens.count)
+        }
+        if isComplete { return nil }
+        guard text.count < Int(UInt32.max) else {
+            throw JSONReadError(kind: .tooManyValues, offset: 0, message: "the text is larger than 4 GiB")
+        }
+        if expectingValue == nil {
+            if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { index = 3 }
             skipWhitespace()
-            let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-                if current == closing {
-                    throw error("a trailing comma before '\(Character(Unicode.Scalar(closing)))' is not JSON")
-                }
-                if isObject { try readKey() }
-                expectingValue = true
-            case closing:
-                index += 1
-                close()
-            default:
-                throw error(
-                    isObject
-                        ? "unexpected \(describeCurrent()); expected ',' or '}' in an object"
-                        : "unexpected \(describeCurrent()); expected ',' or ']' in a list")
+            if index == text.count { throw error("the text is empty; expected a JSON value") }
+            expectingValue = true
+        }
+        while try step() {
+            guard itemCompleted else { continue }
+            itemCompleted = false
+            streamedItems += 1
+            if isKeeping && tokens.count > streamedList + 1 {
+                itemHandedOut = true
+                return JSONElement(index: streamedList + 1)
             }
         }
+        isComplete = true
         skipWhitespace()
         if index < text.count {
             throw error("unexpected \(describeCurrent()) after the end of the JSON value")
         }
+        if let offset = firstTooDeep {
+            throw JSONReadError(
+                kind: .nestedTooDeep, offset: offset,
+                message: "valid JSON, but nested deeper than the nesting limit of \(maximumDepth)")
+        }
+        return nil
     }
+
+    /// Whether the top-level object has a member `key` before the streamed list (asked while
+    /// the list's items are handed out).
+    package func hasMemberBeforeStreamedList(_ key: StaticString) -> Bool {
+        guard streamedList > 0 else { return false }
+        let document = self.document
+        var position = 1
+        while position < streamedList - 1 {
+            if document.isString(JSONElement(index: position), equalTo: key) { return true }
+            position = document.next(after: JSONElement(index: position + 1))
+        }
+        return false
+    }
+
+    // MARK: Structure
+
+    /// Reads one value, or one `,` or closing bracket; `false` once the top-level value is read.
+    private mutating func step() throws(JSONReadError) -> Bool {
+        if expectingValue == true {
+            expectingValue = try readValue()
+            return true
+        }
+        guard let isObject = openIsObject.last else { return false }
+        skipWhitespace()
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        switch current {
+        case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            if current == closing {
+                throw error("a trailing comma before '\(Character(Unicode.Scalar(closing)))' is not JSON")
+            }
+            if isObject { try readKey() }
+            expectingValue = true
+        case closing:
+            index += 1
+            close()
+        default:
+            throw error(
+                isObject
+                    ? "unexpected \(describeCurrent()); expected ',' or '}' in an object"
+                    : "unexpected \(describeCurrent()); expected ',' or ']' in a list")
+        }
+        return true
+    }
+
+    /// Whether the value about to be read is an item of the streamed list.
+    private var isInStreamedList: Bool { streamedList >= 0 && openIsObject.count == 2 }
 
     /// Reads the value at the cursor; returns whether a value follows at once (the first member
     /// of an array or object just opened).
@@ -154,6 +236,7 @@ package struct JSONReader {
         default:
             throw error("unexpected \(describeCurrent()); expected a value")
         }
+        if isInStreamedList { itemCompleted = true }
         return false
     }
 
@@ -165,6 +248,16 @@ package struct JSONReader {
         let start = index
         let (count, hasEscapes) = try readString()
         emit(.string, at: start, payload: UInt64(count), hasEscapes: hasEscapes)
+        if let streamedKey, streamedList == -1, openIsObject.count == 1 {
+            let bytes = UnsafeBufferPointer(rebasing: text[start + 1..<start + 1 + count])
+            keyIsStreamed =
+                hasEscapes
+                ? JSONDocument.unescaped(bytes) == streamedKey.description
+                : bytes.elementsEqual(
+                    UnsafeBufferPointer(start: streamedKey.utf8Start, count: streamedKey.utf8CodeUnitCount))
+        } else {
+            keyIsStreamed = false
+        }
         skipWhitespace()
         guard current == UInt8(ascii: ":") else {
             throw error("unexpected \(describeCurrent()); expected ':' after the field name")
@@ -188,8 +281,11 @@ package struct JSONReader {
 
     private mutating func open(isObject: Bool) {
         if openIsObject.count >= maximumDepth, firstTooDeep == nil { firstTooDeep = index }
+        let streams = keyIsStreamed && !isObject && openIsObject.count == 1
+        keyIsStreamed = false
         openIsObject.append(isObject)
         guard isKeeping else { return }
+        if streams { streamedList = tokens.count }
         openTokens.append(tokens.count)
         tokens.append(
             JSONDocument.Token(
@@ -198,8 +294,15 @@ package struct JSONReader {
 
     private mutating func close() {
         openIsObject.removeLast()
+        if isInStreamedList { itemCompleted = true }
         guard isKeeping else { return }
         let token = openTokens.removeLast()
+        if token == streamedList {
+            // Its items were handed out, not kept.
+            tokens[token].payload = UInt64(tokens.count) | streamedItems << 32
+            streamedList = -2
+            return
+        }
         // Count the members or items: step over the contents once.
         var count: UInt64 = 0
         var position = token + 1
