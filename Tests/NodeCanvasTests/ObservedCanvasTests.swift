@@ -23,21 +23,7 @@ private struct CostlySubtract: NodeKind {
     static func grid(columns: Int = 100, rows: Int = 100, kind: String = "costlySubtract") throws -> Graph {
         var registry = KindRegistry.standard
         registry.register(CostlySubtract())
-        var graph = Graph(registry: registry)
-        for column in 0..<columns {
-            for row in 0..<rows {
-                let position = Position(x: 2 + column * 26, y: 1 + row * 7)
-                if column == 0 {
-                    try graph.addNode("n\(column)_\(row)", kind: "number", at: position, value: .number(1))
-                } else {
-                    let inputs: [NodeID?] = [
-                        "n\(column - 1)_\(row)", row + 1 < rows ? "n\(column - 1)_\(row + 1)" : nil,
-                    ]
-                    try graph.addNode("n\(column)_\(row)", kind: kind, at: position, inputs: inputs)
-                }
-            }
-        }
-        return graph
+        return try PerformanceTests.grid(columns: columns, rows: rows, kind: kind, registry: registry)
     }
 
     func gridCanvas(kind: String = "costlySubtract") throws -> Canvas {

@@ -4,10 +4,12 @@ import Testing
 
 /// A frame's cost follows what is visible, not the size of the graph.
 @Suite struct PerformanceTests {
-    /// A grid of `columns` × `rows` nodes: ones in the first column, then subtractions fed by the
-    /// two nearest nodes of the previous column (as `nodecanvas-bench` draws).
-    static func grid(columns: Int, rows: Int) throws -> Graph {
-        var graph = Graph()
+    /// A grid of `columns` × `rows` nodes: ones in the first column, then subtractions (or nodes
+    /// of `kind`) fed by the two nearest nodes of the previous column (as `nodecanvas-bench` draws).
+    static func grid(
+        columns: Int, rows: Int, kind: String = "subtract", registry: KindRegistry = .standard
+    ) throws -> Graph {
+        var graph = Graph(registry: registry)
         graph.reserveCapacity(nodes: columns * rows, slots: columns * rows * 3)
         for column in 0..<columns {
             for row in 0..<rows {
@@ -18,7 +20,7 @@ import Testing
                     let inputs: [NodeID?] = [
                         "n\(column - 1)_\(row)", row + 1 < rows ? "n\(column - 1)_\(row + 1)" : nil,
                     ]
-                    try graph.addNode("n\(column)_\(row)", kind: "subtract", at: position, inputs: inputs)
+                    try graph.addNode("n\(column)_\(row)", kind: kind, at: position, inputs: inputs)
                 }
             }
         }

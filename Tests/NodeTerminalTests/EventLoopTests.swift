@@ -58,6 +58,27 @@ final class BurstProgram: TerminalProgram {
     func stop(bySignal signal: Int32) { isFinished = true }
 }
 
+/// Runs a recording program on `terminal` while another thread posts 3, 2, 1 and 0 (which
+/// finishes it): the messages arrive in order, without a key, each drawn, and the mailbox is
+/// closed afterwards.
+@MainActor func expectPostedMessagesArriveInOrder(on terminal: any TerminalBackend) {
+    let program = RecordingProgram()
+    let loop = EventLoop(terminal: terminal, program: program)
+    let mailbox = loop.mailbox
+    let poster = Thread {
+        for message in [3, 2, 1, 0] {
+            usleep(5_000)
+            mailbox.post(message)
+        }
+    }
+    poster.start()
+    #expect(loop.run() == .finished)
+    #expect(program.messages == [3, 2, 1, 0])
+    #expect(program.events.isEmpty)
+    #expect(program.frames >= 2)
+    #expect(!mailbox.post(4))
+}
+
 extension TerminalBackendTests {
     /// Starts a screen whose input is a pipe; `body` gets the screen and a function that types
     /// into the pipe. With `closesInput`, the pipe is closed after `typed`, as a terminal that hangs
@@ -109,22 +130,8 @@ extension TerminalBackendTests {
 
     @Test func theLoopDeliversPostedMessagesInOrderWithoutAKey() throws {
         try withPipedScreen { screen, _ in
-            let program = RecordingProgram()
-            let loop = EventLoop(terminal: screen, program: program)
-            let mailbox = loop.mailbox
-            let poster = Thread {
-                for message in [3, 2, 1, 0] {
-                    usleep(5_000)
-                    mailbox.post(message)
-                }
-            }
-            poster.start()
-            #expect(loop.run() == .finished)
-            #expect(program.messages == [3, 2, 1, 0])
-            #expect(program.events.isEmpty)
-            #expect(program.frames >= 2)
+            expectPostedMessagesArriveInOrder(on: screen)
             #expect(screen.isStopped)
-            #expect(!mailbox.post(4))
         }
     }
 

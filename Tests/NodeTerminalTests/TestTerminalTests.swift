@@ -44,20 +44,8 @@ import Testing
 
     @Test func aMessagePostedFromAnotherThreadWakesTheWaitingLoop() {
         let terminal = TestTerminal(width: 10, height: 1)
-        let program = RecordingProgram()
-        let loop = EventLoop(terminal: terminal, program: program)
-        let mailbox = loop.mailbox
-        let poster = Thread {
-            for message in [3, 2, 1, 0] {
-                usleep(5_000)
-                mailbox.post(message)
-            }
-        }
-        poster.start()
-        #expect(loop.run() == .finished)
-        #expect(program.messages == [3, 2, 1, 0])
-        #expect(program.events.isEmpty)
-        #expect(!mailbox.post(4))
+        expectPostedMessagesArriveInOrder(on: terminal)
+        #expect(terminal.isStopped)
     }
 
     @Test func aHangUpStopsTheProgramAndTheTerminal() {
