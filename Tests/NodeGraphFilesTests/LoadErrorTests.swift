@@ -185,6 +185,13 @@ import Testing
         #expect(limits.maximumValues > 5_000_000 * 10)
     }
 
+    @Test func aLargerSizeLimitAdmitsProportionallyMoreNodes() {
+        #expect(GraphFile.Limits(maximumBytes: 2 << 30).maximumNodes == 20_000_000)
+        #expect(GraphFile.Limits(maximumBytes: 256 << 20).maximumNodes == 2_500_000)
+        #expect(GraphFile.Limits(maximumBytes: 10).maximumNodes == 1)
+        #expect(GraphFile.Limits(maximumBytes: 2 << 30, maximumNodes: 7).maximumNodes == 7)
+    }
+
     @Test func aLargerSizeLimitAdmitsProportionallyMoreJSONValues() {
         #expect(GraphFile.Limits(maximumBytes: 2 << 30).maximumValues == (2 << 30) / 8)
         #expect(GraphFile.Limits(maximumBytes: 4).maximumValues == 1)

@@ -126,6 +126,8 @@ import Testing
         let text = graphFile(#"{"id": "a", "kind": "number"}, {"id": "a", "kind": "frob"}, 7"#)
         let problems = loadProblems(text, limits: GraphFile.Limits(maximumNodes: 1))
         #expect(problems.map(\.kind) == [.tooManyNodes])
-        #expect(problems.first?.reason == "the file has 3 nodes, more than the limit of 1")
+        #expect(
+            problems.first?.reason
+                == "the file has 3 nodes, more than the limit of 1 for 512 MiB (--max-file-size raises it)")
     }
 }

@@ -49,21 +49,28 @@ public enum GraphFile {
 
         /// The bytes of file allowed per JSON value when ``maximumValues`` follows the size.
         public static let bytesPerValue = 8
+        /// The nodes allowed per 512 MiB of file when ``maximumNodes`` follows the size.
+        public static let nodesPer512MiB = 5_000_000
 
         /// Creates limits.
         /// - Parameters:
         ///   - maximumBytes: The largest file accepted; 512 MiB by default.
-        ///   - maximumNodes: The most nodes accepted; 5,000,000 by default.
+        ///   - maximumNodes: The most nodes accepted; by default 5,000,000 for each 512 MiB of
+        ///     `maximumBytes` (``nodesPer512MiB``), so that raising the size raises it too.
         ///   - maximumDepth: The deepest nesting accepted; 64 by default.
         ///   - maximumValues: The most JSON values accepted; by default one per
         ///     ``bytesPerValue`` bytes of `maximumBytes` (67,108,864 for 512 MiB), so that raising
         ///     the size raises it too.
         public init(
-            maximumBytes: Int = 512 << 20, maximumNodes: Int = 5_000_000, maximumDepth: Int = 64,
+            maximumBytes: Int = 512 << 20, maximumNodes: Int? = nil, maximumDepth: Int = 64,
             maximumValues: Int? = nil
         ) {
             self.maximumBytes = maximumBytes
-            self.maximumNodes = maximumNodes
+            self.maximumNodes =
+                maximumNodes
+                ?? max(
+                    1,
+                    Int((Double(maximumBytes) * Double(Limits.nodesPer512MiB) / Double(512 << 20)).rounded()))
             self.maximumDepth = maximumDepth
             self.maximumValues = maximumValues ?? max(1, maximumBytes / Limits.bytesPerValue)
         }

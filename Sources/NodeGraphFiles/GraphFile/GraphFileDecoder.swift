@@ -293,7 +293,8 @@ struct GraphFileDecoder {
         guard count > limits.maximumNodes else { return true }
         report(
             .tooManyNodes, field: "nodes", at: nodes,
-            reason: "the file has \(count) nodes, more than the limit of \(limits.maximumNodes)")
+            reason: "the file has \(count) nodes, more than the limit of \(limits.maximumNodes) for "
+                + "\(TextFile.byteCount(limits.maximumBytes)) (\(GraphFile.sizeOption) raises it)")
         return false
     }
 
