@@ -30,7 +30,11 @@ struct LineCanvas {
         guard points.count > 0 else { return }
         add(.left, x: points.first.x, y: points.first.y)
         add(.right, x: points.last.x, y: points.last.y)
-        Self.forEachCell(of: points, in: region) { index, arm in arms[index].formUnion(arm) }
+        // The cells come from `forEachCell`, clipped to the region: the unchecked writes stay in it.
+        let region = self.region
+        arms.withUnsafeMutableBufferPointer { arms in
+            Self.forEachCell(of: points, in: region) { index, arm in arms[index].formUnion(arm) }
+        }
     }
 
     /// Marks a route's cells to be drawn in the highlighted style.
@@ -39,11 +43,15 @@ struct LineCanvas {
         for end in [points.first, points.last] {
             if let index = index(end.x, end.y) { highlighted[index] = true }
         }
-        Self.forEachCell(of: points, in: region) { index, _ in highlighted[index] = true }
+        let region = self.region
+        highlighted.withUnsafeMutableBufferPointer { highlighted in
+            Self.forEachCell(of: points, in: region) { index, _ in highlighted[index] = true }
+        }
     }
 
     /// Calls `body` with the index of each cell of a route inside the region, and the arms the
     /// route has there (towards each neighbour on its segment).
+    @inline(__always)
     private static func forEachCell(of points: Corners, in region: Rect, _ body: (Int, LineArms) -> Void) {
         for index in 1..<points.count {
             let a = points[index - 1]

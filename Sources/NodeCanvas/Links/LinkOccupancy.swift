@@ -43,6 +43,40 @@ struct LinkOccupancy {
         }
     }
 
+    /// The costs of the cells of a row for links from `owner`, summed from the left: `sums[i]`
+    /// is what the cells `low..<low + i` cost (as ``cost(from:to:owner:)`` counts them), so any
+    /// run along the row between `low` and `high` costs one subtraction.
+    /// - Parameters:
+    ///   - y: The row.
+    ///   - low: The first column.
+    ///   - high: The last column (at least `low`).
+    ///   - owner: The links' source.
+    ///   - sums: Receives `high - low + 2` running totals.
+    func rowSums(y: Int, from low: Int, through high: Int, owner: Int32, into sums: inout [Int]) {
+        let count = high - low + 2
+        sums.removeAll(keepingCapacity: true)
+        sums.append(contentsOf: repeatElement(0, count: count))
+        // Cells outside the region cost nothing: only the part inside is scanned.
+        guard y >= region.minY, y < region.maxY else { return }
+        let from = max(low, region.minX), to = min(high, region.maxX - 1)
+        guard from <= to else { return }
+        let rowStart = (y - region.minY) * region.width - region.minX
+        horizontalOwner.withUnsafeBufferPointer { horizontalOwner in
+            verticalOwner.withUnsafeBufferPointer { verticalOwner in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    var total = 0
+                    for x in from...to {
+                        let along = horizontalOwner[rowStart + x], across = verticalOwner[rowStart + x]
+                        if along != 0 && along != owner { total += 600 }
+                        if across != 0 && across != owner { total += 30 }
+                        sums[x - low + 1] = total
+                    }
+                    for index in (to - low + 2)..<count { sums[index] = total }
+                }
+            }
+        }
+    }
+
     /// Marks the cells of a segment inside the region as used by `owner`, along the segment's
     /// direction (a single cell counts as horizontal).
     mutating func mark(from a: Point, to b: Point, owner: Int32) {

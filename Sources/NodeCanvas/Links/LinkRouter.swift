@@ -61,6 +61,8 @@ struct LinkRouter {
     private var gathered: [Rect] = []
     private var rowLists: [Range<Int>] = []
     private var columns: [Int] = []
+    private var startRowSums: [Int] = []
+    private var endRowSums: [Int] = []
 
     /// The corners of a route, from `start` to `end`.
     /// - Parameters:
@@ -89,15 +91,38 @@ struct LinkRouter {
         var bestCost = Int.max
         var bestCrossesBoxes = false
         let length = abs(end.x - start.x) + abs(end.y - start.y)
+        // The start and end rows' cell costs, summed once between the two ends: every
+        // three-segment candidate runs along both rows, so each of its runs there costs a
+        // subtraction instead of a scan (the buffers are the router's, lent for this link).
+        var startRow: [Int] = [], endRow: [Int] = []
+        swap(&startRow, &startRowSums)
+        swap(&endRow, &endRowSums)
+        defer {
+            swap(&startRow, &startRowSums)
+            swap(&endRow, &endRowSums)
+        }
+        let rowsLow = min(start.x, end.x), rowsHigh = max(start.x, end.x)
+        var rowsSummed = false
+        func occupancyCost(from a: Point, to b: Point) -> Int {
+            if rowsSummed && a.y == b.y {
+                let low = min(a.x, b.x), high = max(a.x, b.x)
+                if low >= rowsLow && high <= rowsHigh {
+                    if a.y == start.y { return startRow[high - rowsLow + 1] - startRow[low - rowsLow] }
+                    if a.y == end.y { return endRow[high - rowsLow + 1] - endRow[low - rowsLow] }
+                }
+            }
+            return occupancy.cost(from: a, to: b, owner: owner)
+        }
         // Tries a route; segment `n` (from corner n − 1 to corner n) is checked against the boxes
         // of `obstacles(n)`.
         func consider(_ points: Corners, bias: Int, obstacles: (Int) -> ArraySlice<Rect>) {
             var cost = bias
             var crossesBoxes = false
             for index in 1..<points.count {
+                let a = points[index - 1], b = points[index]
                 cost += Self.cost(
-                    from: points[index - 1], to: points[index], obstacles: obstacles(index),
-                    occupancy: occupancy, owner: owner, crossesBoxes: &crossesBoxes)
+                    from: a, to: b, obstacles: obstacles(index), occupancyCost: occupancyCost(from: a, to: b),
+                    crossesBoxes: &crossesBoxes)
                 if cost >= bestCost { return }
             }
             if cost < bestCost {
@@ -132,6 +157,11 @@ struct LinkRouter {
                 obstacles(
                     Rect(x: low - 1, y: corridor.minY, width: high - low + 3, height: corridor.height), &$0)
             }
+            occupancy.rowSums(y: start.y, from: rowsLow, through: rowsHigh, owner: owner, into: &startRow)
+            if end.y != start.y {
+                occupancy.rowSums(y: end.y, from: rowsLow, through: rowsHigh, owner: owner, into: &endRow)
+            }
+            rowsSummed = true
             let lists = gathered
             if start.y == end.y { consider(Corners(start, end), bias: 0) { _ in lists[onStartRow] } }
             Self.columnCandidates(low, high, nearestTo: middle, into: &columns)
@@ -215,14 +245,13 @@ struct LinkRouter {
         return start..<gathered.count
     }
 
-    /// The cost of one segment: its length, the links it runs along or crosses, and the boxes it
-    /// crosses or runs right beside.
+    /// The cost of one segment: its length, the links it runs along or crosses (`occupancyCost`),
+    /// and the boxes it crosses or runs right beside.
     private static func cost(
-        from a: Point, to b: Point, obstacles: ArraySlice<Rect>, occupancy: LinkOccupancy, owner: Int32,
-        crossesBoxes: inout Bool
+        from a: Point, to b: Point, obstacles: ArraySlice<Rect>, occupancyCost: Int, crossesBoxes: inout Bool
     ) -> Int {
         var cost = abs(a.x - b.x) + abs(a.y - b.y)
-        cost += occupancy.cost(from: a, to: b, owner: owner)
+        cost += occupancyCost
         let left = min(a.x, b.x), right = max(a.x, b.x), top = min(a.y, b.y), bottom = max(a.y, b.y)
         for obstacle in obstacles {
             let overlapWidth = min(right + 1, obstacle.maxX) - max(left, obstacle.minX)

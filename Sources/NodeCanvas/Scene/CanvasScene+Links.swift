@@ -21,6 +21,8 @@ package struct LinkKey: Hashable, Sendable {
 struct LinkGeometry {
     var key: LinkKey
     var upstream: NodeID
+    /// The upstream node's number in the scene (links from one node may share cells).
+    var upstreamNumber: Int32
     /// The cell right of the upstream output row.
     var start: Point
     /// The cell left of the downstream input row.
@@ -171,23 +173,44 @@ extension CanvasScene {
     /// The shown links that may cross a region, with where they start and end and both ends'
     /// frames, ordered by where they start and end (identifiers only break ties between boxes on
     /// top of each other).
+    ///
+    /// The links are gathered and ordered as plain numbers; identifiers are looked up once per
+    /// link returned. Below full detail each end's shown layout is derived once per node, however
+    /// many of the links meet it.
     func linkGeometry(in region: Rect) -> [LinkGeometry] {
-        var found: [LinkGeometry] = []
+        struct Found {
+            var start: Point
+            var end: Point
+            var upstreamFrame: Rect
+            var downstreamFrame: Rect
+            var upstream: Int32
+            var downstream: Int32
+            var slot: Int32
+        }
+        var found: [Found] = []
+        // Below full detail: each end's shown frame, output row and input rows, by node number.
+        var shownEnds: [Int32: (frame: Rect, outputRow: Int, inputRows: [Int])] = [:]
+        func shownEnd(_ number: Int32) -> (frame: Rect, outputRow: Int, inputRows: [Int])? {
+            if let known = shownEnds[number] { return known }
+            guard let layout = shownLayout(number) else { return nil }
+            let end = (layout.frame, layout.outputRow, layout.inputRows)
+            shownEnds[number] = end
+            return end
+        }
         for handle in linkIndex.query(fullDetailRegion(covering: region, forLinks: true)) {
-            guard let link = linkRecords[Int(handle)], link.isShown,
-                let upstream = numberedIDs[Int(link.upstream)],
-                let downstream = numberedIDs[Int(link.downstream)]
+            guard let link = linkRecords[Int(handle)], link.isShown, numberedIDs[Int(link.upstream)] != nil,
+                numberedIDs[Int(link.downstream)] != nil
             else { continue }
-            var geometry = LinkGeometry(
-                key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
-                start: link.start,
-                end: link.end, upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame)
+            var geometry = Found(
+                start: link.start, end: link.end, upstreamFrame: link.upstreamFrame,
+                downstreamFrame: link.downstreamFrame, upstream: link.upstream, downstream: link.downstream,
+                slot: link.slot)
             if levelOfDetail != .full {
-                guard let from = shownLayout(link.upstream), let to = shownLayout(link.downstream),
-                    let end = to.inputEnd(Int(link.slot))
+                guard let from = shownEnd(link.upstream), let to = shownEnd(link.downstream),
+                    to.inputRows.indices.contains(Int(link.slot))
                 else { continue }
                 geometry.start = Point(x: from.frame.maxX, y: from.outputRow)
-                geometry.end = Point(x: end.x, y: end.y)
+                geometry.end = Point(x: to.frame.minX - 1, y: to.inputRows[Int(link.slot)])
                 geometry.upstreamFrame = from.frame
                 geometry.downstreamFrame = to.frame
             }
@@ -195,20 +218,30 @@ extension CanvasScene {
         }
         var order = Array(found.indices)
         found.withUnsafeBufferPointer { links in
-            // Fields are read in place: copying a link would retain its identifiers.
             order.sort { i, j in
-                let left = (
-                    links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].key.slot
-                )
+                let left = (links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].slot)
                 let right = (
-                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].key.slot
+                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].slot
                 )
                 if left != right { return left < right }
-                return (links[i].upstream, links[i].key.downstream) < (
-                    links[j].upstream, links[j].key.downstream
+                return (numberedIDs[Int(links[i].upstream)]!, numberedIDs[Int(links[i].downstream)]!) < (
+                    numberedIDs[Int(links[j].upstream)]!, numberedIDs[Int(links[j].downstream)]!
                 )
             }
         }
-        return order.map { found[$0] }
+        var links: [LinkGeometry] = []
+        links.reserveCapacity(order.count)
+        for index in order {
+            let link = found[index]
+            guard let upstream = numberedIDs[Int(link.upstream)],
+                let downstream = numberedIDs[Int(link.downstream)]
+            else { continue }
+            links.append(
+                LinkGeometry(
+                    key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
+                    upstreamNumber: link.upstream, start: link.start, end: link.end,
+                    upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame))
+        }
+        return links
     }
 }

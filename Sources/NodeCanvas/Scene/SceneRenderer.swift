@@ -190,7 +190,7 @@ enum SceneRenderer {
         let lineRegion = region.insetBy(dx: -margin, dy: -margin)
         var lines = LineCanvas(region: lineRegion)
         var occupancy = LinkOccupancy(region: lineRegion)
-        var owners: [NodeID: Int32] = [:]
+        var owners: [Int32: Int32] = [:]
         var routed: [(link: Int, route: Corners)] = []
         routed.reserveCapacity(links.count)
         var router = LinkRouter()
@@ -215,11 +215,11 @@ enum SceneRenderer {
                 route = LinkRouter.direct(from: start, to: finish)
             } else {
                 let owner: Int32
-                if let known = owners[link.upstream] {
+                if let known = owners[link.upstreamNumber] {
                     owner = known
                 } else {
                     owner = Int32(owners.count + 1)
-                    owners[link.upstream] = owner
+                    owners[link.upstreamNumber] = owner
                 }
                 func entry(_ point: Point) -> Point {
                     Point(
