@@ -50,6 +50,23 @@ import Testing
         #expect(index.count == 3)
     }
 
+    @Test func aRectangleOverTheBucketLimitIsFoundFromTheShortListAndFiledInBucketsAgainWhenSmall() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 2)
+        index.update(1, rect: Rect(x: 0, y: 0, width: 30, height: 3))  // 4 buckets: the short list
+        index.update(2, rect: Rect(x: 1, y: 1, width: 2, height: 2))
+        #expect(index.query(Rect(x: 20, y: 0, width: 2, height: 2)) == [1])
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 4, height: 4))) == [1, 2])
+        index.update(1, rect: Rect(x: 40, y: 8, width: 4, height: 2))  // one bucket
+        #expect(index.query(Rect(x: 20, y: 0, width: 2, height: 2)).isEmpty)
+        #expect(index.query(Rect(x: 41, y: 9, width: 1, height: 1)) == [1])
+        index.update(1, rect: Rect(x: -50, y: 0, width: 100, height: 1))
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 4, height: 4))) == [1, 2])
+        #expect(index.query(Rect(x: 41, y: 9, width: 1, height: 1)).isEmpty)
+        index.remove(1)
+        #expect(index.query(Rect(x: 0, y: 0, width: 4, height: 4)) == [2])
+        #expect(index.count == 1)
+    }
+
     @Test func onlyNodesInViewAreLaidOutOnTheFrame() throws {
         let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 30, height: 10)
         _ = canvas.render()

@@ -62,7 +62,11 @@ public struct CanvasScene {
     var staleScratch: [Int32] = []
 
     /// The links' rectangles, for the shown links, filed by handle (an index into `linkRecords`).
-    var linkIndex = SpatialIndex()
+    /// Its buckets are four times a node bucket's area (a link spans more than a box) and a link
+    /// is filed under at most 8 of them; a longer one (most links of a graph whose links reach
+    /// across the canvas) is kept in the list every query scans, which costs a comparison a link
+    /// per frame instead of up to 64 bucket entries each time every box moves.
+    var linkIndex = SpatialIndex(bucketWidth: 64, bucketHeight: 32, largeThreshold: 8)
     /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
     var linkRecords: [LinkRecord?] = []
     var freeLinkHandles: [Int32] = []
@@ -205,7 +209,7 @@ public struct CanvasScene {
             // Most boxes moved (arrange, its undo): every box and link is filed anew, in indexes
             // emptied first (filing costs less than moving each entry from its old buckets).
             moveMostBoxes(update.moved)
-            return update.rebuilt.union(update.moved)
+            return update.rebuilt.isEmpty ? update.moved : update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
         for id in update.moved {
