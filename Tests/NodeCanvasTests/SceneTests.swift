@@ -89,6 +89,24 @@ import Testing
         #expect(firstLayer == [1, 8, 15])
     }
 
+    @Test func autoArrangeOrdersALayerByItsInputsAverageRowThenByTheRowsTheNodesHad() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "number", at: Position(x: 0, y: 0), value: .number(1))
+        try graph.addNode("b", kind: "number", at: Position(x: 0, y: 10), value: .number(2))
+        // p reads b twice, q reads a twice: q goes above p, whatever their names and rows say.
+        try graph.addNode("p", kind: "add", at: Position(x: 30, y: 0), inputs: ["b", "b"])
+        try graph.addNode("q", kind: "add", at: Position(x: 30, y: 50), inputs: ["a", "a"])
+        // r and s read the same node: the one that was higher stays higher.
+        try graph.addNode("r", kind: "subtract", at: Position(x: 30, y: 40), inputs: ["a", "b"])
+        try graph.addNode("s", kind: "subtract", at: Position(x: 30, y: 5), inputs: ["a", "b"])
+        let spacing = SpacingFamily(nodeGap: 1, layerGap: 4, leftInset: 0, topInset: 0)
+        let positions = AutoArrange.positions(for: graph, spacing: spacing) { _ in Size(width: 10, height: 4)
+        }
+        let layer = ["p", "q", "r", "s"].map { NodeID($0) }.sorted { positions[$0]!.y < positions[$1]!.y }
+        #expect(layer == ["q", "s", "r", "p"])
+        #expect(Set(layer.map { positions[$0]!.x }) == [14])
+    }
+
     @Test func theArrangeKeyMovesEveryNodeAsOneUndoStep() throws {
         var graph = try demoCalculator()
         for id in graph.nodeIDs { try graph.move(id, to: .zero) }
