@@ -50,6 +50,23 @@ import Testing
         #expect(index.count == 3)
     }
 
+    @Test func aRectangleOverTheBucketLimitIsFoundFromTheShortListAndFiledInBucketsAgainWhenSmall() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 2)
+        index.update(1, rect: Rect(x: 0, y: 0, width: 30, height: 3))  // 4 buckets: the short list
+        index.update(2, rect: Rect(x: 1, y: 1, width: 2, height: 2))
+        #expect(index.query(Rect(x: 20, y: 0, width: 2, height: 2)) == [1])
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 4, height: 4))) == [1, 2])
+        index.update(1, rect: Rect(x: 40, y: 8, width: 4, height: 2))  // one bucket
+        #expect(index.query(Rect(x: 20, y: 0, width: 2, height: 2)).isEmpty)
+        #expect(index.query(Rect(x: 41, y: 9, width: 1, height: 1)) == [1])
+        index.update(1, rect: Rect(x: -50, y: 0, width: 100, height: 1))
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 4, height: 4))) == [1, 2])
+        #expect(index.query(Rect(x: 41, y: 9, width: 1, height: 1)).isEmpty)
+        index.remove(1)
+        #expect(index.query(Rect(x: 0, y: 0, width: 4, height: 4)) == [2])
+        #expect(index.count == 1)
+    }
+
     @Test func onlyNodesInViewAreLaidOutOnTheFrame() throws {
         let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 30, height: 10)
         _ = canvas.render()
@@ -70,6 +87,24 @@ import Testing
         #expect(positions["multiply"]?.x == 45)
         let firstLayer = ["one", "two", "three"].compactMap { positions[NodeID($0)]?.y }.sorted()
         #expect(firstLayer == [1, 8, 15])
+    }
+
+    @Test func autoArrangeOrdersALayerByItsInputsAverageRowThenByTheRowsTheNodesHad() throws {
+        var graph = Graph()
+        try graph.addNode("a", kind: "number", at: Position(x: 0, y: 0), value: .number(1))
+        try graph.addNode("b", kind: "number", at: Position(x: 0, y: 10), value: .number(2))
+        // p reads b twice, q reads a twice: q goes above p, whatever their names and rows say.
+        try graph.addNode("p", kind: "add", at: Position(x: 30, y: 0), inputs: ["b", "b"])
+        try graph.addNode("q", kind: "add", at: Position(x: 30, y: 50), inputs: ["a", "a"])
+        // r and s read the same node: the one that was higher stays higher.
+        try graph.addNode("r", kind: "subtract", at: Position(x: 30, y: 40), inputs: ["a", "b"])
+        try graph.addNode("s", kind: "subtract", at: Position(x: 30, y: 5), inputs: ["a", "b"])
+        let spacing = SpacingFamily(nodeGap: 1, layerGap: 4, leftInset: 0, topInset: 0)
+        let positions = AutoArrange.positions(for: graph, spacing: spacing) { _ in Size(width: 10, height: 4)
+        }
+        let layer = ["p", "q", "r", "s"].map { NodeID($0) }.sorted { positions[$0]!.y < positions[$1]!.y }
+        #expect(layer == ["q", "s", "r", "p"])
+        #expect(Set(layer.map { positions[$0]!.x }) == [14])
     }
 
     @Test func theArrangeKeyMovesEveryNodeAsOneUndoStep() throws {

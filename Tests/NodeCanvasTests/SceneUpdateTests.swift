@@ -163,6 +163,39 @@ import Testing
         #expect(positions(canvas) == positions(fresh))
     }
 
+    /// Every shown node's layout and every link's ends, as a scene keeps them, in a fixed order.
+    static func geometry(of canvas: Canvas) -> (layouts: [NodeLayout], links: [LinkKey]) {
+        let everything = Rect(x: -10_000, y: -10_000, width: 40_000, height: 40_000)
+        let layouts = canvas.scene.layouts.values.sorted { $0.id < $1.id }
+        let links = canvas.scene.links(in: everything).map(\.key).sorted {
+            ($0.downstream, $0.slot) < ($1.downstream, $1.slot)
+        }
+        return (layouts, links)
+    }
+
+    @Test func arrangingMostBoxesAndItsUndoKeepEveryLayoutAndLinkAsAFreshSceneHasThem() throws {
+        let canvas = try Self.canvasAtTheTopLeft()
+        _ = canvas.render()
+        let before = canvas.document.graph.nodes.map(\.position)
+        let built = canvas.scene.models.buildCount, laidOut = canvas.scene.layoutCount
+        canvas.send(.character("a"))
+        let after = canvas.document.graph.nodes.map(\.position)
+        // Most boxes move at once: the scene shifts them all and files everything anew.
+        #expect(zip(before, after).filter { $0 != $1 }.count > 256)
+        #expect(canvas.scene.models.buildCount == built)
+        #expect(canvas.scene.layoutCount == laidOut)
+        for step in ["a", "u"] {
+            if step == "u" { canvas.send(.character("u")) }
+            let surface = canvas.render()
+            let (fresh, _) = Self.freshCanvas(like: canvas)
+            let kept = Self.geometry(of: canvas), anew = Self.geometry(of: fresh)
+            #expect(kept.layouts == anew.layouts, "after \(step)")
+            #expect(kept.links == anew.links, "after \(step)")
+            #expect(kept.links.count == 20 * 19 * 2 - 19, "after \(step)")
+            Self.expectFreshFrame(surface, of: canvas)
+        }
+    }
+
     @Test func aMoveShiftsTheBoxWithoutBuildingOrLayingOut() throws {
         let canvas = try Self.canvasAtTheTopLeft()
         _ = canvas.render()

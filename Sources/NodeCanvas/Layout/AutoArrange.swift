@@ -17,30 +17,52 @@ public enum AutoArrange {
     package static func positions(
         for graph: Graph, spacing: SpacingFamily = .standard, size: (NodeID) -> Size
     ) -> [NodeID: Position] {
+        // Nodes are numbered in dependency order and their inputs listed by number once, so
+        // layering and ordering index arrays instead of hashing identifiers.
         let order = graph.dependencyOrder()
-        var layer: [NodeID: Int] = [:]
-        var layers: [[NodeID]] = []
+        var number: [NodeID: Int] = [:]
+        number.reserveCapacity(order.count)
+        for (index, id) in order.enumerated() { number[id] = index }
+        var inputStart: [Int] = [0]
+        var inputNumbers: [Int] = []
+        inputStart.reserveCapacity(order.count + 1)
+        inputNumbers.reserveCapacity(order.count * 2)
         for id in order {
-            let depth = graph.inputs(of: id).compactMap { $0.flatMap { layer[$0] } }.max().map { $0 + 1 } ?? 0
-            layer[id] = depth
+            for case let upstream? in graph.inputs(of: id) {
+                if let upstreamNumber = number[upstream] { inputNumbers.append(upstreamNumber) }
+            }
+            inputStart.append(inputNumbers.count)
+        }
+        var layer = [Int](repeating: 0, count: order.count)
+        var layers: [[Int]] = []
+        for index in order.indices {
+            var depth = 0
+            for input in inputNumbers[inputStart[index]..<inputStart[index + 1]] {
+                depth = max(depth, layer[input] + 1)
+            }
+            layer[index] = depth
             while layers.count <= depth { layers.append([]) }
-            layers[depth].append(id)
+            layers[depth].append(index)
         }
         var result: [NodeID: Position] = [:]
-        var rowCenter: [NodeID: Double] = [:]
+        result.reserveCapacity(order.count)
+        var rowCenter = [Double](repeating: 0, count: order.count)
         var x = spacing.leftInset
         for members in layers {
-            let keyed = members.map { id -> (id: NodeID, key: Double, previous: Int) in
-                let centers = graph.inputs(of: id).compactMap { $0.flatMap { rowCenter[$0] } }
-                let key = centers.isEmpty ? -1 : centers.reduce(0, +) / Double(centers.count)
-                return (id, key, graph.position(of: id)?.y ?? 0)
-            }.sorted { ($0.key, $0.previous, $0.id) < ($1.key, $1.previous, $1.id) }
+            let keyed = members.map { index -> (index: Int, key: Double, previous: Int) in
+                let inputs = inputNumbers[inputStart[index]..<inputStart[index + 1]]
+                let key = inputs.isEmpty ? -1 : inputs.reduce(0) { $0 + rowCenter[$1] } / Double(inputs.count)
+                return (index, key, graph.position(of: order[index])?.y ?? 0)
+            }.sorted {
+                ($0.key, $0.previous) != ($1.key, $1.previous)
+                    ? ($0.key, $0.previous) < ($1.key, $1.previous) : order[$0.index] < order[$1.index]
+            }
             var y = spacing.topInset
             var widest = 0
-            for (id, _, _) in keyed {
-                let nodeSize = size(id)
-                result[id] = Position(x: x, y: y)
-                rowCenter[id] = Double(y) + Double(nodeSize.height) / 2
+            for (index, _, _) in keyed {
+                let nodeSize = size(order[index])
+                result[order[index]] = Position(x: x, y: y)
+                rowCenter[index] = Double(y) + Double(nodeSize.height) / 2
                 y += nodeSize.height + spacing.nodeGap
                 widest = max(widest, nodeSize.width)
             }

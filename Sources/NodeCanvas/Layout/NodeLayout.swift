@@ -48,19 +48,6 @@ public struct NodeLayout: Hashable, Sendable {
         return inputRows.firstIndex(of: y)
     }
 
-    /// The same layout for the node at another position (a move changes nothing else).
-    /// - Parameter position: The node's new position, in canvas cells.
-    /// - Returns: The layout with its frame and rows shifted there.
-    func moved(to position: Position) -> NodeLayout {
-        let dx = floorDivide(position.x, levelOfDetail.horizontalScale) - frame.minX
-        let dy = floorDivide(position.y, levelOfDetail.verticalScale) - frame.minY
-        var layout = self
-        layout.frame = frame.offsetBy(dx: dx, dy: dy)
-        layout.inputRows = inputRows.map { $0 + dy }
-        layout.outputRow = outputRow + dy
-        return layout
-    }
-
     /// Computes the layout of a node.
     ///
     /// A box's size follows the node's name, kind, slots and settings, never the values it

@@ -43,15 +43,20 @@ package struct SpatialIndex: Sendable {
     private var rects: [Rect?] = []
     /// The number of keys filed.
     package private(set) var count = 0
-    private static var largeThreshold: Int { 64 }
+    /// The most buckets a rectangle is filed under; one that would touch more is kept in the
+    /// short list instead.
+    let largeThreshold: Int
 
     /// Creates an empty index.
     /// - Parameters:
     ///   - bucketWidth: The width of a bucket.
     ///   - bucketHeight: The height of a bucket.
-    package init(bucketWidth: Int = 32, bucketHeight: Int = 16) {
+    ///   - largeThreshold: The most buckets a rectangle is filed under; one that would touch
+    ///     more is kept in a list that every query scans (filing it costs one entry instead).
+    package init(bucketWidth: Int = 32, bucketHeight: Int = 16, largeThreshold: Int = 64) {
         self.bucketWidth = max(1, bucketWidth)
         self.bucketHeight = max(1, bucketHeight)
+        self.largeThreshold = max(1, largeThreshold)
     }
 
     /// The rectangle filed under a key.
@@ -89,7 +94,7 @@ package struct SpatialIndex: Sendable {
         rects[slot] = rect
         if old == nil { count += 1 }
         let range = bucketRange(of: rect)
-        let isLarge = range.columns.count * range.rows.count > Self.largeThreshold
+        let isLarge = range.columns.count * range.rows.count > largeThreshold
         if let old {
             let place = Int(largePlace[slot])
             if isLarge, place >= 0 {

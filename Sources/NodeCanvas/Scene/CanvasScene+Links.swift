@@ -113,9 +113,7 @@ extension CanvasScene {
     mutating func refreshLink(_ handle: Int32) {
         let index = Int(handle)
         guard var record = linkRecords[index] else { return }
-        guard let from = nodeLayouts[Int(record.upstream)], let to = nodeLayouts[Int(record.downstream)],
-            let end = to.inputEnd(Int(record.slot))
-        else {
+        guard let ends = linkEnds(from: record.upstream, to: record.downstream, slot: Int(record.slot)) else {
             if record.isShown {
                 linkRecords[index]!.isShown = false
                 linkIndex.remove(handle)
@@ -123,21 +121,19 @@ extension CanvasScene {
             }
             return
         }
-        let start = Point(x: from.frame.maxX, y: from.outputRow)
-        let endPoint = Point(x: end.x, y: end.y)
-        if record.isShown && record.start == start && record.end == endPoint
-            && record.upstreamFrame == from.frame
-            && record.downstreamFrame == to.frame
+        if record.isShown && record.start == ends.start && record.end == ends.end
+            && record.upstreamFrame == ends.from
+            && record.downstreamFrame == ends.to
         {
             return
         }
-        record.start = start
-        record.end = endPoint
-        record.upstreamFrame = from.frame
-        record.downstreamFrame = to.frame
+        record.start = ends.start
+        record.end = ends.end
+        record.upstreamFrame = ends.from
+        record.downstreamFrame = ends.to
         record.isShown = true
         linkRecords[index] = record
-        linkIndex.update(handle, rect: from.frame.union(to.frame).insetBy(dx: -3, dy: -2))
+        linkIndex.update(handle, rect: ends.from.union(ends.to).insetBy(dx: -3, dy: -2))
         geometryRevision += 1
     }
 

@@ -14,10 +14,13 @@ import NodeGraph
 /// the node index and the links' records, so a frame finds boxes and links without hashing
 /// identifiers.
 ///
-/// The layouts, the node and link indexes and the links' records are kept at full detail, in
+/// The boxes, the node and link indexes and the links' records are kept at full detail, in
 /// canvas cells, whatever level of detail is shown: the other levels derive from them for what a
 /// frame or a question needs (a compact box or a dot starts where the full box does), so
-/// changing the level of detail costs what the screen shows, not what the graph holds.
+/// changing the level of detail costs what the screen shows, not what the graph holds. A box is
+/// kept as its frame and the number of a shape shared by boxes alike (`BoxShapes`); a layout is
+/// made from them for what a frame or a question needs, so moving every box (arrange, its undo)
+/// rewrites rectangles in one array.
 public struct CanvasScene {
     /// The widget models. After a large change, the model of a node no frame has needed since
     /// may show the values from before it (see `hasPossiblyStaleNodes`).
@@ -35,10 +38,15 @@ public struct CanvasScene {
 
     /// The number of each node with a model.
     var numbers: [NodeID: Int32] = [:]
-    /// Per number: the node, its layout and renderers (when shown), the value revision its model
-    /// was last brought up to date at, the links into each of its slots and out of it.
+    /// Per number: the node, its box (when shown: the frame at full detail and the number of its
+    /// shape, else -1) and renderers, the value revision its model was last brought up to date
+    /// at, the links into each of its slots and out of it. A box is a rectangle and a shared
+    /// shape, not a layout of its own: moving it rewrites the rectangle alone, and a node off
+    /// screen costs a few dozen bytes.
     var numberedIDs: [NodeID?] = []
-    var nodeLayouts: [NodeLayout?] = []
+    var boxFrames: [Rect] = []
+    var boxShapeNumbers: [Int32] = []
+    var boxShapes = BoxShapes()
     var nodeRenderers: [NodeRenderers?] = []
     var checkedRevision: [Int] = []
     var incomingLinks: [[Int32]] = []
@@ -54,7 +62,11 @@ public struct CanvasScene {
     var staleScratch: [Int32] = []
 
     /// The links' rectangles, for the shown links, filed by handle (an index into `linkRecords`).
-    var linkIndex = SpatialIndex()
+    /// Its buckets are four times a node bucket's area (a link spans more than a box) and a link
+    /// is filed under at most 8 of them; a longer one (most links of a graph whose links reach
+    /// across the canvas) is kept in the list every query scans, which costs a comparison a link
+    /// per frame instead of up to 64 bucket entries each time every box moves.
+    var linkIndex = SpatialIndex(bucketWidth: 64, bucketHeight: 32, largeThreshold: 8)
     /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
     var linkRecords: [LinkRecord?] = []
     var freeLinkHandles: [Int32] = []
@@ -105,7 +117,8 @@ public struct CanvasScene {
     /// Empties the node and link indexes and forgets every layout and link geometry, for a
     /// change that moves most of them (filing everything anew costs less than moving each).
     private mutating func forgetIndexes() {
-        for number in nodeLayouts.indices { nodeLayouts[number] = nil }
+        for number in boxShapeNumbers.indices { boxShapeNumbers[number] = -1 }
+        boxShapes.removeAll()
         for handle in linkRecords.indices where linkRecords[handle] != nil {
             linkRecords[handle]!.isShown = false
         }
@@ -120,7 +133,9 @@ public struct CanvasScene {
         geometryRevision += 1
         numbers.removeAll(keepingCapacity: true)
         numberedIDs.removeAll(keepingCapacity: true)
-        nodeLayouts.removeAll(keepingCapacity: true)
+        boxFrames.removeAll(keepingCapacity: true)
+        boxShapeNumbers.removeAll(keepingCapacity: true)
+        boxShapes.removeAll()
         nodeRenderers.removeAll(keepingCapacity: true)
         checkedRevision.removeAll(keepingCapacity: true)
         incomingLinks.removeAll(keepingCapacity: true)
@@ -193,32 +208,91 @@ public struct CanvasScene {
         if update.moved.count > max(256, numbers.count / 8) {
             // Most boxes moved (arrange, its undo): every box and link is filed anew, in indexes
             // emptied first (filing costs less than moving each entry from its old buckets).
-            nodeIndex.removeAll()
-            linkIndex.removeAll()
-            geometryRevision += 1
-            for id in update.moved {
-                guard let number = numbers[id], let layout = nodeLayouts[Int(number)], let model = models[id]
-                else { continue }
-                nodeLayouts[Int(number)] = layout.moved(to: model.position)
-            }
-            for number in nodeLayouts.indices {
-                if let frame = nodeLayouts[number]?.frame { nodeIndex.update(Int32(number), rect: frame) }
-            }
-            for handle in linkRecords.indices where linkRecords[handle] != nil {
-                linkRecords[handle]!.isShown = false
-                refreshLink(Int32(handle))
-            }
-            return update.rebuilt.union(update.moved)
+            moveMostBoxes(update.moved)
+            return update.rebuilt.isEmpty ? update.moved : update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
         for id in update.moved {
-            guard let number = numbers[id], let layout = nodeLayouts[Int(number)], let model = models[id]
-            else { continue }
-            place(layout.moved(to: model.position), number: number)
+            guard let number = numbers[id], isShown(number), let position = models.position(of: id) else {
+                continue
+            }
+            moveBox(number, to: position)
+            nodeIndex.update(number, rect: boxFrames[Int(number)])
             movedNumbers.append(number)
         }
         for number in movedNumbers { refreshLinkGeometry(of: number) }
         return update.rebuilt.union(update.moved)
+    }
+
+    /// Moves most boxes at once (arrange, its undo): each layout is shifted where it is kept, and
+    /// the node and link indexes are emptied and filled anew (filing costs less than moving each
+    /// entry from its old buckets). The links' ends are read from the layouts in place.
+    private mutating func moveMostBoxes(_ moved: Set<NodeID>) {
+        nodeIndex.removeAll()
+        linkIndex.removeAll()
+        geometryRevision += 1
+        for id in moved {
+            guard let number = numbers[id], isShown(number), let position = models.position(of: id) else {
+                continue
+            }
+            moveBox(number, to: position)
+        }
+        for number in boxShapeNumbers.indices where boxShapeNumbers[number] >= 0 {
+            nodeIndex.update(Int32(number), rect: boxFrames[number])
+        }
+        // The records are rewritten in place, then each link is filed: nothing is copied.
+        var filed: [(handle: Int32, rect: Rect)] = []
+        filed.reserveCapacity(linkRecords.count)
+        for handle in linkRecords.indices where linkRecords[handle] != nil {
+            let record = linkRecords[handle]!
+            guard let ends = linkEnds(from: record.upstream, to: record.downstream, slot: Int(record.slot))
+            else {
+                linkRecords[handle]!.isShown = false
+                continue
+            }
+            linkRecords[handle] = LinkRecord(
+                upstream: record.upstream, downstream: record.downstream, slot: record.slot, isShown: true,
+                start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to)
+            filed.append((Int32(handle), ends.from.union(ends.to).insetBy(dx: -3, dy: -2)))
+        }
+        for (handle, rect) in filed { linkIndex.update(handle, rect: rect) }
+    }
+
+    /// Where a link starts and ends at full detail and both ends' frames, or `nil` when an end
+    /// is not shown or has no such slot.
+    func linkEnds(from upstream: Int32, to downstream: Int32, slot: Int)
+        -> (start: Point, end: Point, from: Rect, to: Rect)?
+    {
+        let fromShape = boxShapeNumbers[Int(upstream)], toShape = boxShapeNumbers[Int(downstream)]
+        guard fromShape >= 0, toShape >= 0 else { return nil }
+        let rows = boxShapes[toShape].inputRows
+        guard slot >= 0, slot < rows.count else { return nil }
+        let from = boxFrames[Int(upstream)], to = boxFrames[Int(downstream)]
+        return (
+            Point(x: from.maxX, y: from.minY + boxShapes[fromShape].outputRow),
+            Point(x: to.minX - 1, y: to.minY + rows[slot]), from, to
+        )
+    }
+
+    /// Moves a shown node's box to its new position (at full detail, a box's top left is the
+    /// node's position); the caller files it.
+    private mutating func moveBox(_ number: Int32, to position: Position) {
+        let index = Int(number)
+        guard boxFrames[index].minX != position.x || boxFrames[index].minY != position.y else { return }
+        boxFrames[index].x = position.x
+        boxFrames[index].y = position.y
+        geometryRevision += 1
+    }
+
+    /// Whether a node's box is shown.
+    func isShown(_ number: Int32) -> Bool { boxShapeNumbers[Int(number)] >= 0 }
+
+    /// A shown node's layout at full detail.
+    func fullLayout(_ number: Int32) -> NodeLayout? {
+        let index = Int(number)
+        let shape = boxShapeNumbers[index]
+        guard shape >= 0, let id = numberedIDs[index] else { return nil }
+        return NodeLayout(id: id, frame: boxFrames[index], shape: boxShapes[shape])
     }
 
     // MARK: Numbers
@@ -234,7 +308,8 @@ public struct CanvasScene {
         } else {
             number = Int32(numberedIDs.count)
             numberedIDs.append(id)
-            nodeLayouts.append(nil)
+            boxFrames.append(.zero)
+            boxShapeNumbers.append(-1)
             nodeRenderers.append(nil)
             checkedRevision.append(valueRevision)
             incomingLinks.append([])
@@ -289,12 +364,16 @@ public struct CanvasScene {
 
     /// Keeps a node's layout and files its frame in the node index.
     private mutating func place(_ layout: NodeLayout, number: Int32) {
-        let old = nodeLayouts[Int(number)]
-        nodeLayouts[Int(number)] = layout
-        if old?.frame != layout.frame {
+        let index = Int(number)
+        let oldShape = boxShapeNumbers[index]
+        let old: Rect? = oldShape >= 0 ? boxFrames[index] : nil
+        let shape = boxShapes.number(of: layout.shape)
+        boxFrames[index] = layout.frame
+        boxShapeNumbers[index] = shape
+        if old != layout.frame {
             nodeIndex.update(number, rect: layout.frame)
             geometryRevision += 1
-        } else if old?.inputRows != layout.inputRows || old?.outputRow != layout.outputRow {
+        } else if oldShape != shape {
             geometryRevision += 1
         }
     }
@@ -302,8 +381,8 @@ public struct CanvasScene {
     /// Takes a node's box off the scene (its links stay, without geometry).
     private mutating func hide(_ number: Int32) {
         nodeRenderers[Int(number)] = nil
-        guard nodeLayouts[Int(number)] != nil else { return }
-        nodeLayouts[Int(number)] = nil
+        guard isShown(number) else { return }
+        boxShapeNumbers[Int(number)] = -1
         nodeIndex.remove(number)
         geometryRevision += 1
     }
@@ -325,14 +404,14 @@ public struct CanvasScene {
 
     /// A node's size at full detail, the level canvas positions are measured in.
     func fullDetailSize(of id: NodeID) -> Size? {
-        numbers[id].flatMap { nodeLayouts[Int($0)] }.map {
-            Size(width: $0.frame.width, height: $0.frame.height)
+        numbers[id].flatMap { isShown($0) ? boxFrames[Int($0)] : nil }.map {
+            Size(width: $0.width, height: $0.height)
         }
     }
 
     /// A node's layout at the shown level of detail, or `nil` when it is not shown.
     func shownLayout(_ number: Int32) -> NodeLayout? {
-        nodeLayouts[Int(number)].map { shown($0, number: number) }
+        fullLayout(number).map { shown($0, number: number) }
     }
 
     /// A full-detail layout brought to the shown level of detail: a compact box starts where the
@@ -363,17 +442,19 @@ public struct CanvasScene {
     /// - Complexity: O(*n*).
     public func bounds(at level: LevelOfDetail) -> Rect? {
         var bounds: Rect?
-        for number in nodeLayouts.indices {
-            guard let full = nodeLayouts[number] else { continue }
+        for number in boxShapeNumbers.indices where boxShapeNumbers[number] >= 0 {
+            let full = boxFrames[number]
             let frame: Rect
             switch level {
-            case .full: frame = full.frame
+            case .full: frame = full
             case .dot:
                 frame = Rect(
-                    x: floorDivide(full.frame.minX, level.horizontalScale),
-                    y: floorDivide(full.frame.minY, level.verticalScale), width: 1, height: 1)
+                    x: floorDivide(full.minX, level.horizontalScale),
+                    y: floorDivide(full.minY, level.verticalScale), width: 1, height: 1)
             case .compact:
-                guard let model = models[full.id], let renderers = nodeRenderers[number] else { continue }
+                guard let id = numberedIDs[number], let model = models[id],
+                    let renderers = nodeRenderers[number]
+                else { continue }
                 frame =
                     NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .compact).frame
             }
@@ -386,7 +467,7 @@ public struct CanvasScene {
     /// cells, in no particular order.
     /// - Complexity: O(*n*).
     func forEachFullDetailFrame(_ body: (Rect) -> Void) {
-        for layout in nodeLayouts { if let layout { body(layout.frame) } }
+        for number in boxShapeNumbers.indices where boxShapeNumbers[number] >= 0 { body(boxFrames[number]) }
     }
 
     /// The full-detail cells to search for what may meet a region of the shown level of detail:
@@ -419,7 +500,7 @@ public struct CanvasScene {
         var keys: [(y: Int, x: Int, id: NodeID)] = []
         keys.reserveCapacity(entries.count)
         for entry in entries {
-            guard let full = nodeLayouts[Int(entry.key)] else { continue }
+            guard let full = fullLayout(entry.key) else { continue }
             let layout = shown(full, number: entry.key)
             guard layout.frame.intersects(region) else { continue }
             keys.append((layout.frame.minY, layout.frame.minX, layout.id))
@@ -454,14 +535,15 @@ public struct CanvasScene {
         typealias Key = (y: Int, x: Int, id: NodeID)
         let columns = levelOfDetail.horizontalScale, rows = levelOfDetail.verticalScale
         // Every level's box starts at its full box's top left, scaled.
-        func key(_ layout: NodeLayout) -> Key {
-            (floorDivide(layout.frame.minY, rows), floorDivide(layout.frame.minX, columns), layout.id)
+        func key(_ number: Int) -> Key? {
+            guard boxShapeNumbers[number] >= 0, let id = numberedIDs[number] else { return nil }
+            let frame = boxFrames[number]
+            return (floorDivide(frame.minY, rows), floorDivide(frame.minX, columns), id)
         }
-        let from: Key? = node.flatMap { id in numbers[id].flatMap { nodeLayouts[Int($0)] }.map(key) }
+        let from: Key? = node.flatMap { id in numbers[id].flatMap { key(Int($0)) } }
         var best: Int?, bestKey: Key?, wrap: Int?, wrapKey: Key?
-        for index in nodeLayouts.indices {
-            guard let layout = nodeLayouts[index] else { continue }
-            let candidate = key(layout)
+        for index in boxShapeNumbers.indices {
+            guard let candidate = key(index) else { continue }
             // Beyond `from` in the direction of travel, the nearest; and the farthest back, to wrap.
             if let from, forward ? candidate <= from : candidate >= from {
                 if wrapKey.map({ forward ? candidate < $0 : candidate > $0 }) ?? true {
@@ -513,22 +595,22 @@ package struct SceneLayouts {
     /// Every shown node's layout, in no particular order.
     /// - Complexity: O(*n*).
     package var values: [NodeLayout] {
-        scene.nodeLayouts.indices.compactMap { scene.shownLayout(Int32($0)) }
+        scene.boxShapeNumbers.indices.compactMap { scene.shownLayout(Int32($0)) }
     }
 
     /// The shown nodes, in no particular order.
     /// - Complexity: O(*n*).
     package var keys: [NodeID] {
-        scene.numbers.compactMap { id, number in scene.nodeLayouts[Int(number)] == nil ? nil : id }
+        scene.numbers.compactMap { id, number in scene.isShown(number) ? id : nil }
     }
 
     /// The number of shown nodes.
     /// - Complexity: O(*n*).
-    package var count: Int { scene.nodeLayouts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    package var count: Int { scene.boxShapeNumbers.reduce(0) { $0 + ($1 < 0 ? 0 : 1) } }
 
     /// Whether no node is shown.
     /// - Complexity: O(*n*).
-    package var isEmpty: Bool { scene.nodeLayouts.allSatisfy { $0 == nil } }
+    package var isEmpty: Bool { scene.boxShapeNumbers.allSatisfy { $0 < 0 } }
 }
 
 /// Values the scene keeps per node, looked up by node: its `CanvasScene/layouts` and

@@ -51,6 +51,10 @@ package struct WidgetModelCache: Sendable {
     /// - Parameter id: The node.
     package subscript(id: NodeID) -> NodeWidgetModel? { models[id] }
 
+    /// Where a node's model places it, read without copying the model.
+    /// - Parameter id: The node.
+    func position(of id: NodeID) -> Position? { models[id]?.position }
+
     /// Rebuilds the models a change touched and forgets those of removed nodes; rebuilds the
     /// nodes it recomputed when they are few, else leaves them to `refreshValues(of:in:)`.
     /// - Parameters:
