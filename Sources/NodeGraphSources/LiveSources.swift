@@ -95,17 +95,31 @@ public final class LiveSources: Sendable {
         sync(graph, nodes: live + state.withLock { Array($0.sources.keys) })
     }
 
-    /// ``follow(_:)`` after one change: only the nodes it recomputed (a source added, its
-    /// setting or kind changed) and the sources already running (one removed) are looked at.
+    /// ``follow(_:)`` after one change: only the nodes its edit names (a source added, removed,
+    /// its setting, kind or bypass changed) and the sources already running are looked at — not
+    /// the nodes it recomputed, which may be most of the graph while no source's setting moved.
+    /// An edit of groups or definitions (which make and remove nodes of their own) has every
+    /// node looked at.
     /// - Parameters:
     ///   - graph: The graph after the change.
     ///   - change: The change.
-    /// - Complexity: O(*r* + *s*): the recomputed nodes and the running sources.
+    /// - Complexity: O(*e* + *s*): the nodes the edit names and the running sources; O(*n*) for
+    ///   an edit of groups.
     public func follow(_ graph: Graph, after change: Change) {
-        sync(
-            graph,
-            nodes: change.recomputed.filter { graph.isLiveSource($0) }
-                + state.withLock { Array($0.sources.keys) })
+        var named: [NodeID] = []
+        for edit in change.edit.plainEdits {
+            switch edit {
+            case .addNode(let description): named.append(description.id)
+            case .removeNode(let id), .setValue(let id, _), .setKind(let id, _), .setBypass(let id, _):
+                named.append(id)
+            case .link, .unlink, .toggleLink, .setFormula, .rename, .move, .setInputOrder:
+                continue
+            case .batch, .inside, .group, .ungroup, .addDefinition, .removeDefinition:
+                follow(graph)
+                return
+            }
+        }
+        sync(graph, nodes: named.filter { graph.isLiveSource($0) } + state.withLock { Array($0.sources.keys) })
     }
 
     private func sync(_ graph: Graph, nodes: [NodeID]) {
