@@ -119,7 +119,8 @@ public final class LiveSources: Sendable {
                 return
             }
         }
-        sync(graph, nodes: named.filter { graph.isLiveSource($0) } + state.withLock { Array($0.sources.keys) })
+        sync(
+            graph, nodes: named.filter { graph.isLiveSource($0) } + state.withLock { Array($0.sources.keys) })
     }
 
     private func sync(_ graph: Graph, nodes: [NodeID]) {
