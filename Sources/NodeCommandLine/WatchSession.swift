@@ -187,14 +187,7 @@ struct WatchSession {
 
     private mutating func applySourceUpdates(_ updates: [SourceUpdate]) {
         guard !updates.isEmpty, !isDone else { return }
-        let change = document.applySourceUpdates(updates)
-        background.follow(document.graph, nodes: change.recomputed)
-        let changes = changedValues(Array(change.recomputed))
-        guard !changes.isEmpty else { return }
-        emit(
-            json
-                ? WatchOutput.json(sources: change.sources, changes)
-                : WatchOutput.text(sources: change.sources, changes, in: document.graph))
+        printValues(after: document.applySourceUpdates(updates), completed: false)
     }
 
     /// Applies the results background computations delivered and prints what they changed.
@@ -202,14 +195,22 @@ struct WatchSession {
         guard !isDone else { return }
         let results = background.takeResults()
         guard !results.isEmpty else { return }
-        let change = document.applyBackgroundResults(results)
+        printValues(after: document.applyBackgroundResults(results), completed: true)
+    }
+
+    /// After source updates or background results: starts what the recomputed background nodes
+    /// need and prints the values that changed, naming the sources, or the completed nodes.
+    private mutating func printValues(after change: SourceChange, completed: Bool) {
         background.follow(document.graph, nodes: change.recomputed)
         let changes = changedValues(Array(change.recomputed))
         guard !changes.isEmpty else { return }
-        emit(
-            json
-                ? WatchOutput.json(completed: change.sources, changes)
-                : WatchOutput.text(completed: change.sources, changes, in: document.graph))
+        let graph = document.graph
+        switch (json, completed) {
+        case (true, false): emit(WatchOutput.json(sources: change.sources, changes))
+        case (false, false): emit(WatchOutput.text(sources: change.sources, changes, in: graph))
+        case (true, true): emit(WatchOutput.json(completed: change.sources, changes))
+        case (false, true): emit(WatchOutput.text(completed: change.sources, changes, in: graph))
+        }
     }
 
     private mutating func printRefusal(line: Int, operation: String?, reason: String) {

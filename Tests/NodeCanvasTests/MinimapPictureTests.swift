@@ -29,13 +29,7 @@ import Testing
 
     @Test func theCommittedPictureIsWhatTheCanvasDrawsNow() throws {
         let svg = try drawn()
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
-            try Data(svg.utf8).write(to: Self.picture)
-        }
-        let committed = try String(contentsOf: Self.picture, encoding: .utf8)
-        #expect(
-            svg == committed,
-            "docs/minimap.svg is stale: RECORD_SNAPSHOTS=1 swift test --filter MinimapPictureTests")
+        try expectCommittedPicture(svg, at: Self.picture, recordedBy: "MinimapPictureTests")
         #expect(svg.contains("map"))
     }
 }

@@ -31,13 +31,7 @@ import Testing
 
     @Test func theCommittedPictureIsWhatTheCanvasDrawsNow() throws {
         let svg = try drawn()
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
-            try Data(svg.utf8).write(to: Self.picture)
-        }
-        let committed = try String(contentsOf: Self.picture, encoding: .utf8)
-        #expect(
-            svg == committed,
-            "docs/plot.svg is stale: RECORD_SNAPSHOTS=1 swift test --filter PlotPictureTests")
+        try expectCommittedPicture(svg, at: Self.picture, recordedBy: "PlotPictureTests")
         // The chart is drawn: braille cells with dots in it.
         #expect(svg.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
     }

@@ -105,3 +105,23 @@ extension Canvas {
     /// The status line as the last render showed it.
     var status: String { statusLine(render()) }
 }
+
+/// Compares a picture the README shows (an SVG under `docs/`) with what the canvas draws now,
+/// writing it instead when `RECORD_SNAPSHOTS` is set.
+/// - Parameters:
+///   - svg: The picture drawn now.
+///   - picture: The committed file.
+///   - suite: The suite that records it, named in the message when it is stale.
+func expectCommittedPicture(
+    _ svg: String, at picture: URL, recordedBy suite: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
+        try Data(svg.utf8).write(to: picture)
+    }
+    let committed = try String(contentsOf: picture, encoding: .utf8)
+    #expect(
+        svg == committed,
+        "docs/\(picture.lastPathComponent) is stale: RECORD_SNAPSHOTS=1 swift test --filter \(suite)",
+        sourceLocation: sourceLocation)
+}
