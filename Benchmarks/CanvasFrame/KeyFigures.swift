@@ -42,13 +42,18 @@ func measureKeys(on shape: CanvasShape, log: FigureLog) -> Bool {
             recomputed = change.recomputed.count
         }
     }
-    func press(_ event: InputEvent, samples: Int = 30) -> Double {
-        bestMedian(trials: 1, samples: samples) { _ in
-            cpuMilliseconds {
-                canvas.send(event)
-                _ = canvas.render()
-            }
+    // Each key: the median of its presses, and the slowest (a pan or Tab that takes the view
+    // into another routing window routes its links again; the presses between reuse the routes).
+    func press(_ event: InputEvent, samples: Int = 30) -> (median: Double, slowest: Double) {
+        var times: [Double] = []
+        for _ in 0..<samples {
+            times.append(
+                cpuMilliseconds {
+                    canvas.send(event)
+                    _ = canvas.render()
+                })
         }
+        return (median(times), times.max() ?? 0)
     }
     // What the view holds, which the keys that move it pay for.
     let shown = (nodes: canvas.lastFrame.nodes.count, links: canvas.lastFrame.links.count)
@@ -74,23 +79,25 @@ func measureKeys(on shape: CanvasShape, log: FigureLog) -> Bool {
 
     let keyLimit: Double = nodes <= 20_000 ? 5 : 16
     let keys = [("+", step), ("z", detail), ("L", pan), ("Tab", tab), ("L with the minimap", mapPan)]
-    let keysMet = keys.allSatisfy { $0.1 <= keyLimit }
+
+    let keysMet = keys.allSatisfy { $0.1.median <= keyLimit }
     let arrangeMet = nodes > 20_000 || arrange <= 100
     print(
         "keys, \(shape.name), \(nodes) nodes: "
-            + keys.map { "\($0.0) \(ms($0.1))" }.joined(separator: ", ")
+            + keys.map { "\($0.0) \(ms($0.1.median)) (slowest \(ms($0.1.slowest)))" }.joined(separator: ", ")
             + "; a \(ms(arrange)); engine's + \(ms(engine)) (\(recomputed) recomputed); "
             + "\(shown.nodes) boxes and \(shown.links) links in view; "
             + "target ≤ \(ms(keyLimit)) a key\(nodes <= 20_000 ? ", a ≤ 100 ms" : ""): "
             + (keysMet && arrangeMet ? "met" : "MISSED"))
-    for (key, time) in keys + [("a", arrange)] {
+    for (key, time) in keys + [("a", (arrange, arrange))] {
         log.record(
             Figure(
                 workload: "canvas_keys_\(shape.name)", nodes: nodes,
                 op: "key_\(key == "+" ? "step" : key == "L with the minimap" ? "L_minimap" : key)",
-                milliseconds: time, reps: key == "a" ? 5 : 30,
+                milliseconds: time.median, reps: key == "a" ? 5 : 30,
                 recomputes: key == "+" ? Double(recomputed) : 0,
-                numbers: key == "+" ? [("engine_ms", engine)] : []))
+                numbers: (key == "+" ? [("engine_ms", engine)] : [])
+                    + (key == "a" ? [] : [("slowest_ms", time.slowest)])))
     }
     return keysMet && arrangeMet
 }

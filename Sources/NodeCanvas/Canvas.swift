@@ -201,6 +201,10 @@ public final class Canvas {
 
     // MARK: Geometry
 
+    /// How many times the links were routed so far: a frame reuses the routes of the latest one
+    /// in the same routing window, level of detail and geometry (for tests and diagnostics).
+    package var routingCount: Int { routes.routingCount }
+
     /// The screen cells the scene is drawn in: the screen minus the plugins' panels.
     package var area: Rect { area(for: state) }
 

@@ -256,6 +256,45 @@ import Testing
         }
     }
 
+    /// A pan or a cursor move within the routing window keeps every route, coming back to a
+    /// level of detail reuses its routes, and each of those frames is the frame a fresh canvas
+    /// draws (the window follows the view alone).
+    @Test func panningWithinTheRoutingWindowAndComingBackToALevelOfDetailRouteNothingAgain() throws {
+        let canvas = makeCanvas(try PerformanceTests.grid(columns: 20, rows: 20), width: 80, height: 24)
+        canvas.send(.viewPlaced(origin: Position(x: 64, y: 16), cursor: Position(x: 66, y: 17)))
+        Self.expectFreshFrame(canvas.render(), of: canvas)
+        let routed = canvas.routingCount
+        // Eight columns a pan: the view (80 wide from 64) stays in the window 64..<192 six times.
+        for _ in 0..<6 {
+            canvas.send(.character("L"))
+            Self.expectFreshFrame(canvas.render(), of: canvas)
+        }
+        #expect(canvas.routingCount == routed)
+        // The seventh pan takes the view past the window's right edge: routed once more.
+        canvas.send(.character("L"))
+        Self.expectFreshFrame(canvas.render(), of: canvas)
+        #expect(canvas.routingCount == routed + 1)
+        // Each level of detail is routed on its first frame; coming back to one showing the same
+        // view reuses its routes. (The cursor leaves and comes back, so the node under it is
+        // found as a fresh canvas finds it.)
+        let origin = canvas.state.viewport.origin, cursor = canvas.state.cursor
+        func show(_ level: LevelOfDetail) {
+            canvas.send(.levelOfDetailChosen(level))
+            canvas.send(.viewPlaced(origin: origin, cursor: Position(x: -100_000, y: -100_000)))
+            canvas.send(.viewPlaced(origin: origin, cursor: cursor))
+            Self.expectFreshFrame(canvas.render(), of: canvas)
+        }
+        for level in [LevelOfDetail.compact, .dot, .full] { show(level) }
+        let everyLevel = canvas.routingCount
+        #expect(everyLevel == routed + 3)
+        for level in [LevelOfDetail.compact, .dot, .full, .dot, .compact] { show(level) }
+        #expect(canvas.routingCount == everyLevel)
+        // A box that moves changes the routes: the kept ones are not used again.
+        _ = try canvas.document.apply(.move(node: "n5_5", to: Position(x: 100, y: 30)))
+        Self.expectFreshFrame(canvas.render(), of: canvas)
+        #expect(canvas.routingCount == everyLevel + 1)
+    }
+
     @Test func everyFrameIsTheFrameAFreshCanvasDraws() async throws {
         await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 1...30)) { codes in
             let canvas = try! Self.canvasAtTheTopLeft()

@@ -68,6 +68,16 @@ struct NearbyBoxes {
     ///   - result: Receives the boxes, in no particular order.
     /// - Complexity: O(grid cells `bounds` touches and the boxes filed there).
     mutating func appendBoxes(intersecting bounds: Rect, to result: inout [Rect]) {
+        appendBoxes(intersecting: bounds, within: bounds, to: &result)
+    }
+
+    /// Appends the boxes that overlap both `bounds` and `limit`, each once.
+    /// - Parameters:
+    ///   - bounds: A rectangle, looked for inside ``region``.
+    ///   - limit: A second rectangle the boxes must overlap too.
+    ///   - result: Receives the boxes, in no particular order.
+    /// - Complexity: O(grid cells `bounds` touches and the boxes filed there).
+    mutating func appendBoxes(intersecting bounds: Rect, within limit: Rect, to result: inout [Rect]) {
         query += 1
         let query = self.query
         guard let cells = Self.cells(of: bounds, in: region) else { return }
@@ -83,7 +93,8 @@ struct NearbyBoxes {
                                     let index = Int(filed[slot])
                                     guard seenBy[index] != query else { continue }
                                     seenBy[index] = query
-                                    if boxes[index].intersects(bounds) { result.append(boxes[index]) }
+                                    let box = boxes[index]
+                                    if box.intersects(bounds) && box.intersects(limit) { result.append(box) }
                                 }
                             }
                         }

@@ -30,10 +30,55 @@ struct LineCanvas {
         guard points.count > 0 else { return }
         add(.left, x: points.first.x, y: points.first.y)
         add(.right, x: points.last.x, y: points.last.y)
-        // The cells come from `forEachCell`, clipped to the region: the unchecked writes stay in it.
+        // The cells are clipped to the region, so the unchecked writes stay in it. A segment's
+        // inner cells all take both arms along it, so only its two end cells are worked out.
         let region = self.region
         arms.withUnsafeMutableBufferPointer { arms in
-            Self.forEachCell(of: points, in: region) { index, arm in arms[index].formUnion(arm) }
+            for index in 1..<points.count {
+                let a = points[index - 1], b = points[index]
+                if a == b { continue }
+                if a.y == b.y {
+                    guard a.y >= region.minY, a.y < region.maxY else { continue }
+                    let low = min(a.x, b.x), high = max(a.x, b.x)
+                    let from = max(low, region.minX), to = min(high, region.maxX - 1)
+                    guard from <= to else { continue }
+                    let rowStart = (a.y - region.minY) * region.width - region.minX
+                    func end(_ x: Int) {
+                        arms[rowStart + x].formUnion(
+                            LineArms(
+                                rawValue: (x > low ? LineArms.left.rawValue : 0)
+                                    | (x < high ? LineArms.right.rawValue : 0)))
+                    }
+                    end(from)
+                    if to != from { end(to) }
+                    guard to - from >= 2 else { continue }
+                    let both = LineArms.left.rawValue | LineArms.right.rawValue
+                    for x in (from + 1)..<to {
+                        arms[rowStart + x] = LineArms(rawValue: arms[rowStart + x].rawValue | both)
+                    }
+                } else {
+                    guard a.x >= region.minX, a.x < region.maxX else { continue }
+                    let low = min(a.y, b.y), high = max(a.y, b.y)
+                    let from = max(low, region.minY), to = min(high, region.maxY - 1)
+                    guard from <= to else { continue }
+                    let column = a.x - region.minX, width = region.width
+                    func end(_ y: Int) {
+                        arms[(y - region.minY) * width + column].formUnion(
+                            LineArms(
+                                rawValue: (y > low ? LineArms.up.rawValue : 0)
+                                    | (y < high ? LineArms.down.rawValue : 0)))
+                    }
+                    end(from)
+                    if to != from { end(to) }
+                    guard to - from >= 2 else { continue }
+                    let both = LineArms.up.rawValue | LineArms.down.rawValue
+                    var cell = (from + 1 - region.minY) * width + column
+                    for _ in (from + 1)..<to {
+                        arms[cell] = LineArms(rawValue: arms[cell].rawValue | both)
+                        cell += width
+                    }
+                }
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 /// Up to six route corners held inline, so trying a candidate route, and keeping the chosen one,
 /// allocates nothing.
-struct Corners {
+struct Corners: Hashable, Sendable {
     private var storage: (Point, Point, Point, Point, Point, Point)
     private(set) var count: Int
 
@@ -41,9 +41,32 @@ struct Corners {
     /// The last corner (the route's end).
     var last: Point { self[count - 1] }
 
-    /// The corners as an array, each moved by (`-dx`, `-dy`).
-    func points(offsetBy dx: Int = 0, _ dy: Int = 0) -> [Point] {
-        (0..<count).map { Point(x: self[$0].x - dx, y: self[$0].y - dy) }
+    /// The corners as an array.
+    func points() -> [Point] { (0..<count).map { self[$0] } }
+
+    /// The corners, each moved by (`dx`, `dy`).
+    func offsetBy(_ dx: Int, _ dy: Int) -> Corners {
+        var moved = self
+        func move(_ point: inout Point) {
+            point.x += dx
+            point.y += dy
+        }
+        move(&moved.storage.0)
+        move(&moved.storage.1)
+        move(&moved.storage.2)
+        move(&moved.storage.3)
+        move(&moved.storage.4)
+        move(&moved.storage.5)
+        return moved
+    }
+
+    static func == (left: Corners, right: Corners) -> Bool {
+        left.count == right.count && (0..<left.count).allSatisfy { left[$0] == right[$0] }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for index in 0..<count { hasher.combine(self[index]) }
     }
 }
 
@@ -253,17 +276,19 @@ struct LinkRouter {
         var cost = abs(a.x - b.x) + abs(a.y - b.y)
         cost += occupancyCost
         let left = min(a.x, b.x), right = max(a.x, b.x), top = min(a.y, b.y), bottom = max(a.y, b.y)
+        // A vertical run right beside a box reads as part of the box, or as a link into its
+        // rows: keep a column away.
+        let isVertical = left == right && top != bottom
         for obstacle in obstacles {
-            let overlapWidth = min(right + 1, obstacle.maxX) - max(left, obstacle.minX)
-            let overlapHeight = min(bottom + 1, obstacle.maxY) - max(top, obstacle.minY)
+            let minX = obstacle.minX, maxX = obstacle.maxX, minY = obstacle.minY, maxY = obstacle.maxY
+            let overlapWidth = min(right + 1, maxX) - max(left, minX)
+            let overlapHeight = min(bottom + 1, maxY) - max(top, minY)
             if overlapWidth > 0 && overlapHeight > 0 {
                 cost += 2000 * overlapWidth * overlapHeight
                 crossesBoxes = true
             }
-            // A vertical run right beside a box reads as part of the box, or as a link into its
-            // rows: keep a column away.
-            if left == right && top != bottom && (left == obstacle.minX - 1 || left == obstacle.maxX) {
-                let from = max(top, obstacle.minY), to = min(bottom, obstacle.maxY - 1)
+            if isVertical && (left == minX - 1 || left == maxX) {
+                let from = max(top, minY), to = min(bottom, maxY - 1)
                 if to >= from { cost += 400 * (to - from + 1) }
             }
         }

@@ -29,6 +29,9 @@ struct LinkGeometry {
     var end: Point
     var upstreamFrame: Rect
     var downstreamFrame: Rect
+    /// Where the link may be drawn at full detail: both ends' full-detail frames and the cells
+    /// around them its route may take (the rectangle the link index files it under).
+    var bounds: Rect
 }
 
 /// One link of the scene: its ends by number and, while both are shown, where it starts and ends
@@ -133,8 +136,13 @@ extension CanvasScene {
         record.downstreamFrame = ends.to
         record.isShown = true
         linkRecords[index] = record
-        linkIndex.update(handle, rect: ends.from.union(ends.to).insetBy(dx: -3, dy: -2))
+        linkIndex.update(handle, rect: Self.linkBounds(ends.from, ends.to))
         geometryRevision += 1
+    }
+
+    /// The rectangle a link between two full-detail frames may be drawn in.
+    static func linkBounds(_ upstreamFrame: Rect, _ downstreamFrame: Rect) -> Rect {
+        upstreamFrame.union(downstreamFrame).insetBy(dx: -3, dy: -2)
     }
 
     /// Refreshes the geometry of the links out of a node.
@@ -179,6 +187,7 @@ extension CanvasScene {
             var end: Point
             var upstreamFrame: Rect
             var downstreamFrame: Rect
+            var bounds: Rect
             var upstream: Int32
             var downstream: Int32
             var slot: Int32
@@ -199,8 +208,9 @@ extension CanvasScene {
             else { continue }
             var geometry = Found(
                 start: link.start, end: link.end, upstreamFrame: link.upstreamFrame,
-                downstreamFrame: link.downstreamFrame, upstream: link.upstream, downstream: link.downstream,
-                slot: link.slot)
+                downstreamFrame: link.downstreamFrame,
+                bounds: Self.linkBounds(link.upstreamFrame, link.downstreamFrame), upstream: link.upstream,
+                downstream: link.downstream, slot: link.slot)
             if levelOfDetail != .full {
                 guard let from = shownEnd(link.upstream), let to = shownEnd(link.downstream),
                     to.inputRows.indices.contains(Int(link.slot))
@@ -212,23 +222,33 @@ extension CanvasScene {
             }
             found.append(geometry)
         }
-        var order = Array(found.indices)
+        // Sorted by keys of plain numbers: each end's row and column packed in one word, the slot
+        // and the link's place in `found`. (A coordinate beyond 32 bits wraps: the order is then
+        // still fixed, only not by place.)
+        func packed(_ point: Point) -> UInt64 {
+            UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: point.y)) ^ 0x8000_0000) << 32
+                | UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: point.x)) ^ 0x8000_0000)
+        }
+        var keys: [(start: UInt64, end: UInt64, slot: Int32, index: Int32)] = []
+        keys.reserveCapacity(found.count)
+        for (index, link) in found.enumerated() {
+            keys.append((packed(link.start), packed(link.end), link.slot, Int32(index)))
+        }
         found.withUnsafeBufferPointer { links in
-            order.sort { i, j in
-                let left = (links[i].start.y, links[i].start.x, links[i].end.y, links[i].end.x, links[i].slot)
-                let right = (
-                    links[j].start.y, links[j].start.x, links[j].end.y, links[j].end.x, links[j].slot
-                )
-                if left != right { return left < right }
+            keys.sort { left, right in
+                if left.start != right.start { return left.start < right.start }
+                if left.end != right.end { return left.end < right.end }
+                if left.slot != right.slot { return left.slot < right.slot }
+                let i = Int(left.index), j = Int(right.index)
                 return (numberedIDs[Int(links[i].upstream)]!, numberedIDs[Int(links[i].downstream)]!) < (
                     numberedIDs[Int(links[j].upstream)]!, numberedIDs[Int(links[j].downstream)]!
                 )
             }
         }
         var links: [LinkGeometry] = []
-        links.reserveCapacity(order.count)
-        for index in order {
-            let link = found[index]
+        links.reserveCapacity(keys.count)
+        for key in keys {
+            let link = found[Int(key.index)]
             guard let upstream = numberedIDs[Int(link.upstream)],
                 let downstream = numberedIDs[Int(link.downstream)]
             else { continue }
@@ -236,7 +256,8 @@ extension CanvasScene {
                 LinkGeometry(
                     key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
                     upstreamNumber: link.upstream, start: link.start, end: link.end,
-                    upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame))
+                    upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame,
+                    bounds: link.bounds))
         }
         return links
     }

@@ -103,8 +103,10 @@ public struct CanvasScene {
         self.levelOfDetail = levelOfDetail
         self.theme = theme
         revision += 1
-        geometryRevision += 1
+        // Boxes and link ends stay where they are at full detail; routes are kept per level of
+        // detail (`RouteCache`), so only a new theme moves geometry.
         guard themeChanged else { return }
+        geometryRevision += 1
         // Every box and link moves: the indexes are filled anew rather than each entry taken out
         // of its old buckets.
         forgetIndexes()
@@ -253,7 +255,7 @@ public struct CanvasScene {
             linkRecords[handle] = LinkRecord(
                 upstream: record.upstream, downstream: record.downstream, slot: record.slot, isShown: true,
                 start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to)
-            filed.append((Int32(handle), ends.from.union(ends.to).insetBy(dx: -3, dy: -2)))
+            filed.append((Int32(handle), Self.linkBounds(ends.from, ends.to)))
         }
         for (handle, rect) in filed { linkIndex.update(handle, rect: rect) }
     }

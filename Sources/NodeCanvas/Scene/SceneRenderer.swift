@@ -11,8 +11,10 @@ package struct DrawnLink: Hashable, Sendable {
     package var start: Point
     /// The surface cell left of the downstream input row.
     package var end: Point
+    /// The route's corners, in surface coordinates, held inline.
+    var corners: Corners
     /// Every corner of the route, in surface coordinates.
-    package var route: [Point]
+    package var route: [Point] { corners.points() }
 }
 
 /// What a frame showed: the nodes' frames and the links' ends, in surface coordinates.
@@ -29,8 +31,24 @@ public struct FrameContents: Sendable {
 /// Draws the scene (links, then nodes, then the links' ends, then the cursor) into a region of
 /// a surface.
 enum SceneRenderer {
-    /// How far beyond the view the boxes links are routed around are gathered at once.
+    /// How far beyond the routing window the boxes links are routed around are gathered at once.
     static let routingMargin = (dx: 48, dy: 24)
+    /// The tiles routing windows are made of, in cells of the level of detail shown.
+    static let routingTile = (columns: 64, rows: 16)
+
+    /// The region a view's links are routed in: the view grown to whole tiles of
+    /// ``routingTile``. It depends on the view alone, so a fresh canvas showing the view routes
+    /// exactly as a canvas that panned there, while a pan or a cursor move that stays within the
+    /// window keeps every route.
+    static func routingWindow(for region: Rect) -> Rect {
+        func floor(_ value: Int, _ tile: Int) -> Int {
+            value >= 0 ? value / tile * tile : -((-value + tile - 1) / tile * tile)
+        }
+        let (columns, rows) = routingTile
+        let minX = floor(region.minX, columns), minY = floor(region.minY, rows)
+        let maxX = -floor(-region.maxX, columns), maxY = -floor(-region.maxY, rows)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     /// Draws a frame of the scene as it is: the caller brought up to date the models of the
     /// nodes in view (see `CanvasScene/refreshNodes(in:from:dataSource:)`); nothing here
@@ -62,14 +80,17 @@ enum SceneRenderer {
             }
         }
 
-        // Links: routed once per view and geometry; a frame that only moves the cursor, changes
-        // the selection or the mode, or shows new values reuses them.
-        let routingKey = RouteCache.Key(region: region, revision: scene.geometryRevision)
+        // Links: routed once per routing window, level of detail and geometry; a frame that
+        // pans within the window, moves the cursor, changes the selection or the mode, or shows
+        // new values reuses them.
+        let window = routingWindow(for: region)
+        let routingKey = RouteCache.Key(
+            window: window, levelOfDetail: scene.levelOfDetail, revision: scene.geometryRevision)
         let routing: RouteCache.Routing
         if let kept = routeCache?.routing(for: routingKey) {
             routing = kept
         } else {
-            routing = route(scene: scene, region: region)
+            routing = route(scene: scene, region: window)
             routeCache?.store(routing, for: routingKey)
         }
         let links = routing.links, routed = routing.routed
@@ -89,7 +110,7 @@ enum SceneRenderer {
         var selectedIndex: Int?
         if let cursorNode = state.cursorNode { selectedIndex = nodes.firstIndex { $0.id == cursorNode } }
         contents.nodes.reserveCapacity(nodes.count)
-        var cover = BoxCover(area: area)
+        var covering = BoxCover(area: area)
         for position in nodes.indices {
             // The selected node moves to the end; the others keep their order.
             let index: Int
@@ -114,7 +135,7 @@ enum SceneRenderer {
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
             shown.inputRows = layout.inputRows.map { $0 - shift.y }
             shown.outputRow = layout.outputRow - shift.y
-            cover.cover(shown.frame, by: Int32(contents.nodes.count))
+            covering.cover(shown.frame, by: Int32(contents.nodes.count))
             contents.nodes.append(shown)
         }
 
@@ -123,10 +144,11 @@ enum SceneRenderer {
         // Nothing draws over a box: an end cell shows only where no box lies, and an edge only
         // where its own box is the one on top.
         var ends = LinkEnds(area: area)
+        let cover = covering, shownNodes = contents.nodes
         func isUncovered(_ x: Int, _ y: Int) -> Bool { cover.topmost(x: x, y: y) < 0 }
         func isOnTop(_ node: NodeID, _ x: Int, _ y: Int) -> Bool {
             let top = cover.topmost(x: x, y: y)
-            return top >= 0 && contents.nodes[Int(top)].id == node
+            return top >= 0 && shownNodes[Int(top)].id == node
         }
         // A joint on a box is drawn in that box's line weight: heavy for the cursor's node and
         // every node in the selection, as their boxes are.
@@ -134,9 +156,11 @@ enum SceneRenderer {
             node == state.cursorNode || state.selection.contains(node)
         }
         let dot = scene.levelOfDetail == .dot
-        contents.links.reserveCapacity(routed.count)
+        // The window holds links the view does not: a frame shows those that may cross the view.
+        let shownRegion = scene.fullDetailRegion(covering: region, forLinks: true)
         for (linkIndex, route) in routed {
             let link = links[linkIndex]
+            guard link.bounds.intersects(shownRegion) else { continue }
             let highlighted =
                 state.cursorNode != nil
                 && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
@@ -167,7 +191,7 @@ enum SceneRenderer {
                     key: link.key, upstream: link.upstream,
                     start: Point(x: start.x - shift.x, y: start.y - shift.y),
                     end: Point(x: end.x - shift.x, y: end.y - shift.y),
-                    route: route.points(offsetBy: shift.x, shift.y)))
+                    corners: route.offsetBy(-shift.x, -shift.y)))
         }
         ends.draw(on: &surface, cells: cells)
 
@@ -238,7 +262,12 @@ enum SceneRenderer {
                 route = router.route(
                     from: from, to: to, upstream: upstreamFrame, downstream: downstreamFrame,
                     obstacles: { rect, result in
-                        for box in boxes where box.intersects(rect) { result.append(box) }
+                        // A row is looked up in the grid; a larger rectangle among the link's boxes.
+                        if rect.height == 1 {
+                            grid.appendBoxes(intersecting: rect, within: bounds, to: &result)
+                        } else {
+                            for box in boxes where box.intersects(rect) { result.append(box) }
+                        }
                     }, occupancy: occupancy, owner: owner, detours: startNear && finishNear)
                 occupancy.mark(route, owner: owner)
             }

@@ -104,12 +104,16 @@ extension Surface {
     }
 }
 
-/// The links of the latest frame, routed: reused while the view and the boxes and link ends it
-/// routed around stay the same (moving the cursor, changing the selection, the mode or values
-/// redraws without routing again: the highlight is a style applied when drawing).
+/// The links routed for the latest frames, one routing per level of detail: reused while the
+/// routing window (see `SceneRenderer.routingWindow(for:)`) and the boxes and link ends it routed
+/// around stay the same. Moving the cursor, changing the selection, the mode or values, panning
+/// within the window, or coming back to a level of detail redraws without routing again (the
+/// highlight is a style applied when drawing).
 final class RouteCache {
     struct Key: Equatable {
-        var region: Rect
+        /// The routing window, in cells of the level of detail.
+        var window: Rect
+        var levelOfDetail: LevelOfDetail
         /// The scene's geometry revision: routes change only when a box or a link end moves.
         var revision: Int
     }
@@ -120,15 +124,22 @@ final class RouteCache {
         var lines: LineCanvas
     }
 
-    private var latest: (key: Key, routing: Routing)?
+    private var kept: [(key: Key, routing: Routing)] = []
+    /// How many routings were made and kept so far (for tests and diagnostics).
+    private(set) var routingCount = 0
 
     /// The routing kept for a key.
     func routing(for key: Key) -> Routing? {
-        guard let latest, latest.key == key else { return nil }
-        return latest.routing
+        kept.first { $0.key == key }?.routing
     }
 
-    func store(_ routing: Routing, for key: Key) { latest = (key, routing) }
+    /// Keeps a routing, in place of the one kept for its level of detail; routings of an older
+    /// geometry are dropped.
+    func store(_ routing: Routing, for key: Key) {
+        kept.removeAll { $0.key.levelOfDetail == key.levelOfDetail || $0.key.revision != key.revision }
+        kept.append((key, routing))
+        routingCount += 1
+    }
 
-    func removeAll() { latest = nil }
+    func removeAll() { kept.removeAll() }
 }
