@@ -38,6 +38,14 @@ step "unit, property and CLI tests"
 logged test "✘|Suite .* (passed|failed)|Test run with" swift test --skip-build
 [ $quick -eq 1 ] && exit 0
 
+# The AddressSanitizer build runs in the background while the fuzz, terminal, tutorial and soak
+# checks run (the terminal checks mostly wait on tmux); its tests run at the end.
+asan_flags=(--scratch-path .build-asan --sanitize=address -Xcc -fsanitize=undefined)
+mkdir -p .build/logs
+swift build --build-tests "${asan_flags[@]}" >.build/logs/asan-build.log 2>&1 &
+asan_build=$!
+trap 'kill "$asan_build" 2>/dev/null || true' EXIT
+
 step "fuzz corpus and saved failures"
 for target in graphfile journal numbers canvas theme formula; do
   if [ -d "Fuzz/corpus/$target" ]; then
@@ -58,10 +66,15 @@ logged soak-build "error|Build complete" swift build -c release --product nodegr
 .build/release/nodegraph-soak --nodes 100000 --edits 1000000 --check-every 250000
 
 step "AddressSanitizer (and UBSan on the C shim)"
+if ! wait "$asan_build"; then
+  echo "FAILED: the AddressSanitizer build — full output in .build/logs/asan-build.log"
+  tail -40 .build/logs/asan-build.log
+  exit 1
+fi
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/Tests/lsan-suppressions.txt" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   logged asan "ERROR: AddressSanitizer|runtime error|SUMMARY|Test run with|✘" \
-  swift test --scratch-path .build-asan --sanitize=address -Xcc -fsanitize=undefined
+  swift test "${asan_flags[@]}"
 if [ -f Scripts/docs.sh ]; then
   step "documentation (warnings are errors)"
   bash Scripts/docs.sh

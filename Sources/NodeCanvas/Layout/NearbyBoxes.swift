@@ -81,6 +81,12 @@ struct NearbyBoxes {
         query += 1
         let query = self.query
         guard let cells = Self.cells(of: bounds, in: region) else { return }
+        // A rectangle over more grid cells than there are boxes (a long link's bounds) is
+        // answered by looking at each box once.
+        if cells.columns.count * cells.rows.count > boxes.count {
+            for box in boxes where box.intersects(bounds) && box.intersects(limit) { result.append(box) }
+            return
+        }
         // Indices come from the grid built in `init`, so the unchecked reads stay inside it.
         starts.withUnsafeBufferPointer { starts in
             filed.withUnsafeBufferPointer { filed in

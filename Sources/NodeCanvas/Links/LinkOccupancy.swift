@@ -85,13 +85,17 @@ struct LinkOccupancy {
             let low = max(min(a.x, b.x), region.minX), high = min(max(a.x, b.x), region.maxX - 1)
             guard low <= high else { return }
             let rowStart = (a.y - region.minY) * region.width - region.minX
-            for x in low...high { horizontalOwner[rowStart + x] = owner }
+            // Clipped to the region above: the unchecked writes stay in it.
+            horizontalOwner.withUnsafeMutableBufferPointer { cells in
+                for x in low...high { cells[rowStart + x] = owner }
+            }
         } else {
             guard a.x >= region.minX, a.x < region.maxX else { return }
             let low = max(min(a.y, b.y), region.minY), high = min(max(a.y, b.y), region.maxY - 1)
             guard low <= high else { return }
-            for y in low...high {
-                verticalOwner[(y - region.minY) * region.width + a.x - region.minX] = owner
+            let width = region.width, column = a.x - region.minX
+            verticalOwner.withUnsafeMutableBufferPointer { cells in
+                for y in low...high { cells[(y - region.minY) * width + column] = owner }
             }
         }
     }

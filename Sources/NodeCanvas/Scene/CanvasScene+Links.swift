@@ -202,7 +202,10 @@ extension CanvasScene {
             shownEnds[number] = end
             return end
         }
-        for handle in linkIndex.query(fullDetailRegion(covering: region, forLinks: true)) {
+        var handles: [Int32] = []
+        linkIndex.appendKeys(in: fullDetailRegion(covering: region, forLinks: true), to: &handles)
+        found.reserveCapacity(handles.count)
+        for handle in handles {
             guard let link = linkRecords[Int(handle)], link.isShown, numberedIDs[Int(link.upstream)] != nil,
                 numberedIDs[Int(link.downstream)] != nil
             else { continue }
