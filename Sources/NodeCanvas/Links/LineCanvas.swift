@@ -30,53 +30,17 @@ struct LineCanvas {
         guard points.count > 0 else { return }
         add(.left, x: points.first.x, y: points.first.y)
         add(.right, x: points.last.x, y: points.last.y)
-        // The cells are clipped to the region, so the unchecked writes stay in it. A segment's
-        // inner cells all take both arms along it, so only its two end cells are worked out.
+        // The cells are clipped to the region, so the unchecked writes stay in it.
         let region = self.region
         arms.withUnsafeMutableBufferPointer { arms in
-            for index in 1..<points.count {
-                let a = points[index - 1], b = points[index]
-                if a == b { continue }
-                if a.y == b.y {
-                    guard a.y >= region.minY, a.y < region.maxY else { continue }
-                    let low = min(a.x, b.x), high = max(a.x, b.x)
-                    let from = max(low, region.minX), to = min(high, region.maxX - 1)
-                    guard from <= to else { continue }
-                    let rowStart = (a.y - region.minY) * region.width - region.minX
-                    func end(_ x: Int) {
-                        arms[rowStart + x].formUnion(
-                            LineArms(
-                                rawValue: (x > low ? LineArms.left.rawValue : 0)
-                                    | (x < high ? LineArms.right.rawValue : 0)))
-                    }
-                    end(from)
-                    if to != from { end(to) }
-                    guard to - from >= 2 else { continue }
-                    let both = LineArms.left.rawValue | LineArms.right.rawValue
-                    for x in (from + 1)..<to {
-                        arms[rowStart + x] = LineArms(rawValue: arms[rowStart + x].rawValue | both)
-                    }
-                } else {
-                    guard a.x >= region.minX, a.x < region.maxX else { continue }
-                    let low = min(a.y, b.y), high = max(a.y, b.y)
-                    let from = max(low, region.minY), to = min(high, region.maxY - 1)
-                    guard from <= to else { continue }
-                    let column = a.x - region.minX, width = region.width
-                    func end(_ y: Int) {
-                        arms[(y - region.minY) * width + column].formUnion(
-                            LineArms(
-                                rawValue: (y > low ? LineArms.up.rawValue : 0)
-                                    | (y < high ? LineArms.down.rawValue : 0)))
-                    }
-                    end(from)
-                    if to != from { end(to) }
-                    guard to - from >= 2 else { continue }
-                    let both = LineArms.up.rawValue | LineArms.down.rawValue
-                    var cell = (from + 1 - region.minY) * width + column
-                    for _ in (from + 1)..<to {
-                        arms[cell] = LineArms(rawValue: arms[cell].rawValue | both)
-                        cell += width
-                    }
+            Self.forEachSegment(of: points, in: region) { segment in
+                arms[segment.first].formUnion(segment.firstArms)
+                guard segment.last != segment.first else { return }
+                arms[segment.last].formUnion(segment.lastArms)
+                var cell = segment.first + segment.stride
+                while cell < segment.last {
+                    arms[cell] = LineArms(rawValue: arms[cell].rawValue | segment.inner.rawValue)
+                    cell += segment.stride
                 }
             }
         }
@@ -90,44 +54,65 @@ struct LineCanvas {
         }
         let region = self.region
         highlighted.withUnsafeMutableBufferPointer { highlighted in
-            Self.forEachCell(of: points, in: region) { index, _ in highlighted[index] = true }
+            Self.forEachSegment(of: points, in: region) { segment in
+                var cell = segment.first
+                while cell <= segment.last {
+                    highlighted[cell] = true
+                    cell += segment.stride
+                }
+            }
         }
     }
 
-    /// Calls `body` with the index of each cell of a route inside the region, and the arms the
-    /// route has there (towards each neighbour on its segment).
+    /// One segment of a route, clipped to the region: its first and last cells (indices into the
+    /// region, the first the lower) with the arms the route has there, and the cells between,
+    /// `stride` apart, which all have the arms of `inner` (both ways along the segment).
+    private struct ClippedSegment {
+        var first: Int
+        var firstArms: LineArms
+        var last: Int
+        var lastArms: LineArms
+        var stride: Int
+        var inner: LineArms
+    }
+
+    /// Calls `body` with each segment of a route that lies at least partly inside the region.
     @inline(__always)
-    private static func forEachCell(of points: Corners, in region: Rect, _ body: (Int, LineArms) -> Void) {
+    private static func forEachSegment(of points: Corners, in region: Rect, _ body: (ClippedSegment) -> Void)
+    {
         for index in 1..<points.count {
-            let a = points[index - 1]
-            let b = points[index]
+            let a = points[index - 1], b = points[index]
             if a == b { continue }
-            if a.y == b.y {
-                guard a.y >= region.minY, a.y < region.maxY else { continue }
-                let low = min(a.x, b.x), high = max(a.x, b.x)
-                let from = max(low, region.minX), to = min(high, region.maxX - 1)
-                guard from <= to else { continue }
-                let rowStart = (a.y - region.minY) * region.width - region.minX
-                for x in from...to {
-                    body(
-                        rowStart + x,
-                        LineArms(
-                            rawValue: (x > low ? LineArms.left.rawValue : 0)
-                                | (x < high ? LineArms.right.rawValue : 0)))
-                }
-            } else {
-                guard a.x >= region.minX, a.x < region.maxX else { continue }
-                let low = min(a.y, b.y), high = max(a.y, b.y)
-                let from = max(low, region.minY), to = min(high, region.maxY - 1)
-                guard from <= to else { continue }
-                for y in from...to {
-                    body(
-                        (y - region.minY) * region.width + a.x - region.minX,
-                        LineArms(
-                            rawValue: (y > low ? LineArms.up.rawValue : 0)
-                                | (y < high ? LineArms.down.rawValue : 0)))
-                }
+            // Along the segment: the position of each cell, the region's bounds there, and the
+            // arms towards the lower and the higher neighbour.
+            let horizontal = a.y == b.y
+            let across = horizontal ? a.y : a.x
+            guard
+                horizontal
+                    ? (across >= region.minY && across < region.maxY)
+                    : (across >= region.minX && across < region.maxX)
+            else { continue }
+            let low = horizontal ? min(a.x, b.x) : min(a.y, b.y),
+                high = horizontal ? max(a.x, b.x) : max(a.y, b.y)
+            let from = max(low, horizontal ? region.minX : region.minY)
+            let to = min(high, (horizontal ? region.maxX : region.maxY) - 1)
+            guard from <= to else { continue }
+            let towardsLow = horizontal ? LineArms.left : LineArms.up
+            let towardsHigh = horizontal ? LineArms.right : LineArms.down
+            func cell(_ along: Int) -> Int {
+                horizontal
+                    ? (across - region.minY) * region.width + along - region.minX
+                    : (along - region.minY) * region.width + across - region.minX
             }
+            func arms(_ along: Int) -> LineArms {
+                LineArms(
+                    rawValue: (along > low ? towardsLow.rawValue : 0)
+                        | (along < high ? towardsHigh.rawValue : 0))
+            }
+            body(
+                ClippedSegment(
+                    first: cell(from), firstArms: arms(from), last: cell(to), lastArms: arms(to),
+                    stride: horizontal ? 1 : region.width, inner: towardsLow.union(towardsHigh)))
         }
     }
 
