@@ -264,13 +264,13 @@ import Testing
         canvas.send(.viewPlaced(origin: Position(x: 64, y: 16), cursor: Position(x: 66, y: 17)))
         Self.expectFreshFrame(canvas.render(), of: canvas)
         let routed = canvas.routingCount
-        // Eight columns a pan: the view (80 wide from 64) stays in the window 64..<192 six times.
-        for _ in 0..<6 {
+        // Eight columns a pan: the view's left edge (from 64) stays in the tile 64..<128 seven times.
+        for _ in 0..<7 {
             canvas.send(.character("L"))
             Self.expectFreshFrame(canvas.render(), of: canvas)
         }
         #expect(canvas.routingCount == routed)
-        // The seventh pan takes the view past the window's right edge: routed once more.
+        // The eighth pan takes the view's left edge into the next tile: routed once more.
         canvas.send(.character("L"))
         Self.expectFreshFrame(canvas.render(), of: canvas)
         #expect(canvas.routingCount == routed + 1)

@@ -36,18 +36,19 @@ enum SceneRenderer {
     /// The tiles routing windows are made of, in cells of the level of detail shown.
     static let routingTile = (columns: 64, rows: 16)
 
-    /// The region a view's links are routed in: the view grown to whole tiles of
-    /// ``routingTile``. It depends on the view alone, so a fresh canvas showing the view routes
-    /// exactly as a canvas that panned there, while a pan or a cursor move that stays within the
-    /// window keeps every route.
+    /// The region a view's links are routed in: from the tile of ``routingTile`` holding the
+    /// view's top-left cell, as wide and as high as the view plus a tile. It depends on the view
+    /// alone, so a fresh canvas showing the view routes exactly as a canvas that panned there,
+    /// while a pan or a cursor move that leaves the view's top-left cell in its tile keeps every
+    /// route (eight presses of `L` in a row, four of `J`).
     static func routingWindow(for region: Rect) -> Rect {
         func floor(_ value: Int, _ tile: Int) -> Int {
             value >= 0 ? value / tile * tile : -((-value + tile - 1) / tile * tile)
         }
         let (columns, rows) = routingTile
-        let minX = floor(region.minX, columns), minY = floor(region.minY, rows)
-        let maxX = -floor(-region.maxX, columns), maxY = -floor(-region.maxY, rows)
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return Rect(
+            x: floor(region.minX, columns), y: floor(region.minY, rows), width: region.width + columns,
+            height: region.height + rows)
     }
 
     /// Draws a frame of the scene as it is: the caller brought up to date the models of the
