@@ -152,8 +152,6 @@ public final class TerminalScreen: TerminalBackend {
     var lastFrame: Surface?
     /// Whether the next frame is drawn in full (first frame, resize, resume).
     var needsFullRedraw = true
-    /// Scratch space for one cell's wide characters, reused to avoid allocating per cell.
-    var glyphBuffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     /// Whether ``stop()`` ran.
     package private(set) var isStopped = false
     /// Whether the screen is suspended (`suspend()`).
