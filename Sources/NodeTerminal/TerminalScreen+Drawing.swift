@@ -72,6 +72,7 @@ extension TerminalScreen {
         var style: CellStyle?
         var rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
         var glyph = Glyph()
+        let supportsUTF8 = capabilities.supportsUTF8
         surface.cells.withUnsafeBufferPointer { current in
             (previous?.cells ?? []).withUnsafeBufferPointer { earlier in
                 let compares = earlier.count == current.count
@@ -92,36 +93,15 @@ extension TerminalScreen {
                         if cell.isWide && x + 1 >= screenWidth {
                             cell = Cell(" ", style: cell.style)  // the screen is narrower than the surface
                         }
-                        draw(cell, x: Int32(x), y: Int32(y), rendition: rendition, glyph: &glyph)
+                        glyph.draw(
+                            cell, x: Int32(x), y: Int32(y), rendition: rendition,
+                            supportsUTF8: supportsUTF8, on: window)
                         written += 1
                     }
                 }
             }
         }
         return pairsRanOut ? -1 : written
-    }
-
-    /// Writes one cell with the wide-character API.
-    private func draw(_ cell: Cell, x: Int32, y: Int32, rendition: Rendition, glyph: inout Glyph) {
-        let fits = glyph.fill(with: cell, supportsUTF8: capabilities.supportsUTF8)
-        if !fits {
-            glyph.set(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
-        }
-        addGlyph(&glyph, x: x, y: y, rendition: rendition)
-        if !fits && cell.isWide {
-            glyph.set(0x20)
-            addGlyph(&glyph, x: x + 1, y: y, rendition: rendition)
-        }
-    }
-
-    private func addGlyph(_ glyph: inout Glyph, x: Int32, y: Int32, rendition: Rendition) {
-        var character = cchar_t()
-        var pair = rendition.pair
-        glyph.withCharacters { characters in
-            _ = setcchar(&character, characters, rendition.attributes, 0, &pair)
-        }
-        // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
-        _ = mvwadd_wch(window, y, x, &character)
     }
 }
 
@@ -132,8 +112,41 @@ struct Glyph {
     private var characters: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
     private static let capacity = 6
 
+    /// Writes `cell` to `window` with the wide-character API: as itself when the terminal can
+    /// show it, otherwise as its ASCII stand-in (a wide one followed by a space).
+    ///
+    /// Not isolated to the main actor, like the rest of this type: a closure made in an isolated
+    /// method and handed to `withUnsafeMutableBytes` would check the executor at every cell.
+    mutating func draw(
+        _ cell: Cell, x: Int32, y: Int32, rendition: Rendition, supportsUTF8: Bool,
+        on window: UnsafeMutablePointer<WINDOW>
+    ) {
+        let fits = fill(with: cell, supportsUTF8: supportsUTF8)
+        if !fits {
+            set(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
+        }
+        add(x: x, y: y, rendition: rendition, on: window)
+        if !fits && cell.isWide {
+            set(0x20)
+            add(x: x + 1, y: y, rendition: rendition, on: window)
+        }
+    }
+
+    private mutating func add(
+        x: Int32, y: Int32, rendition: Rendition, on window: UnsafeMutablePointer<WINDOW>
+    ) {
+        var character = cchar_t()
+        var pair = rendition.pair
+        withUnsafeMutableBytes(of: &characters) { raw in
+            _ = setcchar(
+                &character, raw.bindMemory(to: wchar_t.self).baseAddress, rendition.attributes, 0, &pair)
+        }
+        // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
+        _ = mvwadd_wch(window, y, x, &character)
+    }
+
     /// Holds one ASCII character.
-    mutating func set(_ ascii: UInt8) {
+    private mutating func set(_ ascii: UInt8) {
         characters.0 = wchar_t(ascii)
         characters.1 = 0
     }
@@ -141,7 +154,7 @@ struct Glyph {
     /// Holds the cell's base character and its combining marks (as many as ncurses keeps).
     /// - Returns: Whether the terminal can show it in the cell's width: always for ASCII;
     ///   otherwise only on a UTF-8 terminal that agrees on the width.
-    mutating func fill(with cell: Cell, supportsUTF8: Bool) -> Bool {
+    private mutating func fill(with cell: Cell, supportsUTF8: Bool) -> Bool {
         if let scalar = cell.singleScalar {
             characters.0 = wchar_t(bitPattern: scalar.value)
             characters.1 = 0
@@ -163,13 +176,6 @@ struct Glyph {
             }
             buffer[count] = 0
             return supportsUTF8 && cncurses_wcwidth(buffer[0]) == Int32(cell.width)
-        }
-    }
-
-    /// Calls `body` with the zero-terminated characters.
-    mutating func withCharacters<Result>(_ body: (UnsafePointer<wchar_t>) -> Result) -> Result {
-        withUnsafeMutableBytes(of: &characters) { raw in
-            body(UnsafePointer(raw.bindMemory(to: wchar_t.self).baseAddress!))
         }
     }
 }
