@@ -85,7 +85,14 @@ extension TerminalBackendTests {
                 let diffed = Self.cellsOnScreen(screen)
                 screen.requestFullRedraw()
                 screen.present(surface)
-                #expect(diffed == Self.cellsOnScreen(screen), "seed \(seed), frame \(frame)")
+                let repainted = Self.cellsOnScreen(screen)
+                #expect(diffed.count == repainted.count)
+                if let index = diffed.indices.first(where: { diffed[$0] != repainted[$0] }) {
+                    let shown = diffed[index].map { "\($0)" } ?? "nothing"
+                    let expected = repainted[index].map { "\($0)" } ?? "nothing"
+                    let place = "seed \(seed), frame \(frame), cell (\(index % 23), \(index / 23))"
+                    Issue.record("\(place) shows \(shown) where a full repaint shows \(expected)")
+                }
             }
         }
     }
