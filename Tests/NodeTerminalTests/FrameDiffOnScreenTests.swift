@@ -4,6 +4,10 @@ import Testing
 
 @testable import NodeTerminal
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension TerminalBackendTests {
     /// A small reproducible random source (SplitMix64), so a failing sequence of frames can be
     /// replayed from its seed.
@@ -95,5 +99,42 @@ extension TerminalBackendTests {
                 }
             }
         }
+    }
+}
+
+extension TerminalBackendTests {
+    /// How many `write`s reach the other end of a message socket: a `SOCK_SEQPACKET` pair keeps
+    /// each `write` a message of its own.
+    static func messagesWaiting(on descriptor: Int32) -> Int {
+        var count = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 { count += 1 }
+        return count
+    }
+
+    @Test func aFrameThatMovesTheCursorOftenReachesTheTerminalInOneWrite() throws {
+        var sockets: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &sockets) == 0)
+        let output = try #require(fdopen(sockets[0], "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+            close(sockets[1])
+        }
+        var options = TerminalScreen.Options(
+            terminalType: "xterm-256color", installsSignalHandlers: false, size: (60, 20), locale: "C.UTF-8")
+        options.usesColor = true  // swift test sets NO_COLOR for its children
+        let screen = try TerminalScreen(output: output, input: input, options: options)
+        defer { screen.stop() }
+        screen.present(Surface(width: 60, height: 20))
+        _ = Self.messagesWaiting(on: sockets[1])
+        // 40 changes apart from each other: ncurses moves the cursor before each.
+        var surface = Surface(width: 60, height: 20)
+        for index in 0..<40 {
+            surface.put("x", x: (index * 7) % 60, y: index % 20, style: Self.frameStyles[index % 3])
+        }
+        #expect(screen.present(surface) == 40)
+        #expect(Self.messagesWaiting(on: sockets[1]) == 1)
     }
 }
