@@ -9,10 +9,15 @@ counts, the quiet wait after the last does not), so it holds the whole path: the
 edit, the frame and ncurses writing the changed cells.
 
     python3 Benchmarks/pty-keys.py PROGRAM FILE [--columns 200] [--rows 60] [--repeat 30]
-        [--quiet-ms 20] [--keys '+' Tab L z]
+        [--quiet-ms 20] [--keys '+' z L Tab]
 
 Prints one line per key: the median, p90 and max in ms, the median time to the frame's first
-byte (the program's work before ncurses writes), and the median bytes of its frames.
+byte (the program's work before ncurses writes), the median CPU time of the program's main thread
+for the key (from /proc/PID/task/PID/schedstat, read once the output is quiet: the figure to set
+beside nodecanvas-bench's, which is the CPU time of its thread too; the wall clock beyond it is
+waiting: waking up, the scheduler, the pseudo-terminal), and the median bytes of its frames.
+The keys go in nodecanvas-bench's order (`+`, `z`, `L`, Tab), so each starts from the view the
+benchmark's does.
 """
 
 import argparse
@@ -62,6 +67,15 @@ def read_until_quiet(master, quiet, limit, until=None):
     return bytes(data), first, last
 
 
+def cpu_milliseconds(pid):
+    """The CPU time the process's main thread has used so far, in ms, or None when unknown."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as stat:
+            return int(stat.read().split()[0]) / 1e6
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -75,7 +89,7 @@ def main():
     parser.add_argument("--rows", type=int, default=60)
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--quiet-ms", type=float, default=20)
-    parser.add_argument("--keys", nargs="+", default=["+", "Tab", "L", "z"])
+    parser.add_argument("--keys", nargs="+", default=["+", "z", "L", "Tab"])
     arguments = parser.parse_args()
     quiet = arguments.quiet_ms / 1000
 
@@ -103,23 +117,28 @@ def main():
         # The cursor opens on the top left node: nodecanvas-bench's update source (node 0).
         for key in arguments.keys:
             sequence = KEYS.get(key, key.encode())
-            times, firsts, sizes, silent = [], [], [], 0
+            times, firsts, cpus, sizes, silent = [], [], [], [], 0
             for _ in range(arguments.repeat):
+                cpu_before = cpu_milliseconds(child.pid)
                 sent = time.perf_counter()
                 os.write(master, sequence)
                 frame, begun, last = read_until_quiet(master, quiet, 30)
+                cpu_after = cpu_milliseconds(child.pid)
                 if last is None:
                     silent += 1
                     continue
                 times.append(1000 * (last - sent))
                 firsts.append(1000 * (begun - sent))
+                if cpu_before is not None and cpu_after is not None:
+                    cpus.append(cpu_after - cpu_before)
                 sizes.append(len(frame))
             if not times:
                 print(f"{key:>4}: no frame came")
                 continue
             print(f"{key:>4}: median {statistics.median(times):6.2f} ms   p90 {percentile(times, 0.9):6.2f} ms   "
                   f"max {max(times):6.2f} ms   (first byte: median {statistics.median(firsts):6.2f} ms)   "
-                  f"median frame {int(statistics.median(sizes))} bytes"
+                  + (f"CPU: median {statistics.median(cpus):6.2f} ms   " if cpus else "")
+                  + f"median frame {int(statistics.median(sizes))} bytes"
                   + (f"   ({silent} keys drew nothing)" if silent else ""))
         os.write(master, b"q")
         read_until_quiet(master, 0.3, 5)

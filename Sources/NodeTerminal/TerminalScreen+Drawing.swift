@@ -24,7 +24,7 @@ extension TerminalScreen {
         if let lastFrame, !needsFullRedraw, lastFrame.width == surface.width,
             lastFrame.height == surface.height
         {
-            written = write(surface.diff(from: lastFrame))
+            written = write(surface, changedSince: lastFrame)
             if written < 0 { written = redrawAll(surface) }
         } else {
             written = redrawAll(surface)
@@ -44,86 +44,138 @@ extension TerminalScreen {
     private func redrawAll(_ surface: Surface) -> Int {
         werase(window)
         clearok(window, true)
-        let everything = surface.diff(from: Surface(width: 0, height: 0))
-        var written = write(everything)
+        var written = write(surface, changedSince: nil)
         if written < 0 {
             // The color pairs ran out: number them again from 1 and draw once more.
             colorPairs.reset()
             werase(window)
-            written = write(everything)
+            written = write(surface, changedSince: nil)
         }
         return written
     }
 
-    /// Writes the changed cells; returns the count, or -1 when the color pairs ran out.
-    private func write(_ changes: [CellChange]) -> Int {
+    /// Writes the cells of `surface` that differ from `previous` (a surface of the same size),
+    /// or every cell when there is none, in one pass over both; returns the count, or -1 when
+    /// the color pairs ran out.
+    ///
+    /// Neighbouring cells mostly share a style, so the style's rendition is looked up only when
+    /// it changes; a cell of one Unicode scalar (every character of the themes) goes to ncurses
+    /// without being made into a `Character`.
+    private func write(_ surface: Surface, changedSince previous: Surface?) -> Int {
         let (screenWidth, screenHeight) = size
+        let width = surface.width
+        let columns = min(width, screenWidth)
+        let rows = min(surface.height, screenHeight)
+        guard columns > 0, rows > 0 else { return 0 }
         var written = 0
         var pairsRanOut = false
-        for change in changes
-        where !change.cell.isContinuation && change.x < screenWidth && change.y < screenHeight {
-            let rendition: Rendition
-            if let known = colorPairs.rendition(for: change.cell.style) {
-                rendition = known
-            } else {
-                pairsRanOut = true
-                rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
+        var style: CellStyle?
+        var rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
+        var glyph = Glyph()
+        let supportsUTF8 = capabilities.supportsUTF8
+        surface.cells.withUnsafeBufferPointer { current in
+            (previous?.cells ?? []).withUnsafeBufferPointer { earlier in
+                let compares = earlier.count == current.count
+                for y in 0..<rows {
+                    let row = y * width
+                    for x in 0..<columns {
+                        var cell = current[row + x]
+                        if cell.isContinuation || (compares && cell == earlier[row + x]) { continue }
+                        if cell.style != style {
+                            style = cell.style
+                            if let known = colorPairs.rendition(for: cell.style) {
+                                rendition = known
+                            } else {
+                                pairsRanOut = true
+                                rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
+                            }
+                        }
+                        if cell.isWide && x + 1 >= screenWidth {
+                            cell = Cell(" ", style: cell.style)  // the screen is narrower than the surface
+                        }
+                        glyph.draw(
+                            cell, x: Int32(x), y: Int32(y), rendition: rendition,
+                            supportsUTF8: supportsUTF8, on: window)
+                        written += 1
+                    }
+                }
             }
-            var cell = change.cell
-            if cell.isWide && change.x + 1 >= screenWidth {
-                cell = Cell(" ", style: cell.style)  // the screen is narrower than the surface
-            }
-            draw(cell, x: Int32(change.x), y: Int32(change.y), rendition: rendition)
-            written += 1
         }
         return pairsRanOut ? -1 : written
     }
+}
 
-    /// Writes one cell with the wide-character API.
-    private func draw(_ cell: Cell, x: Int32, y: Int32, rendition: Rendition) {
-        let fits = fillGlyphBuffer(with: cell)
+/// One cell's wide characters for `setcchar`: a base character, its combining marks and a
+/// terminating zero, on the stack (no array, so no allocation or uniqueness check per cell).
+struct Glyph {
+    /// Room for `CCHARW_MAX` (5) characters and the terminating zero.
+    private var characters: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
+    private static let capacity = 6
+
+    /// Writes `cell` to `window` with the wide-character API: as itself when the terminal can
+    /// show it, otherwise as its ASCII stand-in (a wide one followed by a space).
+    ///
+    /// Not isolated to the main actor, like the rest of this type: a closure made in an isolated
+    /// method and handed to `withUnsafeMutableBytes` would check the executor at every cell.
+    mutating func draw(
+        _ cell: Cell, x: Int32, y: Int32, rendition: Rendition, supportsUTF8: Bool,
+        on window: UnsafeMutablePointer<WINDOW>
+    ) {
+        let fits = fill(with: cell, supportsUTF8: supportsUTF8)
         if !fits {
-            glyphBuffer[0] = wchar_t(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
-            glyphBuffer[1] = 0
+            set(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
         }
-        addGlyph(x: x, y: y, rendition: rendition)
+        add(x: x, y: y, rendition: rendition, on: window)
         if !fits && cell.isWide {
-            glyphBuffer[0] = 0x20
-            glyphBuffer[1] = 0
-            addGlyph(x: x + 1, y: y, rendition: rendition)
+            set(0x20)
+            add(x: x + 1, y: y, rendition: rendition, on: window)
         }
     }
 
-    /// Puts the cell's base character and its combining marks into ``glyphBuffer``.
-    /// - Returns: Whether the terminal can show it in the cell's width.
-    private func fillGlyphBuffer(with cell: Cell) -> Bool {
-        if let ascii = cell.character.asciiValue {
-            glyphBuffer[0] = wchar_t(ascii)
-            glyphBuffer[1] = 0
-            return true
-        }
-        var count = 0
-        for scalar in cell.character.unicodeScalars {
-            let wide = wchar_t(bitPattern: scalar.value)
-            if count == 0 {
-                glyphBuffer[0] = wide
-                count = 1
-            } else if count < Int(CCHARW_MAX), cncurses_wcwidth(wide) == 0 {
-                glyphBuffer[count] = wide  // a combining mark or joiner rides along
-                count += 1
-            }
-        }
-        glyphBuffer[count] = 0
-        return capabilities.supportsUTF8 && cncurses_wcwidth(glyphBuffer[0]) == Int32(cell.width)
-    }
-
-    private func addGlyph(x: Int32, y: Int32, rendition: Rendition) {
+    private mutating func add(
+        x: Int32, y: Int32, rendition: Rendition, on window: UnsafeMutablePointer<WINDOW>
+    ) {
         var character = cchar_t()
         var pair = rendition.pair
-        glyphBuffer.withUnsafeBufferPointer { glyph in
-            _ = setcchar(&character, glyph.baseAddress, rendition.attributes, 0, &pair)
+        withUnsafeMutableBytes(of: &characters) { raw in
+            _ = setcchar(
+                &character, raw.bindMemory(to: wchar_t.self).baseAddress, rendition.attributes, 0, &pair)
         }
         // Writing the bottom-right cell reports an error (the cursor cannot advance) but draws.
         _ = mvwadd_wch(window, y, x, &character)
+    }
+
+    /// Holds one ASCII character.
+    private mutating func set(_ ascii: UInt8) {
+        characters.0 = wchar_t(ascii)
+        characters.1 = 0
+    }
+
+    /// Holds the cell's base character and its combining marks (as many as ncurses keeps).
+    /// - Returns: Whether the terminal can show it in the cell's width: always for ASCII;
+    ///   otherwise only on a UTF-8 terminal that agrees on the width.
+    private mutating func fill(with cell: Cell, supportsUTF8: Bool) -> Bool {
+        if let scalar = cell.singleScalar {
+            characters.0 = wchar_t(bitPattern: scalar.value)
+            characters.1 = 0
+            return scalar.isASCII || (supportsUTF8 && cncurses_wcwidth(characters.0) == Int32(cell.width))
+        }
+        let limit = min(Int(CCHARW_MAX), Self.capacity - 1)
+        return withUnsafeMutableBytes(of: &characters) { raw in
+            let buffer = raw.bindMemory(to: wchar_t.self)
+            var count = 0
+            for scalar in cell.character.unicodeScalars {
+                let wide = wchar_t(bitPattern: scalar.value)
+                if count == 0 {
+                    buffer[0] = wide
+                    count = 1
+                } else if count < limit, cncurses_wcwidth(wide) == 0 {
+                    buffer[count] = wide  // a combining mark or joiner rides along
+                    count += 1
+                }
+            }
+            buffer[count] = 0
+            return supportsUTF8 && cncurses_wcwidth(buffer[0]) == Int32(cell.width)
+        }
     }
 }

@@ -152,8 +152,6 @@ public final class TerminalScreen: TerminalBackend {
     var lastFrame: Surface?
     /// Whether the next frame is drawn in full (first frame, resize, resume).
     var needsFullRedraw = true
-    /// Scratch space for one cell's wide characters, reused to avoid allocating per cell.
-    var glyphBuffer = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
     /// Whether ``stop()`` ran.
     package private(set) var isStopped = false
     /// Whether the screen is suspended (`suspend()`).
@@ -241,7 +239,20 @@ public final class TerminalScreen: TerminalBackend {
         escapeDelayMilliseconds = options.escapeDelayMilliseconds
         wnoutrefresh(window)
         doupdate()
+        leaveInitialOutputMode()
         writeXtermMouseModes(enabled: true)
+    }
+
+    /// Until curses mode has been left and resumed once, ncurses treats the screen as just set up
+    /// (for low-level terminfo programs) and flushes its output at every cursor movement: a
+    /// frame reached the terminal in hundreds of `write`s of a few dozen bytes, each waking the
+    /// terminal. Leaving and resuming at once (`endwin`, then `doupdate`, as after Ctrl-Z) puts it
+    /// in its running state, where a frame goes out in one `write` (or a few, for a frame larger
+    /// than its buffer). Resuming turns ncurses' own mouse parsing back on: it is turned off again.
+    private func leaveInitialOutputMode() {
+        endwin()
+        doupdate()
+        if capabilities.mouseProtocol == .xterm { keyok(KEY_MOUSE, false) }
     }
 
     /// Ctrl-S and Ctrl-Q reach the program as keys (a keys file may bind them) instead of

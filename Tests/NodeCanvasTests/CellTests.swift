@@ -16,6 +16,16 @@ import Testing
         #expect(cell.width == displayWidth(of: character))
     }
 
+    @Test(
+        arguments: [
+            "a", " ", "~", "·", "×", "–", "…", "→", "─", "╭", "●", "█", "é", "e\u{301}", "界", "한", "😀",
+            "\u{10FFFD}", "🇫🇷", "❤\u{FE0F}", "👨‍👩‍👧‍👦",
+        ] as [Character])
+    func aCellNamesItsSingleScalarAndOnlyWhenItHasJustOne(character: Character) {
+        let scalars = Array(character.unicodeScalars)
+        #expect(Cell(character).singleScalar == (scalars.count == 1 ? scalars[0] : nil))
+    }
+
     @Test func aLongGraphemeReadsBackFromASurface() {
         var surface = Surface(width: 8, height: 1)
         surface.put("x👨‍👩‍👧‍👦🇫🇷y", x: 0, y: 0)

@@ -51,6 +51,11 @@ public struct Cell: Hashable, Sendable {
         Cell(continuationWith: style)
     }
 
+    /// The grapheme when it is one Unicode scalar (every character of the built-in themes), read
+    /// without making a `Character`, for a terminal copying many cells; `nil` for a grapheme of
+    /// several scalars (a letter with a combining mark, a flag), whose ``character`` has them all.
+    package var singleScalar: Unicode.Scalar? { grapheme.singleScalar }
+
     /// Columns taken: 1 or 2 for a leading cell, 0 for a continuation cell.
     public var width: Int { Int(storedWidth) }
 

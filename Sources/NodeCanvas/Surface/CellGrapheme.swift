@@ -65,6 +65,23 @@ struct CellGrapheme: Sendable {
         }
     }
 
+    /// The grapheme when it is a single Unicode scalar stored inline, read from the packed bytes
+    /// without making a `Character`; `nil` for a longer grapheme.
+    var singleScalar: Unicode.Scalar? {
+        guard bits & Self.internedFlag == 0 else { return nil }
+        let b0 = UInt32(truncatingIfNeeded: bits) & 0xFF
+        let b1 = UInt32(truncatingIfNeeded: bits >> 8) & 0x3F
+        let b2 = UInt32(truncatingIfNeeded: bits >> 16) & 0x3F
+        let b3 = UInt32(truncatingIfNeeded: bits >> 24) & 0x3F
+        switch (bits >> 56) & 0x0F {
+        case 1: return Unicode.Scalar(b0)
+        case 2 where b0 & 0xE0 == 0xC0: return Unicode.Scalar((b0 & 0x1F) << 6 | b1)
+        case 3 where b0 & 0xF0 == 0xE0: return Unicode.Scalar((b0 & 0x0F) << 12 | b1 << 6 | b2)
+        case 4 where b0 & 0xF8 == 0xF0: return Unicode.Scalar((b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3)
+        default: return nil
+        }
+    }
+
     /// One scalar with no canonical decomposition and none decomposing to it, from the ranges a
     /// canvas draws most: ASCII, U+00A0–U+00BF, `×`, `÷`, general punctuation U+2010–U+2027, the
     /// arrows U+2190–U+2199, `−`, and box drawing, blocks and geometric shapes U+2500–U+25FF.
