@@ -6,7 +6,8 @@ pseudo-terminal of COLUMNS x ROWS with TERM=xterm-256color) RUNS times each, bot
 `/usr/bin/time`. The editor's time runs from its start to the last byte of its first frame
 (the status line's "opened"; the output is read until it is quiet for 0.3 s, a wait not
 counted); then it is told to quit without saving. Peak memory is the process's maximum
-resident set, the whole run (for the editor: opening, the first frame and quitting).
+resident set, and CPU time its user and system time, over the whole run (for the editor:
+opening, the first frame and quitting). On a busy machine the CPU time is the steadier figure.
 
     python3 Benchmarks/open.py PROGRAM FILE [--runs 3] [--columns 200] [--rows 60]
 
@@ -54,17 +55,19 @@ def read_until_quiet(master, quiet, limit, until=None):
     return bytes(data), last
 
 
-def peak_kilobytes(path):
+def usage(path):
+    """The peak memory in kB and the CPU seconds /usr/bin/time wrote."""
     with open(path) as report:
-        return int(report.read().split()[-1])
+        kilobytes, user, system = report.read().split()[-3:]
+    return int(kilobytes), float(user) + float(system)
 
 
 def evaluate(program, file, report):
     started = time.perf_counter()
     subprocess.run(
-        ["/usr/bin/time", "-o", report, "-f", "%M", program, "eval", file],
+        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, "eval", file],
         stdout=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - started, peak_kilobytes(report)
+    return (time.perf_counter() - started, *usage(report))
 
 
 def open_in_editor(program, file, report, columns, rows):
@@ -80,7 +83,7 @@ def open_in_editor(program, file, report, columns, rows):
 
     started = time.perf_counter()
     child = subprocess.Popen(
-        ["/usr/bin/time", "-o", report, "-f", "%M", program, file], stdin=slave, stdout=slave,
+        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, file], stdin=slave, stdout=slave,
         stderr=slave, env=environment, preexec_fn=become_the_terminals_session, close_fds=True)
     os.close(slave)
     try:
@@ -98,7 +101,7 @@ def open_in_editor(program, file, report, columns, rows):
             child.wait()
         os.close(master)
         subprocess.run(["rm", "-rf", state], check=False)
-    return elapsed, peak_kilobytes(report)
+    return (elapsed, *usage(report))
 
 
 def main():
@@ -113,26 +116,23 @@ def main():
     evals, opens = [], []
     try:
         for run in range(arguments.runs):
-            seconds, kilobytes = evaluate(arguments.program, arguments.file, report)
-            evals.append((seconds, kilobytes))
-            print(f"run {run + 1}: eval {seconds:.2f} s, {kilobytes / 1024:.0f} MB", end="")
-            seconds, kilobytes = open_in_editor(
-                arguments.program, arguments.file, report, arguments.columns, arguments.rows)
-            opens.append((seconds, kilobytes))
-            print(f"; open to first frame {seconds:.2f} s, {kilobytes / 1024:.0f} MB "
+            figures = evaluate(arguments.program, arguments.file, report)
+            evals.append(figures)
+            print(f"run {run + 1}: eval {figures[0]:.2f} s (CPU {figures[2]:.2f} s), {figures[1] / 1024:.0f} MB",
+                  end="")
+            figures = open_in_editor(arguments.program, arguments.file, report, arguments.columns, arguments.rows)
+            opens.append(figures)
+            print(f"; open to first frame {figures[0]:.2f} s (CPU {figures[2]:.2f} s), {figures[1] / 1024:.0f} MB "
                   f"(load average {os.getloadavg()[0]:.1f})")
     finally:
         if os.path.exists(report):
             os.remove(report)
-    eval_time = statistics.median(seconds for seconds, _ in evals)
-    eval_memory = statistics.median(kilobytes for _, kilobytes in evals)
-    open_time = statistics.median(seconds for seconds, _ in opens)
-    open_memory = statistics.median(kilobytes for _, kilobytes in opens)
-    print(f"median: eval {eval_time:.2f} s, {eval_memory / 1024:.0f} MB; "
-          f"open {open_time:.2f} s, {open_memory / 1024:.0f} MB")
-    print(f"open / eval: time {open_time / eval_time:.2f}x, memory {open_memory / eval_memory:.2f}x "
-          f"(target: both <= 1.5x)")
-
+    eval_time, eval_memory, eval_cpu = (statistics.median(run[i] for run in evals) for i in range(3))
+    open_time, open_memory, open_cpu = (statistics.median(run[i] for run in opens) for i in range(3))
+    print(f"median: eval {eval_time:.2f} s (CPU {eval_cpu:.2f} s), {eval_memory / 1024:.0f} MB; "
+          f"open {open_time:.2f} s (CPU {open_cpu:.2f} s), {open_memory / 1024:.0f} MB")
+    print(f"open / eval: time {open_time / eval_time:.2f}x (CPU {open_cpu / eval_cpu:.2f}x), "
+          f"memory {open_memory / eval_memory:.2f}x (target: time and memory <= 1.5x)")
 
 if __name__ == "__main__":
     main()
