@@ -168,11 +168,15 @@ public struct CanvasScene {
         checkedRevision.reserveCapacity(ids.count)
         incomingLinks.reserveCapacity(ids.count)
         outgoingLinks.reserveCapacity(ids.count)
+        var linkCount = 0
         for id in ids {
             let number = number(for: id)
             guard let model = NodeWidgetModel(node: id, in: graph) else { continue }
+            for row in model.inputs where row.upstream != nil { linkCount += 1 }
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
         }
+        // The records are made in one buffer of their final size, not grown (and copied) by halves.
+        linkRecords.reserveCapacity(linkCount)
         for number in numberedIDs.indices {
             fileIncomingLinks(of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph))
         }
