@@ -28,7 +28,8 @@ public final class Canvas {
         didSet {
             widgetImages.removeAll()
             routes.removeAll()
-            scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+            scene.relayout(
+                levelOfDetail: state.levelOfDetail, theme: theme, graph: shownGraph, dataSource: dataSource)
             refreshShown()
         }
     }
@@ -38,6 +39,7 @@ public final class Canvas {
             widgetImages.removeAll()
             routes.removeAll()
             scene.rebuild(from: shownGraph, dataSource: dataSource)
+            refreshShown()
         }
     }
     /// The keys in effect: what each key runs in normal mode, as help and the command line show
@@ -109,6 +111,7 @@ public final class Canvas {
         documentToken = document.observeBatches { [weak self] changes in self?.documentDidChange(changes) }
         sourceToken = document.observeSourceUpdates { [weak self] change in self?.sourcesDidUpdate(change) }
         for plugin in plugins ?? Canvas.standardPlugins() { load(plugin) }
+        refreshShown()
     }
 
     deinit {
@@ -267,7 +270,9 @@ public final class Canvas {
                     .groupLevelShown(entered: state.openedGroups.count > before.openedGroups.count), at: 0)
             }
             if state.levelOfDetail != scene.levelOfDetail {
-                scene.relayout(levelOfDetail: state.levelOfDetail, theme: theme, dataSource: dataSource)
+                scene.relayout(
+                    levelOfDetail: state.levelOfDetail, theme: theme, graph: shownGraph,
+                    dataSource: dataSource)
             }
             announce(from: before, after: next)
             for effect in effects {
@@ -307,21 +312,19 @@ public final class Canvas {
         shownPlots = plots.plotNodes
     }
 
-    /// Brings up to date the values the next frame shows: the models of the nodes in view, and
-    /// of the node under the cursor and the one the commands act on (the inspector shows it,
-    /// wherever it is). Geometry is always current (it never follows values), so this is all a
-    /// large change leaves to do, and it costs what the screen shows.
+    /// Builds or brings up to date the models the next frame shows: those of the nodes in view,
+    /// and of the node under the cursor and the one the commands act on (the inspector shows
+    /// it, wherever it is). Geometry is always current (it never follows values), so this is
+    /// all opening or a large change leaves to do, and it costs what the screen shows.
     private func refreshShown() {
-        guard scene.hasPossiblyStaleNodes else { return }
-        refreshTargets()
         let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
         scene.refreshNodes(in: view, from: shownGraph, dataSource: dataSource)
+        refreshTargets()
     }
 
-    /// Brings up to date the node under the cursor and the one the commands act on, when one
-    /// (the inspector shows it, wherever it is).
+    /// Builds or brings up to date the model of the node under the cursor and of the one the
+    /// commands act on, when one (the inspector shows it, wherever it is).
     private func refreshTargets() {
-        guard scene.hasPossiblyStaleNodes else { return }
         let graph = shownGraph
         if let node = state.cursorNode { scene.refreshNode(node, from: graph, dataSource: dataSource) }
         if state.targets.count == 1, let node = state.targets.first {

@@ -206,7 +206,8 @@ extension CanvasReducer {
     static func newNode(of kind: any NodeKind, at position: Position, context: CanvasContext)
         -> NodeDescription
     {
-        let names = Set(context.scene.models.models.values.map(\.name))
+        let graph = context.graph
+        let names = Set(graph.nodeIDs.map { graph.name(of: $0) ?? $0.rawValue })
         func name(_ number: Int) -> String { number == 1 ? kind.title : "\(kind.title) \(number)" }
         var number = 1
         while context.graph.contains(NodeID("\(kind.name)\(number)")) || names.contains(name(number)) {

@@ -131,7 +131,7 @@ extension CanvasReducer {
             let position = index.map { ($0 + 1) % matches.count } ?? 0
             let target = index == nil ? first : matches[position]
             moveCursor(to: target, &state, context: context)
-            let name = context.scene.models[target.id]?.name ?? target.id.rawValue
+            let name = context.graph.name(of: target.id) ?? target.id.rawValue
             let which =
                 matches.count == 1 ? "" : " (\(position + 1) of \(matches.count): Enter finds the next)"
             say("found \(name)\(which)", &state)
@@ -147,7 +147,7 @@ extension CanvasReducer {
     static func findMatches(_ query: String, context: CanvasContext) -> [NodeLayout] {
         let needle = query.lowercased()
         return readingOrder(context).filter { layout in
-            guard let name = context.scene.models[layout.id]?.name.lowercased() else { return false }
+            guard let name = context.graph.name(of: layout.id)?.lowercased() else { return false }
             return needle.isEmpty || name.contains(needle)
         }
     }

@@ -65,12 +65,22 @@ public struct NodeLayout: Hashable, Sendable {
     public init(
         node: NodeWidgetModel, renderers: NodeRenderers, theme: Theme, levelOfDetail: LevelOfDetail
     ) {
-        let node = node.measured
+        self.init(
+            measured: node.measured, renderers: renderers, context: WidgetDrawingContext(theme: theme),
+            levelOfDetail: levelOfDetail)
+    }
+
+    /// Computes the layout of a node from its model as `NodeWidgetModel/measured` gives it, with
+    /// a drawing context of the theme (one for many layouts: making one copies the theme).
+    init(
+        measured node: NodeWidgetModel, renderers: NodeRenderers, context: WidgetDrawingContext,
+        levelOfDetail: LevelOfDetail
+    ) {
+        let theme = context.theme
         let x = floorDivide(node.position.x, levelOfDetail.horizontalScale)
         let y = floorDivide(node.position.y, levelOfDetail.verticalScale)
         id = node.id
         self.levelOfDetail = levelOfDetail
-        let context = WidgetDrawingContext(theme: theme)
         switch levelOfDetail {
         case .dot:
             frame = Rect(x: x, y: y, width: 1, height: 1)
@@ -78,10 +88,7 @@ public struct NodeLayout: Hashable, Sendable {
             inputRows = Array(repeating: y, count: node.inputs.count)
             outputRow = y
         case .compact:
-            let width = max(
-                displayWidth(of: node.name) + 8, displayWidth(of: compactValueText(node, theme.glyphs)) + 4,
-                10)
-            frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: 3)
+            frame = Rect(x: x, y: y, width: Self.compactWidth(measured: node, theme: theme), height: 3)
             bodyHeight = 1
             inputRows = Array(repeating: y + 1, count: node.inputs.count)
             outputRow = y + 1
@@ -106,6 +113,19 @@ public struct NodeLayout: Hashable, Sendable {
             outputRow = row
             frame = Rect(x: x, y: y, width: min(width, theme.maximumNodeWidth), height: row + 2 - y)
         }
+    }
+}
+
+extension NodeLayout {
+    /// The width of a node's compact box.
+    /// - Parameters:
+    ///   - node: The node's model as `NodeWidgetModel/measured` gives it.
+    ///   - theme: The theme (widths, glyphs).
+    /// - Returns: The width in cells.
+    static func compactWidth(measured node: NodeWidgetModel, theme: Theme) -> Int {
+        let width = max(
+            displayWidth(of: node.name) + 8, displayWidth(of: compactValueText(node, theme.glyphs)) + 4, 10)
+        return min(width, theme.maximumNodeWidth)
     }
 }
 

@@ -34,7 +34,10 @@ public final class InspectorPlugin: CanvasPlugin {
                     "", "x deletes \(canvas.theme.glyphs.separator) m moves them", "Esc clears",
                 ]
         }
-        guard let id = targets.first, let model = canvas.scene.models[id] else {
+        // The canvas builds the target's model before a frame; a node it does not show has none.
+        guard let id = targets.first,
+            let model = canvas.scene.models[id] ?? NodeWidgetModel(node: id, in: graph)
+        else {
             return ["Nothing selected.", "", "Tab selects a node."]
         }
         func name(_ id: NodeID) -> String { graph.name(of: id) ?? id.rawValue }

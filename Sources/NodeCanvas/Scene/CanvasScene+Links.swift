@@ -52,27 +52,30 @@ struct LinkRecord {
 }
 
 extension CanvasScene {
-    /// Files the links into a node's slots as its model has them: a slot whose upstream stayed
-    /// keeps its link (only its geometry is refreshed), the others are dropped or added.
-    mutating func fileIncomingLinks(of number: Int32) {
+    /// Files the links into a node's slots: a slot whose upstream stayed keeps its link (only its
+    /// geometry is refreshed), the others are dropped or added.
+    /// - Parameters:
+    ///   - number: The node.
+    ///   - upstreams: The node feeding each of its slots (`upstreams(of:in:)`).
+    mutating func fileIncomingLinks(of number: Int32, upstreams: [NodeID?]) {
         let index = Int(number)
-        guard let id = numberedIDs[index], let model = models[id] else { return }
+        guard numberedIDs[index] != nil else { return }
         // Slots the node no longer has lose their links; new slots start unlinked.
-        while incomingLinks[index].count > model.inputs.count {
+        while incomingLinks[index].count > upstreams.count {
             let handle = incomingLinks[index].removeLast()
             if handle >= 0 { removeLink(handle) }
         }
-        while incomingLinks[index].count < model.inputs.count { incomingLinks[index].append(-1) }
-        for row in model.inputs {
-            let handle = incomingLinks[index][row.slot]
-            let upstreamNumber = row.upstream.flatMap { numbers[$0] }
+        while incomingLinks[index].count < upstreams.count { incomingLinks[index].append(-1) }
+        for (slot, upstream) in upstreams.enumerated() {
+            let handle = incomingLinks[index][slot]
+            let upstreamNumber = upstream.flatMap { numbers[$0] }
             if handle >= 0, let record = linkRecords[Int(handle)], record.upstream == upstreamNumber {
                 refreshLink(handle)
                 continue
             }
             if handle >= 0 { removeLink(handle) }
             guard let upstreamNumber else { continue }
-            addLink(slot: row.slot, from: upstreamNumber, to: number)
+            addLink(slot: slot, from: upstreamNumber, to: number)
         }
     }
 

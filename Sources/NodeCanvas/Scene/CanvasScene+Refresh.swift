@@ -1,8 +1,9 @@
 import NodeGraph
 
-/// Taking in the values of a large change where they are needed.
+/// Building models and taking in the values of a large change where they are needed.
 ///
-/// After a change that recomputed many nodes, the scene leaves their models as they were (see
+/// A node's model is built when a frame shows the node or a command acts on it. After a change
+/// that recomputed many nodes, the scene leaves their models as they were (see
 /// `WidgetModelCache`) and brings a node up to date when a frame or a question needs it: the
 /// nodes drawn, the ends of the links drawn, and the boxes those links are routed around. A
 /// node's position, height and links are always current, and its width never exceeds the
@@ -20,24 +21,30 @@ extension CanvasScene {
         possiblyStaleCount = numbers.count
     }
 
-    /// Brings up to date every node whose widget could meet a region.
+    /// Builds the model of every node whose widget could meet a region and has none, and brings
+    /// up to date those that have one. Once many models are kept, those of the nodes out of the
+    /// region are let go first.
     /// - Parameters:
     ///   - region: Cells at the current level of detail.
     ///   - graph: The graph the scene shows.
     ///   - dataSource: Which nodes to show, with which renderers.
-    /// - Complexity: O(*k*), the nodes whose boxes could reach the region; nothing when no
-    ///   model may be behind.
+    /// - Complexity: O(*k*), the nodes whose boxes could reach the region (O(*m*), the kept
+    ///   models, when they are let go).
     mutating func refreshNodes(in region: Rect, from graph: Graph, dataSource: any CanvasDataSource) {
-        guard hasPossiblyStaleNodes, !region.isEmpty else { return }
-        // Asked for every thin strip a long link is routed through: the stale nodes are gathered
-        // into a kept buffer, without allocating, then brought up to date.
+        guard !region.isEmpty else { return }
+        // The nodes are gathered into a kept buffer, without allocating.
         var found: [Int32] = []
         swap(&found, &staleScratch)
         found.removeAll(keepingCapacity: true)
         appendNumbers(in: region, to: &found)
+        if models.count > Self.keptModelLimit + found.count { trimModels(keeping: Set(found)) }
         var changed = false
-        for number in found where isPossiblyStale(number) {
-            changed = refresh(number, from: graph) || changed
+        for number in found {
+            if buildModel(number, from: graph, dataSource: dataSource) {
+                changed = true
+            } else if isPossiblyStale(number) {
+                changed = refresh(number, from: graph) || changed
+            }
         }
         swap(&found, &staleScratch)
         if changed { revision += 1 }
@@ -56,16 +63,19 @@ extension CanvasScene {
         if changed { revision += 1 }
     }
 
-    /// Brings one node up to date: when its value or its inputs' differ from its model, the
-    /// model is rebuilt (its layout and links stay: they never follow values).
+    /// Builds a node's model when it has none, or brings it up to date: when its value or its
+    /// inputs' differ from its model, the model is rebuilt (its layout and links stay: they
+    /// never follow values).
     /// - Parameters:
     ///   - id: The node.
     ///   - graph: The graph the scene shows.
     ///   - dataSource: Which nodes to show, with which renderers.
     /// - Complexity: O(*s*), the node's slots.
     mutating func refreshNode(_ id: NodeID, from graph: Graph, dataSource: any CanvasDataSource) {
-        guard hasPossiblyStaleNodes, let number = numbers[id] else { return }
-        if refresh(number, from: graph) { revision += 1 }
+        guard let number = numbers[id] else { return }
+        if buildModel(number, from: graph, dataSource: dataSource) || refresh(number, from: graph) {
+            revision += 1
+        }
     }
 
     /// Brings one node's model up to date; returns whether it changed.

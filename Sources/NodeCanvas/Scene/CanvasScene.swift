@@ -1,7 +1,14 @@
 import NodeGraph
 
-/// The shown nodes' models, renderers and layouts at the current level of detail, with spatial
-/// indexes of node and link rectangles: everything a frame needs, kept up to date change by change.
+/// The shown nodes' layouts at the current level of detail, with spatial indexes of node and link
+/// rectangles, and the models and renderers of the nodes frames needed: everything a frame needs,
+/// kept up to date change by change.
+///
+/// Opening measures every node (its box's frame and shape: a few dozen bytes a node) from a
+/// model made for the purpose and let go at once; the models and renderers a frame draws from
+/// are built for the nodes it shows (`refreshNodes(in:from:dataSource:)`) and the nodes the
+/// commands act on (`refreshNode(_:from:dataSource:)`), so a node never shown costs no model,
+/// and the models of nodes long out of view are let go once there are many.
 ///
 /// A change costs what it changes. The nodes it names (a new node, both ends of a link, a moved
 /// or renamed node) are laid out at once; a moved node is shifted, not laid out again. The nodes
@@ -22,9 +29,10 @@ import NodeGraph
 /// made from them for what a frame or a question needs, so moving every box (arrange, its undo)
 /// rewrites rectangles in one array.
 public struct CanvasScene {
-    /// The widget models. After a large change, the model of a node no frame has needed since
-    /// may show the values from before it (see `hasPossiblyStaleNodes`).
-    package internal(set) var models: WidgetModelCache
+    /// The widget models of the nodes frames and questions needed. After a large change, the
+    /// model of a node no frame has needed since may show the values from before it (see
+    /// `hasPossiblyStaleNodes`).
+    package internal(set) var models = WidgetModelCache()
     /// The level of detail shown: the layouts given out are at this level.
     package private(set) var levelOfDetail: LevelOfDetail
     /// The theme the layouts were measured with.
@@ -39,15 +47,17 @@ public struct CanvasScene {
     /// The number of each node with a model.
     var numbers: [NodeID: Int32] = [:]
     /// Per number: the node, its box (when shown: the frame at full detail and the number of its
-    /// shape, else -1) and renderers, the value revision its model was last brought up to date
-    /// at, the links into each of its slots and out of it. A box is a rectangle and a shared
-    /// shape, not a layout of its own: moving it rewrites the rectangle alone, and a node off
-    /// screen costs a few dozen bytes.
+    /// shape, else -1) and its compact box's width, the value revision its model was last
+    /// brought up to date at, the links into each of its slots and out of it. A box is a
+    /// rectangle and a shared shape, not a layout of its own: moving it rewrites the rectangle
+    /// alone, and a node off screen costs a few dozen bytes.
     var numberedIDs: [NodeID?] = []
     var boxFrames: [Rect] = []
     var boxShapeNumbers: [Int32] = []
+    var compactWidths: [Int32] = []
     var boxShapes = BoxShapes()
-    var nodeRenderers: [NodeRenderers?] = []
+    /// The renderers of the shown nodes with a model, by number.
+    var nodeRenderers: [Int32: NodeRenderers] = [:]
     var checkedRevision: [Int] = []
     var incomingLinks: [[Int32]] = []
     var outgoingLinks: [[Int32]] = []
@@ -79,24 +89,22 @@ public struct CanvasScene {
     ///   - levelOfDetail: The level of detail.
     /// - Complexity: O(*n* + *e*).
     public init(graph: Graph, dataSource: any CanvasDataSource, theme: Theme, levelOfDetail: LevelOfDetail) {
-        models = WidgetModelCache(graph: graph)
         self.theme = theme
         self.levelOfDetail = levelOfDetail
-        buildAll(dataSource: dataSource)
+        buildAll(from: graph, dataSource: dataSource)
     }
 
-    /// Rebuilds every model and layout, e.g. after the graph was replaced.
+    /// Lays out every node anew and forgets every model, e.g. after the graph was replaced.
     /// - Complexity: O(*n* + *e*).
     mutating func rebuild(from graph: Graph, dataSource: any CanvasDataSource) {
-        models.rebuildAll(from: graph)
-        buildAll(dataSource: dataSource)
+        buildAll(from: graph, dataSource: dataSource)
     }
 
     /// Shows another level of detail, or lays every node out again with another theme.
     /// - Complexity: O(1) for a level of detail (the other levels derive from the full-detail
     ///   layouts as they are needed); O(*n* + *e*) for a theme.
     mutating func relayout(
-        levelOfDetail: LevelOfDetail, theme: Theme, dataSource: any CanvasDataSource
+        levelOfDetail: LevelOfDetail, theme: Theme, graph: Graph, dataSource: any CanvasDataSource
     ) {
         guard levelOfDetail != self.levelOfDetail || theme != self.theme else { return }
         let themeChanged = theme != self.theme
@@ -111,7 +119,7 @@ public struct CanvasScene {
         // of its old buckets.
         forgetIndexes()
         for number in numberedIDs.indices where numberedIDs[number] != nil {
-            layOut(Int32(number), dataSource: dataSource)
+            layOut(Int32(number), graph: graph, dataSource: dataSource)
         }
         for handle in linkRecords.indices where linkRecords[handle] != nil { refreshLink(Int32(handle)) }
     }
@@ -129,16 +137,18 @@ public struct CanvasScene {
         geometryRevision += 1
     }
 
-    /// Numbers, lays out and links every node with a model, from nothing.
-    private mutating func buildAll(dataSource: any CanvasDataSource) {
+    /// Numbers, lays out and links every node of a graph, from nothing, keeping no model.
+    private mutating func buildAll(from graph: Graph, dataSource: any CanvasDataSource) {
         revision += 1
         geometryRevision += 1
         numbers.removeAll(keepingCapacity: true)
         numberedIDs.removeAll(keepingCapacity: true)
         boxFrames.removeAll(keepingCapacity: true)
         boxShapeNumbers.removeAll(keepingCapacity: true)
+        compactWidths.removeAll(keepingCapacity: true)
         boxShapes.removeAll()
-        nodeRenderers.removeAll(keepingCapacity: true)
+        models.removeAll()
+        nodeRenderers.removeAll()
         checkedRevision.removeAll(keepingCapacity: true)
         incomingLinks.removeAll(keepingCapacity: true)
         outgoingLinks.removeAll(keepingCapacity: true)
@@ -149,9 +159,38 @@ public struct CanvasScene {
         linkIndex.removeAll()
         linkRecords.removeAll(keepingCapacity: true)
         freeLinkHandles.removeAll(keepingCapacity: true)
-        // Queries sort what they find, so the numbering order (the dictionary's) shows nowhere.
-        for id in models.models.keys { layOut(number(for: id), dataSource: dataSource) }
-        for number in numberedIDs.indices { fileIncomingLinks(of: Int32(number)) }
+        // Each node is measured from a model made for the purpose and let go at once.
+        let context = WidgetDrawingContext(theme: theme)
+        let ids = graph.nodeIDs
+        numbers.reserveCapacity(ids.count)
+        numberedIDs.reserveCapacity(ids.count)
+        boxFrames.reserveCapacity(ids.count)
+        boxShapeNumbers.reserveCapacity(ids.count)
+        compactWidths.reserveCapacity(ids.count)
+        checkedRevision.reserveCapacity(ids.count)
+        incomingLinks.reserveCapacity(ids.count)
+        outgoingLinks.reserveCapacity(ids.count)
+        var linkCount = 0
+        for id in ids {
+            let number = number(for: id)
+            guard let model = NodeWidgetModel(node: id, in: graph) else { continue }
+            for row in model.inputs where row.upstream != nil { linkCount += 1 }
+            layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
+        }
+        // The records are made in one buffer of their final size, not grown (and copied) by halves.
+        linkRecords.reserveCapacity(linkCount)
+        for number in numberedIDs.indices {
+            fileIncomingLinks(of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph))
+        }
+    }
+
+    /// The node feeding each input slot of a numbered node, as its model's rows have them.
+    func upstreams(of number: Int32, in graph: Graph) -> [NodeID?] {
+        guard let id = numberedIDs[Int(number)], let kind = graph.kind(of: id) else { return [] }
+        let upstreams = graph.inputs(of: id)
+        let slots = kind.inputs.count
+        if upstreams.count == slots { return upstreams }
+        return (0..<slots).map { $0 < upstreams.count ? upstreams[$0] : nil }
     }
 
     /// Brings the scene up to date after a change.
@@ -199,23 +238,23 @@ public struct CanvasScene {
             let number = number(for: id)
             markChecked(number)
             rebuiltNumbers.append(number)
-            layOut(number, dataSource: dataSource)
+            layOut(number, graph: graph, dataSource: dataSource)
         }
         // Links are filed once every touched box is in place, so a link between two of them
         // is filed once, at its final place.
         for number in rebuiltNumbers {
-            fileIncomingLinks(of: number)
+            fileIncomingLinks(of: number, upstreams: upstreams(of: number, in: graph))
             refreshOutgoingLinks(of: number)
         }
         if update.moved.count > max(256, numbers.count / 8) {
             // Most boxes moved (arrange, its undo): every box and link is filed anew, in indexes
             // emptied first (filing costs less than moving each entry from its old buckets).
-            moveMostBoxes(update.moved)
+            moveMostBoxes(update.moved, in: graph)
             return update.rebuilt.isEmpty ? update.moved : update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
         for id in update.moved {
-            guard let number = numbers[id], isShown(number), let position = models.position(of: id) else {
+            guard let number = numbers[id], isShown(number), let position = graph.position(of: id) else {
                 continue
             }
             moveBox(number, to: position)
@@ -229,12 +268,12 @@ public struct CanvasScene {
     /// Moves most boxes at once (arrange, its undo): each layout is shifted where it is kept, and
     /// the node and link indexes are emptied and filled anew (filing costs less than moving each
     /// entry from its old buckets). The links' ends are read from the layouts in place.
-    private mutating func moveMostBoxes(_ moved: Set<NodeID>) {
+    private mutating func moveMostBoxes(_ moved: Set<NodeID>, in graph: Graph) {
         nodeIndex.removeAll()
         linkIndex.removeAll()
         geometryRevision += 1
         for id in moved {
-            guard let number = numbers[id], isShown(number), let position = models.position(of: id) else {
+            guard let number = numbers[id], isShown(number), let position = graph.position(of: id) else {
                 continue
             }
             moveBox(number, to: position)
@@ -312,7 +351,7 @@ public struct CanvasScene {
             numberedIDs.append(id)
             boxFrames.append(.zero)
             boxShapeNumbers.append(-1)
-            nodeRenderers.append(nil)
+            compactWidths.append(0)
             checkedRevision.append(valueRevision)
             incomingLinks.append([])
             outgoingLinks.append([])
@@ -333,6 +372,7 @@ public struct CanvasScene {
         outgoingLinks[index] = []
         numberedIDs[index] = nil
         numbers[id] = nil
+        models.forget(id)
         freeNumbers.append(number)
     }
 
@@ -348,21 +388,68 @@ public struct CanvasScene {
 
     // MARK: Layout
 
-    /// Lays a node out from its model, or hides it when the data source does not show it.
-    mutating func layOut(_ number: Int32, dataSource: any CanvasDataSource) {
-        guard let id = numberedIDs[Int(number)], let model = models[id], dataSource.shouldShow(model) else {
+    /// Lays a node out from its model (one made for the purpose, when it has none), or hides it
+    /// when the data source does not show it.
+    mutating func layOut(_ number: Int32, graph: Graph, dataSource: any CanvasDataSource) {
+        guard let id = numberedIDs[Int(number)] else { return }
+        if let model = models[id] {
+            layOut(number, model: model, dataSource: dataSource, keepsRenderers: true)
+        } else if let model = NodeWidgetModel(node: id, in: graph) {
+            layOut(number, model: model, dataSource: dataSource, keepsRenderers: false)
+        } else {
+            hide(number)
+        }
+    }
+
+    /// Lays a node out from a model, or hides it when the data source does not show it; keeps
+    /// its renderers when the model is kept.
+    private mutating func layOut(
+        _ number: Int32, model: NodeWidgetModel, dataSource: any CanvasDataSource, keepsRenderers: Bool,
+        context: WidgetDrawingContext? = nil
+    ) {
+        guard dataSource.shouldShow(model) else {
             hide(number)
             return
         }
         let renderers = dataSource.renderers(for: model)
-        nodeRenderers[Int(number)] = renderers
+        if keepsRenderers { nodeRenderers[number] = renderers }
         layoutCount += 1
+        let measured = model.measured
+        compactWidths[Int(number)] = Int32(NodeLayout.compactWidth(measured: measured, theme: theme))
         place(
-            NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .full), number: number)
+            NodeLayout(
+                measured: measured, renderers: renderers,
+                context: context ?? WidgetDrawingContext(theme: theme),
+                levelOfDetail: .full),
+            number: number)
         // A compact box's width follows the name, which its full box may hide under the
         // minimum width: the derived geometry may have changed whatever the full frame did.
         if levelOfDetail != .full { geometryRevision += 1 }
     }
+
+    /// Builds the model and renderers of a shown node that has none.
+    /// - Returns: Whether a model was built.
+    @discardableResult
+    mutating func buildModel(_ number: Int32, from graph: Graph, dataSource: any CanvasDataSource) -> Bool {
+        guard isShown(number), let id = numberedIDs[Int(number)], models.build(id, in: graph),
+            let model = models[id]
+        else { return false }
+        // A model built now shows the graph's values.
+        markChecked(number)
+        nodeRenderers[number] = dataSource.renderers(for: model)
+        return true
+    }
+
+    /// Forgets the models and renderers of the nodes but some, once more are kept than
+    /// `keptModelLimit` besides them.
+    mutating func trimModels(keeping kept: Set<Int32>) {
+        guard models.count > Self.keptModelLimit + kept.count else { return }
+        models.trim { id in numbers[id].map(kept.contains) ?? false }
+        nodeRenderers = nodeRenderers.filter { kept.contains($0.key) }
+    }
+
+    /// The most models of nodes out of view kept before they are let go.
+    package static var keptModelLimit: Int { 1024 }
 
     /// Keeps a node's layout and files its frame in the node index.
     private mutating func place(_ layout: NodeLayout, number: Int32) {
@@ -382,7 +469,7 @@ public struct CanvasScene {
 
     /// Takes a node's box off the scene (its links stay, without geometry).
     private mutating func hide(_ number: Int32) {
-        nodeRenderers[Int(number)] = nil
+        nodeRenderers[number] = nil
         guard isShown(number) else { return }
         boxShapeNumbers[Int(number)] = -1
         nodeIndex.remove(number)
@@ -394,7 +481,7 @@ public struct CanvasScene {
     /// The layout of each shown node, at the shown level of detail.
     package var layouts: SceneLayouts { SceneLayouts(scene: self) }
 
-    /// The renderers of each shown node.
+    /// The renderers of each shown node a frame or a question needed (with a model).
     public var renderers: SceneNodeTable<NodeRenderers> {
         SceneNodeTable(numbers: numbers, values: nodeRenderers)
     }
@@ -423,8 +510,16 @@ public struct CanvasScene {
         case .full:
             return full
         case .compact:
-            guard let model = models[full.id], let renderers = nodeRenderers[Int(number)] else { return full }
-            return NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .compact)
+            // A compact box starts where the full box does, one row of title and one of value.
+            let frame = full.frame
+            var layout = full
+            layout.levelOfDetail = .compact
+            layout.frame = Rect(
+                x: frame.minX, y: frame.minY, width: Int(compactWidths[Int(number)]), height: 3)
+            layout.bodyHeight = 1
+            layout.inputRows = Array(repeating: frame.minY + 1, count: full.inputRows.count)
+            layout.outputRow = frame.minY + 1
+            return layout
         case .dot:
             var layout = full
             let x = floorDivide(full.frame.minX, levelOfDetail.horizontalScale)
@@ -454,11 +549,7 @@ public struct CanvasScene {
                     x: floorDivide(full.minX, level.horizontalScale),
                     y: floorDivide(full.minY, level.verticalScale), width: 1, height: 1)
             case .compact:
-                guard let id = numberedIDs[number], let model = models[id],
-                    let renderers = nodeRenderers[number]
-                else { continue }
-                frame =
-                    NodeLayout(node: model, renderers: renderers, theme: theme, levelOfDetail: .compact).frame
+                frame = Rect(x: full.minX, y: full.minY, width: Int(compactWidths[number]), height: 3)
             }
             bounds = bounds.map { $0.union(frame) } ?? frame
         }
@@ -619,33 +710,31 @@ package struct SceneLayouts {
 /// ``CanvasScene/renderers``. A snapshot: it does not change when the scene does.
 public struct SceneNodeTable<Value> {
     private let numbers: [NodeID: Int32]
-    private let storage: [Value?]
+    private let storage: [Int32: Value]
 
-    init(numbers: [NodeID: Int32], values: [Value?]) {
+    init(numbers: [NodeID: Int32], values: [Int32: Value]) {
         self.numbers = numbers
         storage = values
     }
 
-    /// The value kept for a node, or `nil` when the node is not shown.
+    /// The value kept for a node, or `nil` when none is.
     /// - Parameter id: The node.
     public subscript(id: NodeID) -> Value? {
         guard let number = numbers[id] else { return nil }
-        return storage[Int(number)]
+        return storage[number]
     }
 
     /// Every kept value, in no particular order.
-    /// - Complexity: O(*n*).
-    public var values: [Value] { storage.compactMap { $0 } }
+    /// - Complexity: O(*k*), the kept values.
+    public var values: [Value] { Array(storage.values) }
 
     /// The nodes with a kept value, in no particular order.
     /// - Complexity: O(*n*).
-    public var keys: [NodeID] { numbers.compactMap { id, number in storage[Int(number)] == nil ? nil : id } }
+    public var keys: [NodeID] { numbers.compactMap { id, number in storage[number] == nil ? nil : id } }
 
     /// The number of kept values.
-    /// - Complexity: O(*n*).
-    public var count: Int { storage.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    public var count: Int { storage.count }
 
     /// Whether no value is kept.
-    /// - Complexity: O(*n*).
-    public var isEmpty: Bool { storage.allSatisfy { $0 == nil } }
+    public var isEmpty: Bool { storage.isEmpty }
 }

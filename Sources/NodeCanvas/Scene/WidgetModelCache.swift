@@ -1,11 +1,18 @@
 import NodeGraph
 
-/// The widget model of every node, each rebuilt only when a change touches its node.
+/// The widget models of the nodes a frame or a question needed, each rebuilt only when a change
+/// touches its node.
+///
+/// A model is built when first needed (``build(_:in:)``: the ``CanvasScene`` asks for the nodes
+/// a frame shows and the nodes the commands act on), not for every node of the graph: a node
+/// never shown costs no model. ``trim(keeping:)`` forgets the models of nodes that went out of
+/// view once there are many.
 ///
 /// A change touches the nodes its edit and inverse name (both ends of a link, a new or removed
 /// node…) and, for a rename, the nodes that show the renamed node's name: its direct dependents
-/// (their input rows) and the nodes its error blocks. Those models are rebuilt; a node that only
-/// moved keeps its model with the new position. The nodes a change *recomputed* are rebuilt too
+/// (their input rows) and the nodes its error blocks. Those models are rebuilt (built, for a
+/// named node that had none: the scene measures it); a node that only moved keeps its model
+/// with the new position. The nodes a change *recomputed* that have a model are rebuilt too
 /// when there are at most `eagerRecomputeLimit` of them; after a larger change they are left
 /// as they were, and `refreshValues(of:in:)` brings one up to date when it is needed (the
 /// ``CanvasScene`` does so for what a frame shows), so an edit that recomputes half of a large
@@ -16,7 +23,7 @@ package struct WidgetModelCache: Sendable {
     /// rebuilt with it; after a larger change they are brought up to date when needed.
     static var eagerRecomputeLimit: Int { 64 }
 
-    /// The models, by node.
+    /// The models built so far, by node.
     package private(set) var models: [NodeID: NodeWidgetModel] = [:]
     /// How many models were built so far (for tests and diagnostics).
     package private(set) var buildCount = 0
@@ -32,31 +39,57 @@ package struct WidgetModelCache: Sendable {
         var leftValuesBehind = false
     }
 
+    /// Creates a cache holding no model yet.
+    package init() {}
+
     /// Creates a cache holding the model of every node of a graph.
     /// - Parameter graph: The graph.
     /// - Complexity: O(*n* + *e*).
     package init(graph: Graph) {
-        rebuildAll(from: graph)
-    }
-
-    /// Rebuilds every model, e.g. after the document's graph was replaced.
-    /// - Parameter graph: The graph.
-    /// - Complexity: O(*n* + *e*).
-    mutating func rebuildAll(from graph: Graph) {
-        models.removeAll(keepingCapacity: true)
         for id in graph.nodeIDs { rebuild(id, in: graph) }
     }
 
-    /// The model of a node.
+    /// Forgets every model, e.g. after the document's graph was replaced.
+    mutating func removeAll() {
+        models.removeAll()
+    }
+
+    /// Forgets a node's model.
+    /// - Parameter id: The node.
+    mutating func forget(_ id: NodeID) {
+        models[id] = nil
+    }
+
+    /// Forgets the model of every node but some.
+    /// - Parameter kept: Whether to keep a node's model.
+    /// - Complexity: O(*m*), the models kept so far.
+    mutating func trim(keeping kept: (NodeID) -> Bool) {
+        models = models.filter { kept($0.key) }
+    }
+
+    /// The number of models kept.
+    package var count: Int { models.count }
+
+    /// The model of a node, when one was built.
     /// - Parameter id: The node.
     package subscript(id: NodeID) -> NodeWidgetModel? { models[id] }
 
-    /// Where a node's model places it, read without copying the model.
-    /// - Parameter id: The node.
-    func position(of id: NodeID) -> Position? { models[id]?.position }
+    /// Builds a node's model when it has none.
+    /// - Parameters:
+    ///   - id: The node.
+    ///   - graph: The graph.
+    /// - Returns: Whether a model was built (`false`: it had one, or the graph has no such node).
+    /// - Complexity: O(*s*), the node's slot count.
+    @discardableResult
+    mutating func build(_ id: NodeID, in graph: Graph) -> Bool {
+        guard models[id] == nil else { return false }
+        rebuild(id, in: graph)
+        return models[id] != nil
+    }
 
     /// Rebuilds the models a change touched and forgets those of removed nodes; rebuilds the
-    /// nodes it recomputed when they are few, else leaves them to `refreshValues(of:in:)`.
+    /// nodes it recomputed that have a model when they are few, else leaves them to
+    /// `refreshValues(of:in:)`.
     /// - Parameters:
     ///   - change: The change, as the document reported it.
     ///   - graph: The graph after the change.
@@ -84,7 +117,10 @@ package struct WidgetModelCache: Sendable {
         if recomputedCount > Self.eagerRecomputeLimit {
             update.leftValuesBehind = true
         } else {
-            for change in changes { update.rebuilt.formUnion(change.recomputed) }
+            // A node without a model shows nothing yet: its model is built when first needed.
+            for change in changes {
+                for id in change.recomputed where models[id] != nil { update.rebuilt.insert(id) }
+            }
         }
         update.moved.subtract(update.rebuilt)
         for id in update.rebuilt { rebuild(id, in: graph) }

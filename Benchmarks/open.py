@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Opening a graph in the editor against evaluating it: time and peak memory, and their ratios.
+
+Runs `PROGRAM eval FILE` (output thrown away) and `PROGRAM FILE` (the editor, on a
+pseudo-terminal of COLUMNS x ROWS with TERM=xterm-256color) RUNS times each, both under
+`/usr/bin/time`. The editor's time runs from its start to the last byte of its first frame
+(the status line's "opened"; the output is read until it is quiet for 0.3 s, a wait not
+counted); then it is told to quit without saving. Peak memory is the process's maximum
+resident set, and CPU time its user and system time, over the whole run (for the editor:
+opening, the first frame and quitting). On a busy machine the CPU time is the steadier figure.
+
+    python3 Benchmarks/open.py PROGRAM FILE [--runs 3] [--columns 200] [--rows 60]
+
+Prints each run, then the medians and the ratios editor / eval (issue 25's target: ≤ 1.5 in
+time and in memory).
+"""
+
+import argparse
+import fcntl
+import os
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+
+def read_until_quiet(master, quiet, limit, until=None):
+    """Reads until nothing comes for `quiet` seconds after `until` was seen (or after the
+    first byte), or `limit` seconds pass; returns the bytes and the time of the last read."""
+    data = bytearray()
+    last = None
+    deadline = time.perf_counter() + limit
+    while True:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        waiting = last is None or (until is not None and until not in data)
+        ready, _, _ = select.select([master], [], [], deadline - now if waiting else min(quiet, deadline - now))
+        if not ready:
+            if waiting:
+                continue
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the program closed the terminal
+            break
+        if not chunk:
+            break
+        data += chunk
+        last = time.perf_counter()
+    return bytes(data), last
+
+
+def usage(path):
+    """The peak memory in kB and the CPU seconds /usr/bin/time wrote."""
+    with open(path) as report:
+        kilobytes, user, system = report.read().split()[-3:]
+    return int(kilobytes), float(user) + float(system)
+
+
+def evaluate(program, file, report):
+    started = time.perf_counter()
+    subprocess.run(
+        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, "eval", file],
+        stdout=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - started, *usage(report))
+
+
+def open_in_editor(program, file, report, columns, rows):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    state = tempfile.mkdtemp(prefix="open-bench-state-")
+    environment = dict(os.environ, TERM="xterm-256color", XDG_STATE_HOME=state)
+    environment.pop("NO_COLOR", None)
+
+    def become_the_terminals_session():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, file], stdin=slave, stdout=slave,
+        stderr=slave, env=environment, preexec_fn=become_the_terminals_session, close_fds=True)
+    os.close(slave)
+    try:
+        _, last = read_until_quiet(master, 0.3, 300, until=b"opened")
+        if last is None:
+            sys.exit("the editor drew nothing")
+        elapsed = last - started
+        os.write(master, b"q")
+        read_until_quiet(master, 0.3, 10)
+        os.write(master, b"y")  # quit without saving (the journal goes with the temporary folder)
+        child.wait(30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(master)
+        subprocess.run(["rm", "-rf", state], check=False)
+    return (elapsed, *usage(report))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("program")
+    parser.add_argument("file")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--columns", type=int, default=200)
+    parser.add_argument("--rows", type=int, default=60)
+    arguments = parser.parse_args()
+    report = tempfile.mktemp(prefix="open-bench-time-")
+    evals, opens = [], []
+    try:
+        for run in range(arguments.runs):
+            figures = evaluate(arguments.program, arguments.file, report)
+            evals.append(figures)
+            print(f"run {run + 1}: eval {figures[0]:.2f} s (CPU {figures[2]:.2f} s), {figures[1] / 1024:.0f} MB",
+                  end="")
+            figures = open_in_editor(arguments.program, arguments.file, report, arguments.columns, arguments.rows)
+            opens.append(figures)
+            print(f"; open to first frame {figures[0]:.2f} s (CPU {figures[2]:.2f} s), {figures[1] / 1024:.0f} MB "
+                  f"(load average {os.getloadavg()[0]:.1f})")
+    finally:
+        if os.path.exists(report):
+            os.remove(report)
+    eval_time, eval_memory, eval_cpu = (statistics.median(run[i] for run in evals) for i in range(3))
+    open_time, open_memory, open_cpu = (statistics.median(run[i] for run in opens) for i in range(3))
+    print(f"median: eval {eval_time:.2f} s (CPU {eval_cpu:.2f} s), {eval_memory / 1024:.0f} MB; "
+          f"open {open_time:.2f} s (CPU {open_cpu:.2f} s), {open_memory / 1024:.0f} MB")
+    print(f"open / eval: time {open_time / eval_time:.2f}x (CPU {open_cpu / eval_cpu:.2f}x), "
+          f"memory {open_memory / eval_memory:.2f}x (target: time and memory <= 1.5x)")
+
+if __name__ == "__main__":
+    main()
