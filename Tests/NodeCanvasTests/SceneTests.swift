@@ -67,6 +67,34 @@ import Testing
         #expect(index.count == 1)
     }
 
+    @Test func anIndexFilledAtOnceAfterEmptyingFindsWhatOneFiledKeyByKeyFinds() {
+        let entries: [(key: Int32, rect: Rect)] = (Int32(0)..<300).map { key in
+            let width = key % 7 == 0 ? 90 : 3 + Int(key) % 11  // some go to the short list
+            return (
+                key, Rect(x: Int(key) * 37 % 400 - 100, y: Int(key) * 53 % 160 - 20, width: width, height: 2)
+            )
+        }
+        var oneByOne = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 8)
+        var atOnce = oneByOne
+        // Filed elsewhere first, as before an arrange: emptied, then filled anew.
+        for (key, rect) in entries { atOnce.update(key, rect: rect.offsetBy(dx: 500, dy: 7)) }
+        atOnce.removeAll()
+        atOnce.fillEmptied(with: entries.filter { $0.key % 5 != 0 })
+        for (key, rect) in entries where key % 5 != 0 { oneByOne.update(key, rect: rect) }
+        #expect(atOnce.count == oneByOne.count)
+        for x in stride(from: -120, to: 420, by: 23) {
+            for y in stride(from: -30, to: 180, by: 11) {
+                let region = Rect(x: x, y: y, width: 19, height: 9)
+                #expect(Set(atOnce.query(region)) == Set(oneByOne.query(region)), "\(region)")
+            }
+        }
+        // It goes on as an index filed key by key does.
+        atOnce.update(1, rect: Rect(x: 900, y: 900, width: 2, height: 2))
+        atOnce.remove(2)
+        #expect(atOnce.query(Rect(x: 899, y: 899, width: 3, height: 3)) == [1])
+        #expect(atOnce[2] == nil && atOnce.count == oneByOne.count - 1)
+    }
+
     @Test func onlyNodesInViewAreLaidOutOnTheFrame() throws {
         let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 30, height: 10)
         _ = canvas.render()
