@@ -152,6 +152,34 @@ import Testing
         #expect(canvas.document.graph.position(of: "multiply") == .zero)
     }
 
+    @Test func theArrangeKeyListsItsMovesColumnByColumnTopToBottomAndUndoRestoresEveryPosition() throws {
+        var graph = try demoCalculator()
+        // Names against the layout: the nodes' order by identifier is not the arrangement's.
+        for (index, id) in graph.nodeIDs.sorted().enumerated() {
+            try graph.move(id, to: Position(x: 100 - 10 * index, y: 3 * index))
+        }
+        let before = graph.nodeIDs.map { graph.position(of: $0) }
+        let canvas = makeCanvas(graph)
+        canvas.send(.character("a"))
+        let step = try #require(canvas.document.history.undoSteps.last)
+        guard case .batch(let edits) = step.edit else {
+            Issue.record("an arrange is one batch of moves, not \(step.edit)")
+            return
+        }
+        let moves = edits.compactMap { edit -> (id: NodeID, to: Position)? in
+            if case .move(let id, let to) = edit { (id, to) } else { nil }
+        }
+        #expect(moves.count == edits.count && moves.count == 6)
+        #expect(Set(moves.map(\.id)).count == 6)
+        let places = moves.map { [$0.to.x, $0.to.y] }
+        #expect(places == places.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(moves.map(\.id) != moves.map(\.id).sorted())
+        for move in moves { #expect(canvas.document.graph.position(of: move.id) == move.to) }
+        canvas.send(.character("u"))
+        let after = canvas.document.graph
+        #expect(after.nodeIDs.map { after.position(of: $0) } == before)
+    }
+
     @Test func replacingTheGraphAndReloadingShowsTheNewGraph() throws {
         let canvas = makeCanvas(try demoCalculator())
         canvas.select("one")
