@@ -239,31 +239,38 @@ public struct CanvasScene {
             }
         }
         let frames = boxFrames, shapes = boxShapes
-        var boxes: [(key: Int32, rect: Rect)] = []
-        boxes.reserveCapacity(frames.count)
-        for number in shapeNumbers.indices where shapeNumbers[number] >= 0 {
-            boxes.append((Int32(number), frames[number]))
+        // Both lists are written into their room directly (an append checks the array's
+        // uniqueness each time).
+        let boxes = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: frames.count) { boxes, count in
+            for number in shapeNumbers.indices where shapeNumbers[number] >= 0 {
+                boxes.initializeElement(at: count, to: (Int32(number), frames[number]))
+                count += 1
+            }
         }
         nodeIndex.fillEmptied(with: boxes)
         // The records are rewritten in place, then each link is filed: nothing is copied.
-        var filed: [(key: Int32, rect: Rect)] = []
-        filed.reserveCapacity(linkRecords.count)
-        linkRecords.withUnsafeMutableBufferPointer { records in
-            for handle in records.indices {
-                guard let record = records[handle] else { continue }
-                guard
-                    let ends = Self.linkEnds(
-                        from: record.upstream, to: record.downstream, slot: Int(record.slot), frames: frames,
-                        shapeNumbers: shapeNumbers, shapes: shapes)
-                else {
-                    records[handle]!.isShown = false
-                    continue
+        let capacity = linkRecords.count
+        let filed = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: capacity) { filed, count in
+            linkRecords.withUnsafeMutableBufferPointer { records in
+                for handle in records.indices {
+                    guard let record = records[handle] else { continue }
+                    guard
+                        let ends = Self.linkEnds(
+                            from: record.upstream, to: record.downstream, slot: Int(record.slot),
+                            frames: frames,
+                            shapeNumbers: shapeNumbers, shapes: shapes)
+                    else {
+                        records[handle]!.isShown = false
+                        continue
+                    }
+                    records[handle] = LinkRecord(
+                        upstream: record.upstream, downstream: record.downstream, slot: record.slot,
+                        isShown: true, start: ends.start, end: ends.end, upstreamFrame: ends.from,
+                        downstreamFrame: ends.to)
+                    filed.initializeElement(
+                        at: count, to: (Int32(handle), ends.from.union(ends.to).insetBy(dx: -3, dy: -2)))
+                    count += 1
                 }
-                records[handle] = LinkRecord(
-                    upstream: record.upstream, downstream: record.downstream, slot: record.slot,
-                    isShown: true,
-                    start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to)
-                filed.append((Int32(handle), ends.from.union(ends.to).insetBy(dx: -3, dy: -2)))
             }
         }
         linkIndex.fillEmptied(with: filed)

@@ -178,11 +178,9 @@ package struct WidgetModelCache: Sendable {
     }
 
     private static func renamedNodes(in edit: Edit) -> [NodeID] {
-        switch edit {
-        case .rename(let id, _): [id]
-        case .batch(let edits): edits.flatMap(renamedNodes(in:))
-        default: []
-        }
+        var renamed: [NodeID] = []
+        edit.forEachEditAtThisLevel { if case .rename(let id, _) = $0 { renamed.append(id) } }
+        return renamed
     }
 
     /// The direct dependents of a node and every node whose error arose at it.
