@@ -183,8 +183,8 @@ public final class Canvas {
     /// the nodes it removed.
     private func recordTimings(_ recomputed: NodeList, removing edit: Edit?) {
         timings.record(recomputed, in: document.graph, measuring: state.showsTiming)
-        for case .removeNode(let id) in edit?.plainEdits ?? [] where document.graph.node(id) == nil {
-            timings.forget(id)
+        edit?.forEachEditAtThisLevel { edit in
+            if case .removeNode(let id) = edit, document.graph.node(id) == nil { timings.forget(id) }
         }
     }
 

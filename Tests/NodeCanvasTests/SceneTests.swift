@@ -67,6 +67,34 @@ import Testing
         #expect(index.count == 1)
     }
 
+    @Test func anIndexFilledAtOnceAfterEmptyingFindsWhatOneFiledKeyByKeyFinds() {
+        let entries: [(key: Int32, rect: Rect)] = (Int32(0)..<300).map { key in
+            let width = key % 7 == 0 ? 90 : 3 + Int(key) % 11  // some go to the short list
+            return (
+                key, Rect(x: Int(key) * 37 % 400 - 100, y: Int(key) * 53 % 160 - 20, width: width, height: 2)
+            )
+        }
+        var oneByOne = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 8)
+        var atOnce = oneByOne
+        // Filed elsewhere first, as before an arrange: emptied, then filled anew.
+        for (key, rect) in entries { atOnce.update(key, rect: rect.offsetBy(dx: 500, dy: 7)) }
+        atOnce.removeAll()
+        atOnce.fillEmptied(with: entries.filter { $0.key % 5 != 0 })
+        for (key, rect) in entries where key % 5 != 0 { oneByOne.update(key, rect: rect) }
+        #expect(atOnce.count == oneByOne.count)
+        for x in stride(from: -120, to: 420, by: 23) {
+            for y in stride(from: -30, to: 180, by: 11) {
+                let region = Rect(x: x, y: y, width: 19, height: 9)
+                #expect(Set(atOnce.query(region)) == Set(oneByOne.query(region)), "\(region)")
+            }
+        }
+        // It goes on as an index filed key by key does.
+        atOnce.update(1, rect: Rect(x: 900, y: 900, width: 2, height: 2))
+        atOnce.remove(2)
+        #expect(atOnce.query(Rect(x: 899, y: 899, width: 3, height: 3)) == [1])
+        #expect(atOnce[2] == nil && atOnce.count == oneByOne.count - 1)
+    }
+
     @Test func onlyNodesInViewAreLaidOutOnTheFrame() throws {
         let canvas = Canvas(document: GraphDocument(graph: try demoCalculator()), width: 30, height: 10)
         _ = canvas.render()
@@ -122,6 +150,34 @@ import Testing
         }
         canvas.send(.character("u"))
         #expect(canvas.document.graph.position(of: "multiply") == .zero)
+    }
+
+    @Test func theArrangeKeyListsItsMovesColumnByColumnTopToBottomAndUndoRestoresEveryPosition() throws {
+        var graph = try demoCalculator()
+        // Names against the layout: the nodes' order by identifier is not the arrangement's.
+        for (index, id) in graph.nodeIDs.sorted().enumerated() {
+            try graph.move(id, to: Position(x: 100 - 10 * index, y: 3 * index))
+        }
+        let before = graph.nodeIDs.map { graph.position(of: $0) }
+        let canvas = makeCanvas(graph)
+        canvas.send(.character("a"))
+        let step = try #require(canvas.document.history.undoSteps.last)
+        guard case .batch(let edits) = step.edit else {
+            Issue.record("an arrange is one batch of moves, not \(step.edit)")
+            return
+        }
+        let moves = edits.compactMap { edit -> (id: NodeID, to: Position)? in
+            if case .move(let id, let to) = edit { (id, to) } else { nil }
+        }
+        #expect(moves.count == edits.count && moves.count == 6)
+        #expect(Set(moves.map(\.id)).count == 6)
+        let places = moves.map { [$0.to.x, $0.to.y] }
+        #expect(places == places.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(moves.map(\.id) != moves.map(\.id).sorted())
+        for move in moves { #expect(canvas.document.graph.position(of: move.id) == move.to) }
+        canvas.send(.character("u"))
+        let after = canvas.document.graph
+        #expect(after.nodeIDs.map { after.position(of: $0) } == before)
     }
 
     @Test func replacingTheGraphAndReloadingShowsTheNewGraph() throws {

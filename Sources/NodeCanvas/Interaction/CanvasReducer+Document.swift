@@ -99,20 +99,34 @@ extension CanvasReducer {
 extension Edit {
     /// The nodes this edit moves, in order.
     var movedNodes: [NodeID] {
-        switch self {
-        case .move(let node, _): [node]
-        case .batch(let edits): edits.flatMap(\.movedNodes)
-        default: []
-        }
+        var nodes: [NodeID] = []
+        forEachEditAtThisLevel { if case .move(let node, _) = $0 { nodes.append(node) } }
+        return nodes
     }
 
     /// The nodes this edit adds, in order.
     var addedNodes: [NodeID] {
-        switch self {
-        case .addNode(let description): [description.id]
-        case .group(_, _, _, let id): [id]
-        case .batch(let edits): edits.flatMap(\.addedNodes)
-        default: []
+        var nodes: [NodeID] = []
+        forEachEditAtThisLevel { edit in
+            switch edit {
+            case .addNode(let description): nodes.append(description.id)
+            case .group(_, _, _, let id): nodes.append(id)
+            default: break
+            }
+        }
+        return nodes
+    }
+
+    /// Calls `body` with each edit of this one that is not a batch, in order, descending into
+    /// batches but not into definitions (an edit inside one is passed whole): what
+    /// `plainEdits` lists at this level, without building the list (an arrange of 20,000 nodes
+    /// is a batch of 20,000 moves).
+    func forEachEditAtThisLevel(_ body: (Edit) -> Void) {
+        if case .batch(let edits) = self {
+            // By index: each edit is lent to `body`, not copied out of the array.
+            for index in edits.indices { edits[index].forEachEditAtThisLevel(body) }
+        } else {
+            body(self)
         }
     }
 }

@@ -356,19 +356,23 @@ extension CanvasReducer {
         return [.apply(edits.count == 1 ? edits[0] : .batch(edits))]
     }
 
-    /// `a`: arranges every node in layers, as one undo step.
+    /// `a`: arranges every node in layers, as one undo step: a move of each node that changes
+    /// place, column by column from the left and top to bottom in a column (the order the
+    /// arrangement gives, so nothing is sorted by identifier).
     private static func arrange(_ state: inout CanvasState, context: CanvasContext) -> [CanvasEffect] {
-        let positions = AutoArrange.positions(
+        let placements = AutoArrange.placements(
             for: context.graph, spacing: context.scene.theme.spacing,
             size: { id in context.scene.fullDetailSize(of: id) ?? Size(width: 18, height: 6) })
-        let moves = positions.sorted { $0.key < $1.key }.compactMap { id, position -> Edit? in
-            context.graph.position(of: id) == position ? nil : .move(node: id, to: position)
+        var moves: [Edit] = []
+        moves.reserveCapacity(placements.count)
+        for placement in placements where placement.position != placement.previous {
+            moves.append(.move(node: placement.id, to: placement.position))
         }
         guard !moves.isEmpty else {
             say("already arranged", &state)
             return []
         }
-        say("arranged \(positions.count) nodes in layers (u undoes)", &state)
+        say("arranged \(placements.count) nodes in layers (u undoes)", &state)
         return [.apply(.batch(moves))]
     }
 

@@ -29,24 +29,37 @@ extension CanvasText {
         case .rename(let node, let newName): return "rename \(name(node)) to \(newName)"
         case .move(let node, _): return "move \(name(node))"
         case .batch:
-            let edits = edit.plainEdits
-            if edits.count == 1 { return summary(of: edits[0], in: graph, arrow: arrow, known: known) }
-            let removed = edits.filter { if case .removeNode = $0 { true } else { false } }.count
-            let added = edit.addedNodes.count
-            let moved = Set(edits.compactMap { if case .move(let node, _) = $0 { node } else { nil } })
-            if removed > 0 {
-                return removed == 1
-                    ? summary(
-                        of: edits.first { if case .removeNode = $0 { true } else { false } }!, in: graph,
-                        arrow: arrow, known: known) : "delete \(removed) nodes"
+            // One pass over the plain edits, without listing them (an arrange has 20,000).
+            var count = 0, removed = 0, moves = 0
+            var first: Edit?, firstRemoval: Edit?
+            var moved: Set<NodeID> = []
+            edit.forEachEditAtThisLevel { plain in
+                count += 1
+                if first == nil { first = plain }
+                switch plain {
+                case .removeNode:
+                    removed += 1
+                    if firstRemoval == nil { firstRemoval = plain }
+                case .move(let node, _):
+                    moves += 1
+                    moved.insert(node)
+                default: break
+                }
             }
-            if added > 0 { return added == 1 ? "add \(name(edit.addedNodes[0]))" : "add \(added) nodes" }
-            if moved.count == edits.count
-                || (!moved.isEmpty && edits.allSatisfy { if case .move = $0 { true } else { false } })
-            {
+            if count == 1, let first { return summary(of: first, in: graph, arrow: arrow, known: known) }
+            if removed > 0, let firstRemoval {
+                return removed == 1
+                    ? summary(of: firstRemoval, in: graph, arrow: arrow, known: known)
+                    : "delete \(removed) nodes"
+            }
+            let added = edit.addedNodes
+            if !added.isEmpty {
+                return added.count == 1 ? "add \(name(added[0]))" : "add \(added.count) nodes"
+            }
+            if moved.count == count || (!moved.isEmpty && moves == count) {
                 return moved.count == 1 ? "move \(name(moved.first!))" : "move \(moved.count) nodes"
             }
-            return edits.isEmpty ? "nothing" : "\(edits.count) edits"
+            return count == 0 ? "nothing" : "\(count) edits"
         case .inside(let kind, let inner):
             guard let definition = graph.definition(named: kind) else { return summary(of: inner, in: graph) }
             return summary(of: inner, in: definition.graph, arrow: arrow) + " in \(definition.name)"
@@ -178,7 +191,9 @@ extension Edit {
     /// The names of the nodes this edit adds (as an inverse, the nodes a removal took away).
     var describedNames: [NodeID: String] {
         var names: [NodeID: String] = [:]
-        for case .addNode(let description) in plainEdits { names[description.id] = description.name }
+        forEachEditAtThisLevel { edit in
+            if case .addNode(let description) = edit { names[description.id] = description.name }
+        }
         return names
     }
 }

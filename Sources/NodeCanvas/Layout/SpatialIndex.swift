@@ -123,6 +123,54 @@ package struct SpatialIndex: Sendable {
         }
     }
 
+    /// Files many keys into an emptied index (see `removeAll()`), each under its rectangle, as
+    /// `update(_:rect:)` would one by one: no key is looked for where it was filed before, and
+    /// the index's arrays are written as local arrays, not through the index at each key.
+    /// - Parameter entries: The keys, each at most once, and their rectangles.
+    /// - Complexity: O(*k* + *b*), the keys and the buckets they touch.
+    package mutating func fillEmptied(with entries: [(key: Key, rect: Rect)]) {
+        precondition(count == 0, "only an emptied index is filled at once")
+        let end = Int(entries.lazy.map(\.key).max() ?? -1) + 1
+        if end > rects.count {
+            let count = max(end, rects.count * 2)
+            rects.append(contentsOf: repeatElement(nil, count: count - rects.count))
+            largePlace.append(contentsOf: repeatElement(-1, count: count - largePlace.count))
+        }
+        var rects = self.rects, largePlace = self.largePlace, buckets = self.buckets, large = self.large
+        var bucketTable = self.bucketTable
+        self.rects = []
+        self.largePlace = []
+        self.buckets = []
+        self.large = Contents()
+        self.bucketTable = BucketTable()
+        rects.withUnsafeMutableBufferPointer { rects in
+            for (key, rect) in entries {
+                let slot = Int(key)
+                precondition(slot >= 0 && rects[slot] == nil, "each key is filed once, none negative")
+                rects[slot] = rect
+                let range = bucketRange(of: rect)
+                if range.columns.count * range.rows.count > largeThreshold {
+                    largePlace[slot] = Int32(large.keys.count)
+                    large.append(key, rect)
+                    continue
+                }
+                for row in range.rows {
+                    for column in range.columns {
+                        let (number, isNew) = bucketTable.insert(BucketTable.pack(column: column, row: row))
+                        if isNew { buckets.append(Contents()) }
+                        buckets[number].append(key, rect)
+                    }
+                }
+            }
+        }
+        self.rects = rects
+        self.largePlace = largePlace
+        self.buckets = buckets
+        self.large = large
+        self.bucketTable = bucketTable
+        count = entries.count
+    }
+
     /// Forgets a key.
     /// - Parameter key: The key.
     /// - Complexity: O(*b* × *k*), the buckets it touched times their sizes.

@@ -249,14 +249,12 @@ public struct CanvasScene {
         if update.moved.count > max(256, numbers.count / 8) {
             // Most boxes moved (arrange, its undo): every box and link is filed anew, in indexes
             // emptied first (filing costs less than moving each entry from its old buckets).
-            moveMostBoxes(update.moved, in: graph)
+            moveMostBoxes(update.movedTo)
             return update.rebuilt.isEmpty ? update.moved : update.rebuilt.union(update.moved)
         }
         var movedNumbers: [Int32] = []
-        for id in update.moved {
-            guard let number = numbers[id], isShown(number), let position = graph.position(of: id) else {
-                continue
-            }
+        for (id, position) in update.movedTo {
+            guard let number = numbers[id], isShown(number) else { continue }
             moveBox(number, to: position)
             nodeIndex.update(number, rect: boxFrames[Int(number)])
             movedNumbers.append(number)
@@ -265,38 +263,58 @@ public struct CanvasScene {
         return update.rebuilt.union(update.moved)
     }
 
-    /// Moves most boxes at once (arrange, its undo): each layout is shifted where it is kept, and
-    /// the node and link indexes are emptied and filled anew (filing costs less than moving each
-    /// entry from its old buckets). The links' ends are read from the layouts in place.
-    private mutating func moveMostBoxes(_ moved: Set<NodeID>, in graph: Graph) {
+    /// Moves most boxes at once (arrange, its undo): each box's frame is shifted where it is
+    /// kept, in one pass over the frames, and the node and link indexes are emptied and filled
+    /// anew (filing costs less than moving each entry from its old buckets). The links' ends
+    /// are read from the frames in place, in one pass over the records.
+    private mutating func moveMostBoxes(_ moved: [(id: NodeID, position: Position)]) {
         nodeIndex.removeAll()
         linkIndex.removeAll()
         geometryRevision += 1
-        for id in moved {
-            guard let number = numbers[id], isShown(number), let position = graph.position(of: id) else {
-                continue
+        let numbers = self.numbers, shapeNumbers = boxShapeNumbers
+        boxFrames.withUnsafeMutableBufferPointer { frames in
+            for (id, position) in moved {
+                guard let number = numbers[id], shapeNumbers[Int(number)] >= 0 else { continue }
+                frames[Int(number)].x = position.x
+                frames[Int(number)].y = position.y
             }
-            moveBox(number, to: position)
         }
-        for number in boxShapeNumbers.indices where boxShapeNumbers[number] >= 0 {
-            nodeIndex.update(Int32(number), rect: boxFrames[number])
+        let frames = boxFrames, shapes = boxShapes
+        // Both lists are written into their room directly (an append checks the array's
+        // uniqueness each time).
+        let boxes = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: frames.count) { boxes, count in
+            for number in shapeNumbers.indices where shapeNumbers[number] >= 0 {
+                boxes.initializeElement(at: count, to: (Int32(number), frames[number]))
+                count += 1
+            }
         }
+        nodeIndex.fillEmptied(with: boxes)
         // The records are rewritten in place, then each link is filed: nothing is copied.
-        var filed: [(handle: Int32, rect: Rect)] = []
-        filed.reserveCapacity(linkRecords.count)
-        for handle in linkRecords.indices where linkRecords[handle] != nil {
-            let record = linkRecords[handle]!
-            guard let ends = linkEnds(from: record.upstream, to: record.downstream, slot: Int(record.slot))
-            else {
-                linkRecords[handle]!.isShown = false
-                continue
+        let capacity = linkRecords.count
+        let filed = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: capacity) { filed, count in
+            linkRecords.withUnsafeMutableBufferPointer { records in
+                for handle in records.indices {
+                    guard let record = records[handle] else { continue }
+                    guard
+                        let ends = Self.linkEnds(
+                            from: record.upstream, to: record.downstream, slot: Int(record.slot),
+                            frames: frames,
+                            shapeNumbers: shapeNumbers, shapes: shapes)
+                    else {
+                        records[handle]!.isShown = false
+                        continue
+                    }
+                    records[handle] = LinkRecord(
+                        upstream: record.upstream, downstream: record.downstream, slot: record.slot,
+                        isShown: true, start: ends.start, end: ends.end, upstreamFrame: ends.from,
+                        downstreamFrame: ends.to)
+                    filed.initializeElement(
+                        at: count, to: (Int32(handle), Self.linkBounds(ends.from, ends.to)))
+                    count += 1
+                }
             }
-            linkRecords[handle] = LinkRecord(
-                upstream: record.upstream, downstream: record.downstream, slot: record.slot, isShown: true,
-                start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to)
-            filed.append((Int32(handle), Self.linkBounds(ends.from, ends.to)))
         }
-        for (handle, rect) in filed { linkIndex.update(handle, rect: rect) }
+        linkIndex.fillEmptied(with: filed)
     }
 
     /// Where a link starts and ends at full detail and both ends' frames, or `nil` when an end
@@ -304,11 +322,22 @@ public struct CanvasScene {
     func linkEnds(from upstream: Int32, to downstream: Int32, slot: Int)
         -> (start: Point, end: Point, from: Rect, to: Rect)?
     {
-        let fromShape = boxShapeNumbers[Int(upstream)], toShape = boxShapeNumbers[Int(downstream)]
+        Self.linkEnds(
+            from: upstream, to: downstream, slot: slot, frames: boxFrames, shapeNumbers: boxShapeNumbers,
+            shapes: boxShapes)
+    }
+
+    /// `linkEnds(from:to:slot:)` read from the boxes' columns, which the caller may hold while it
+    /// rewrites the link records.
+    private static func linkEnds(
+        from upstream: Int32, to downstream: Int32, slot: Int, frames: [Rect], shapeNumbers: [Int32],
+        shapes boxShapes: BoxShapes
+    ) -> (start: Point, end: Point, from: Rect, to: Rect)? {
+        let fromShape = shapeNumbers[Int(upstream)], toShape = shapeNumbers[Int(downstream)]
         guard fromShape >= 0, toShape >= 0 else { return nil }
         let rows = boxShapes[toShape].inputRows
         guard slot >= 0, slot < rows.count else { return nil }
-        let from = boxFrames[Int(upstream)], to = boxFrames[Int(downstream)]
+        let from = frames[Int(upstream)], to = frames[Int(downstream)]
         return (
             Point(x: from.maxX, y: from.minY + boxShapes[fromShape].outputRow),
             Point(x: to.minX - 1, y: to.minY + rows[slot]), from, to

@@ -52,7 +52,7 @@ public final class PlotHistory: @unchecked Sendable {
     /// of are looked at; an edit of groups (which makes and removes nodes of its own) has the
     /// graph looked at whole.
     private func followPlotNodes(after edit: Edit, in graph: Graph) {
-        for plain in edit.plainEdits {
+        edit.forEachEditAtThisLevel { plain in
             let named: NodeID
             switch plain {
             case .addNode(let node): named = node.id
@@ -60,10 +60,10 @@ public final class PlotHistory: @unchecked Sendable {
             case .setKind(let id, _): named = id
             case .link, .unlink, .toggleLink, .setValue, .setFormula, .setBypass, .rename, .move, .inside,
                 .addDefinition, .removeDefinition, .setInputOrder:
-                continue
+                return
             case .batch, .group, .ungroup:
                 plotNodes = Set(graph.nodeIDs.lazy.filter { graph.kind(of: $0) is PlotKind })
-                continue
+                return
             }
             if graph.kind(of: named) is PlotKind {
                 plotNodes.insert(named)
