@@ -69,6 +69,9 @@ import Testing
             #expect(index.node(namedAt: 4, in: text, ids: ids) == 4)
             #expect(index.node(namedAt: 33, in: text, ids: ids) == nil)
             #expect(index.node(namedAt: 37, in: text, ids: ids) == 1)
+            let offsets: [UInt32] = [0, .max, 4, 33, 37] + Array(repeating: 4, count: 20) + [0]
+            let expected: [Int32] = [0, -1, 4, -1, 1] + Array(repeating: 4, count: 20) + [0]
+            #expect(index.nodes(namedAt: offsets, none: .max, in: text, ids: ids) == expected)
         }
     }
 }

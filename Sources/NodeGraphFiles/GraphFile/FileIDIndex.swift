@@ -71,33 +71,101 @@ struct FileIDIndex {
         }
     }
 
+    /// The node each input names, given where each input's JSON string starts in `text` (its
+    /// opening quote, escapes checked by the reader); -1 for `none` and for a name no node has.
+    ///
+    /// Inputs are looked up a batch at a time: first every hash, then every first bucket, then
+    /// the id each of those holds, then the comparisons, so that the batch's reads of the table
+    /// and of the ids (each a likely cache miss over a million nodes) are made together rather
+    /// than one after another.
+    /// - Parameters:
+    ///   - offsets: Where each input's string starts, or `none`.
+    ///   - ids: The ids indexed (``init(_:duplicate:)``).
+    /// - Complexity: O(*m*), the inputs' total length, when every id is ASCII.
+    mutating func nodes(
+        namedAt offsets: [UInt32], none: UInt32, in text: UnsafeBufferPointer<UInt8>, ids: [NodeID?]
+    ) -> [Int32] {
+        var result = [Int32](repeating: -1, count: offsets.count)
+        let batch = 16
+        // Per input of the batch: where its plain ASCII text starts (-1: another kind of input),
+        // its length and its hash.
+        var starts = [Int](repeating: -1, count: batch)
+        var counts = [Int](repeating: 0, count: batch)
+        var hashes = [Int](repeating: 0, count: batch)
+        var candidates = [Int32](repeating: -1, count: batch)
+        var batchStart = 0
+        while batchStart < offsets.count {
+            let size = Swift.min(batch, offsets.count - batchStart)
+            for item in 0..<size {
+                starts[item] = -1
+                let offset = offsets[batchStart + item]
+                guard offset != none, dictionary == nil,
+                    let range = FileIDIndex.plainASCII(at: Int(offset), in: text)
+                else { continue }
+                starts[item] = range.lowerBound
+                counts[item] = range.count
+                hashes[item] = FileIDIndex.hash(UnsafeBufferPointer(rebasing: text[range]))
+            }
+            for item in 0..<size where starts[item] >= 0 { candidates[item] = buckets[hashes[item] & mask] }
+            var read: UInt64 = 0
+            ids.withUnsafeBytes { raw in
+                for item in 0..<size where starts[item] >= 0 && candidates[item] >= 0 {
+                    read &+= raw.load(
+                        fromByteOffset: Int(candidates[item]) * MemoryLayout<NodeID?>.stride, as: UInt64.self)
+                }
+            }
+            readSum &+= read  // kept, so that the reads are made
+            for item in 0..<size {
+                let position = batchStart + item
+                if starts[item] >= 0 {
+                    let bytes = UnsafeBufferPointer(
+                        rebasing: text[starts[item]..<starts[item] + counts[item]])
+                    result[position] = node(named: bytes, hash: hashes[item], ids: ids) ?? -1
+                } else if offsets[position] != none {
+                    result[position] = node(namedAt: Int(offsets[position]), in: text, ids: ids) ?? -1
+                }
+            }
+            batchStart += size
+        }
+        return result
+    }
+
+    /// The sum of the words read ahead by ``nodes(namedAt:none:in:ids:)``, which only keeps
+    /// those reads from being left out.
+    private var readSum: UInt64 = 0
+
+    /// Where the text of the JSON string starting at `offset` lies, when it is ASCII without
+    /// escapes; `nil` otherwise.
+    private static func plainASCII(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var end = offset + 1
+        var plainASCII = true
+        while text[end] != UInt8(ascii: "\"") {
+            let byte = text[end]
+            if byte == UInt8(ascii: "\\") {
+                plainASCII = false
+                end += 2
+            } else {
+                if byte >= 0x80 { plainASCII = false }
+                end += 1
+            }
+        }
+        return plainASCII ? offset + 1..<end : nil
+    }
+
     /// The node whose id the JSON string starting at `offset` in `text` (its opening quote,
     /// escapes checked by the reader) names; `nil` when none does.
     /// - Parameter ids: The ids indexed (``init(_:duplicate:)``).
     /// - Complexity: O(*m*), the string's length, when every id is ASCII.
     mutating func node(namedAt offset: Int, in text: UnsafeBufferPointer<UInt8>, ids: [NodeID?]) -> Int32? {
-        if dictionary == nil {
-            var end = offset + 1
-            var plainASCII = true
-            while text[end] != UInt8(ascii: "\"") {
-                let byte = text[end]
-                if byte == UInt8(ascii: "\\") {
-                    plainASCII = false
-                    end += 2
-                } else {
-                    if byte >= 0x80 { plainASCII = false }
-                    end += 1
-                }
-            }
-            if plainASCII {
-                return node(named: UnsafeBufferPointer(rebasing: text[offset + 1..<end]), ids: ids)
-            }
+        if dictionary == nil, let range = FileIDIndex.plainASCII(at: offset, in: text) {
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            return node(named: bytes, hash: FileIDIndex.hash(bytes), ids: ids)
         }
         let id = NodeID(JSONDocument.string(at: offset, in: text))
         if dictionary == nil {
             if FileIDIndex.isASCII(id) {
                 var text = id.rawValue
-                return text.withUTF8 { node(named: $0, ids: ids) }
+                return text.withUTF8 { node(named: $0, hash: FileIDIndex.hash($0), ids: ids) }
             }
             // Not ASCII, yet it may equal an ASCII id as a string: ask a dictionary of them all.
             var dictionary: [NodeID: Int32] = [:]
@@ -108,9 +176,9 @@ struct FileIDIndex {
         return dictionary?[id]
     }
 
-    /// The node whose id is these ASCII bytes, in the table.
-    private func node(named bytes: UnsafeBufferPointer<UInt8>, ids: [NodeID?]) -> Int32? {
-        var bucket = FileIDIndex.hash(bytes) & mask
+    /// The node whose id is these ASCII bytes, whose hash is `hash`, in the table.
+    private func node(named bytes: UnsafeBufferPointer<UInt8>, hash: Int, ids: [NodeID?]) -> Int32? {
+        var bucket = hash & mask
         while true {
             let entry = buckets[bucket]
             if entry < 0 { return nil }

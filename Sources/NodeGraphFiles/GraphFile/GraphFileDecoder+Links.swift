@@ -29,7 +29,8 @@ extension GraphFileDecoder {
 
     /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
     private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: inout FileIDIndex) {
-        nodes.inputs = [Int32](repeating: -1, count: nodes.inputOffsets.count)
+        nodes.inputs = indexOfID.nodes(
+            namedAt: nodes.inputOffsets, none: FileNodes.noInput, in: document.text, ids: nodes.ids)
         // Each kind's output type and slot types as small numbers, asked of the kind once rather
         // than once an input.
         var typeNumbers: [ValueType: Int32] = [:]
@@ -43,16 +44,21 @@ extension GraphFileDecoder {
             produces.append(typeNumbers[known.kind.outputType]!)
             accepts.append(known.kind.inputs.map { typeNumbers[$0.type]! })
         }
-        for node in 0..<nodes.count where nodes.ids[node] != nil {
+        for node in 0..<nodes.count {
             let first = Int(nodes.inputStart[node])
+            guard nodes.ids[node] != nil else {
+                // A node without an id (or whose id was taken) stays out of the cycle check.
+                for position in first..<Int(nodes.inputStart[node + 1]) { nodes.inputs[position] = -1 }
+                continue
+            }
             let kind = Int(nodes.kinds[node])
             let slotTypes = kind >= 0 ? accepts[kind] : []
             for position in first..<Int(nodes.inputStart[node + 1]) {
                 let offset = nodes.inputOffsets[position]
                 guard offset != FileNodes.noInput else { continue }
                 let slot = position - first
-                guard let upstream = indexOfID.node(namedAt: Int(offset), in: document.text, ids: nodes.ids)
-                else {
+                let upstream = nodes.inputs[position]
+                guard upstream >= 0 else {
                     let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                     if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
                         outsideInputs?.append(.link(from: input, to: id, slot: slot))
@@ -63,7 +69,6 @@ extension GraphFileDecoder {
                         offset: Int(offset), reason: "no node has id '\(input.rawValue.escapedForMessage)'")
                     continue
                 }
-                nodes.inputs[position] = upstream
                 let upstreamKind = Int(nodes.kinds[Int(upstream)])
                 guard slot < slotTypes.count, upstreamKind >= 0, produces[upstreamKind] != slotTypes[slot]
                 else { continue }
