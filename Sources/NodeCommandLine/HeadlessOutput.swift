@@ -21,12 +21,12 @@ enum HeadlessOutput {
             output.append(line: emptyGraphLine)
             return
         }
-        for id in graph.dependencyOrder() {
-            output.append(graph.name(of: id) ?? id.rawValue)
+        graph.forEachInDependencyOrder { id, name, value in
+            output.append(name)
             output.append(" (")
             output.append(id.rawValue)
             output.append("): ")
-            output.append(line: valueText(graph.value(of: id)))
+            output.append(line: valueText(value))
         }
     }
 

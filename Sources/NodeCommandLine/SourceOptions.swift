@@ -36,11 +36,13 @@ struct SourceOptions: ParsableArguments {
     ///   - graph: The loaded graph.
     ///   - path: The graph file's path.
     /// - Returns: The graph with its sources read once.
-    func readingSourcesOnce(_ graph: Graph, from path: String) -> Graph {
-        var graph = graph
+    func readingSourcesOnce(_ graph: consuming Graph, from path: String) -> Graph {
         let sources = sources(forGraphAt: path)
         sources.follow(graph)
-        graph.applySourceUpdates(sources.takeUpdates())
+        let updates = sources.takeUpdates()
+        // Applying no update would still copy a graph whose storage is shared (every column of
+        // a million nodes, for `eval` of a file without live sources): skip it.
+        if !updates.isEmpty { graph.applySourceUpdates(updates) }
         return graph
     }
 }

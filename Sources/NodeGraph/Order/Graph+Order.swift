@@ -150,11 +150,21 @@ extension Graph {
         canonicalOrder().map { store.ids[Int($0)] }
     }
 
+    /// Calls `body` with every node's identifier, display name and value, in
+    /// ``dependencyOrder()``: what `eval` prints. Each is read by the node's index, with no
+    /// identifier looked up (as ``name(of:)`` and ``value(of:)`` would, twice a node).
+    /// - Parameter body: Called once a node, in dependency order.
+    /// - Complexity: As ``dependencyOrder()``.
+    package func forEachInDependencyOrder(_ body: (NodeID, String, Value) throws -> Void) rethrows {
+        let store = self.store
+        for node in canonicalOrder() { try body(store.ids[node], name(at: node), store.value(of: node)) }
+    }
+
     /// Kahn's algorithm over all nodes, always taking the ready node with the smallest id.
     func canonicalOrder() -> [Int32] {
         let store = self.store
         let live = (0..<store.nodeEnd).filter { store.nodes.kind[$0] != NodeStore.freeKind }
-        let sorted = live.sorted { store.ids[Int($0)] < store.ids[Int($1)] }
+        let sorted = sortedByID(live)
         var rank = [Int32](repeating: 0, count: Int(store.nodeEnd))
         for (position, node) in sorted.enumerated() { rank[Int(node)] = Int32(position) }
         var pending = [Int32](repeating: 0, count: Int(store.nodeEnd))

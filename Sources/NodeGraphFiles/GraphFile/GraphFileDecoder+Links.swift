@@ -8,32 +8,29 @@ extension GraphFileDecoder {
     ///   file order among ready nodes); complete only when there is no cycle.
     /// - Complexity: O(*n* + *e*), plus the length of any cycle found.
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
-        let indexOfID = indexIDs(&nodes)
-        resolveInputs(&nodes, indexOfID: indexOfID)
+        var indexOfID = indexIDs(&nodes)
+        resolveInputs(&nodes, indexOfID: &indexOfID)
         nodes.inputOffsets = []  // resolved: not needed again
         return dependencyOrder(nodes)
     }
 
     /// Each id's node; an id taken twice is reported, and the first node keeps it.
-    private mutating func indexIDs(_ nodes: inout FileNodes) -> [NodeID: Int32] {
-        var indexOfID: [NodeID: Int32] = [:]
-        indexOfID.reserveCapacity(nodes.count)
-        for node in 0..<nodes.count {
-            guard let id = nodes.ids[node] else { continue }
-            if let first = indexOfID.updateValue(Int32(node), forKey: id) {
-                indexOfID[id] = first
-                report(
-                    .duplicateID, node: node, of: nodes, field: "id", offset: Int(nodes.idOffsets[node]),
-                    reason: "another node (nodes[\(first)]) already has this id")
-                nodes.ids[node] = nil  // keeps its inputs out of the cycle check
-            }
+    private mutating func indexIDs(_ nodes: inout FileNodes) -> FileIDIndex {
+        var duplicates: [(node: Int, first: Int32)] = []
+        let index = FileIDIndex(nodes.ids) { duplicates.append(($0, $1)) }
+        for (node, first) in duplicates {
+            report(
+                .duplicateID, node: node, of: nodes, field: "id", offset: Int(nodes.idOffsets[node]),
+                reason: "another node (nodes[\(first)]) already has this id")
+            nodes.ids[node] = nil  // keeps its inputs out of the cycle check
         }
-        return indexOfID
+        return index
     }
 
     /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
-    private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: [NodeID: Int32]) {
-        nodes.inputs = [Int32](repeating: -1, count: nodes.inputOffsets.count)
+    private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: inout FileIDIndex) {
+        nodes.inputs = indexOfID.nodes(
+            namedAt: nodes.inputOffsets, none: FileNodes.noInput, in: document.text, ids: nodes.ids)
         // Each kind's output type and slot types as small numbers, asked of the kind once rather
         // than once an input.
         var typeNumbers: [ValueType: Int32] = [:]
@@ -47,16 +44,22 @@ extension GraphFileDecoder {
             produces.append(typeNumbers[known.kind.outputType]!)
             accepts.append(known.kind.inputs.map { typeNumbers[$0.type]! })
         }
-        for node in 0..<nodes.count where nodes.ids[node] != nil {
+        for node in 0..<nodes.count {
             let first = Int(nodes.inputStart[node])
+            guard nodes.ids[node] != nil else {
+                // A node without an id (or whose id was taken) stays out of the cycle check.
+                for position in first..<Int(nodes.inputStart[node + 1]) { nodes.inputs[position] = -1 }
+                continue
+            }
             let kind = Int(nodes.kinds[node])
             let slotTypes = kind >= 0 ? accepts[kind] : []
             for position in first..<Int(nodes.inputStart[node + 1]) {
                 let offset = nodes.inputOffsets[position]
                 guard offset != FileNodes.noInput else { continue }
-                let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                 let slot = position - first
-                guard let upstream = indexOfID[input] else {
+                let upstream = nodes.inputs[position]
+                guard upstream >= 0 else {
+                    let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                     if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
                         outsideInputs?.append(.link(from: input, to: id, slot: slot))
                         continue
@@ -66,10 +69,10 @@ extension GraphFileDecoder {
                         offset: Int(offset), reason: "no node has id '\(input.rawValue.escapedForMessage)'")
                     continue
                 }
-                nodes.inputs[position] = upstream
                 let upstreamKind = Int(nodes.kinds[Int(upstream)])
                 guard slot < slotTypes.count, upstreamKind >= 0, produces[upstreamKind] != slotTypes[slot]
                 else { continue }
+                let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
                 let spec = kinds[kind].kind.inputs[slot]
                 let produced = kinds[upstreamKind].kind.outputType
                 report(
