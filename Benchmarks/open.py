@@ -16,43 +16,15 @@ time and in memory).
 """
 
 import argparse
-import fcntl
 import os
-import select
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 
-
-def read_until_quiet(master, quiet, limit, until=None):
-    """Reads until nothing comes for `quiet` seconds after `until` was seen (or after the
-    first byte), or `limit` seconds pass; returns the bytes and the time of the last read."""
-    data = bytearray()
-    last = None
-    deadline = time.perf_counter() + limit
-    while True:
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-        waiting = last is None or (until is not None and until not in data)
-        ready, _, _ = select.select([master], [], [], deadline - now if waiting else min(quiet, deadline - now))
-        if not ready:
-            if waiting:
-                continue
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the program closed the terminal
-            break
-        if not chunk:
-            break
-        data += chunk
-        last = time.perf_counter()
-    return bytes(data), last
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from terminal_session import read_until_quiet, start_on_terminal  # noqa: E402
 
 
 def usage(path):
@@ -71,23 +43,11 @@ def evaluate(program, file, report):
 
 
 def open_in_editor(program, file, report, columns, rows):
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    state = tempfile.mkdtemp(prefix="open-bench-state-")
-    environment = dict(os.environ, TERM="xterm-256color", XDG_STATE_HOME=state)
-    environment.pop("NO_COLOR", None)
-
-    def become_the_terminals_session():
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
     started = time.perf_counter()
-    child = subprocess.Popen(
-        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, file], stdin=slave, stdout=slave,
-        stderr=slave, env=environment, preexec_fn=become_the_terminals_session, close_fds=True)
-    os.close(slave)
+    child, master, state = start_on_terminal(
+        ["/usr/bin/time", "-o", report, "-f", "%M %U %S", program, file], columns, rows, "open-bench-state-")
     try:
-        _, last = read_until_quiet(master, 0.3, 300, until=b"opened")
+        _, _, last = read_until_quiet(master, 0.3, 300, until=b"opened")
         if last is None:
             sys.exit("the editor drew nothing")
         elapsed = last - started

@@ -21,50 +21,17 @@ benchmark's does.
 """
 
 import argparse
-import fcntl
 import os
-import select
 import signal
 import statistics
-import struct
 import subprocess
 import sys
-import tempfile
-import termios
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from terminal_session import read_until_quiet, start_on_terminal  # noqa: E402
+
 KEYS = {"Tab": b"\t", "Enter": b"\r", "Esc": b"\x1b"}
-
-
-def read_until_quiet(master, quiet, limit, until=None):
-    """Reads until nothing comes for `quiet` seconds after the first byte (and after `until`,
-    when given, has been seen), or `limit` seconds pass in all.
-
-    Returns the bytes read and the perf_counter times of the first and the last read that
-    brought any."""
-    data = bytearray()
-    first = last = None
-    deadline = time.perf_counter() + limit
-    while True:
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-        waiting = last is None or (until is not None and until not in data)
-        ready, _, _ = select.select([master], [], [], deadline - now if waiting else min(quiet, deadline - now))
-        if not ready:
-            if waiting:
-                continue
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the program closed the terminal
-            break
-        if not chunk:
-            break
-        data += chunk
-        last = time.perf_counter()
-        first = first or last
-    return bytes(data), first, last
 
 
 def cpu_milliseconds(pid):
@@ -93,20 +60,8 @@ def main():
     arguments = parser.parse_args()
     quiet = arguments.quiet_ms / 1000
 
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", arguments.rows, arguments.columns, 0, 0))
-    state = tempfile.mkdtemp(prefix="pty-keys-state-")
-    environment = dict(os.environ, TERM="xterm-256color", XDG_STATE_HOME=state)
-    environment.pop("NO_COLOR", None)
-
-    def become_the_terminals_session():
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-    child = subprocess.Popen(
-        [arguments.program, arguments.file], stdin=slave, stdout=slave, stderr=slave, env=environment,
-        preexec_fn=become_the_terminals_session, close_fds=True)
-    os.close(slave)
+    child, master, state = start_on_terminal(
+        [arguments.program, arguments.file], arguments.columns, arguments.rows, "pty-keys-state-")
     try:
         started = time.perf_counter()
         first, _, last = read_until_quiet(master, 0.5, 120, until=b"opened")
