@@ -64,6 +64,12 @@ let package = Package(
             name: "logic-gates",
             dependencies: ["NodeGraph", "NodeGraphSources", "NodeCanvas", "NodeTerminal", "NodeCommandLine"],
             path: "Examples/LogicGates", exclude: ["half-adder.circuit"], packageAccess: false),
+        // The tutorial "Building a node tool": its code blocks, in order (DocumentationTests and
+        // Scripts/check-tutorial.sh keep the two the same), built without package access.
+        .executableTarget(
+            name: "halver",
+            dependencies: ["NodeGraph", "NodeGraphSources", "NodeCanvas", "NodeTerminal", "NodeCommandLine"],
+            path: "Examples/Halver", packageAccess: false),
         .executableTarget(name: "HeadlessEval", dependencies: ["NodeGraph"], path: "Examples/HeadlessEval"),
         .executableTarget(
             name: "CustomKinds", dependencies: ["NodeGraph", "NodeGraphFiles", "NodeGraphTesting"],

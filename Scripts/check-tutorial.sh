@@ -1,44 +1,26 @@
 #!/usr/bin/env bash
-# Compiles the NodeTerminal tutorial "Building a node tool" as a package of its own and runs its
-# headless part: every ```swift block of the article, in order, is one main.swift of a package that
-# depends on this one by path (as another package would, without package access), built in
-# .build/tutorial so that later runs are incremental. Run by Scripts/test.sh (not with --quick:
-# the first build compiles the libraries once more).
+# Checks the NodeTerminal tutorial "Building a node tool": its ```swift blocks, in order, are the
+# package's `halver` tool (Examples/Halver/main.swift, built without package access, as another
+# package would build it), which is built and its headless part run as the article says. Run by
+# Scripts/test.sh (not with --quick).
 #   bash Scripts/check-tutorial.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root="$(pwd)"
 article="Sources/NodeTerminal/NodeTerminal.docc/BuildingANodeTool.md"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tutorial.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-mkdir -p "$work/package/Sources/halver"
+# The article's code, blocks joined by a blank line, is the tool's source.
 awk '/^```swift$/ { inside = 1; next } /^```$/ { if (inside) print ""; inside = 0; next } inside' \
-  "$article" >"$work/package/Sources/halver/main.swift"
-cat >"$work/package/Package.swift" <<SWIFT
-// swift-tools-version: 6.0
-import PackageDescription
+  "$article" | sed '$d' >"$work/article.swift"
+if ! cmp -s "$work/article.swift" Examples/Halver/main.swift; then
+  echo "FAIL tutorial: the article's code and Examples/Halver/main.swift differ:"
+  diff "$work/article.swift" Examples/Halver/main.swift | head -20
+  exit 1
+fi
 
-let package = Package(
-    name: "halver",
-    platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "$root")],
-    targets: [
-        .executableTarget(
-            name: "halver",
-            dependencies: [
-                .product(name: "NodeGraph", package: "$(basename "$root")"),
-                .product(name: "NodeGraphSources", package: "$(basename "$root")"),
-                .product(name: "NodeCanvas", package: "$(basename "$root")"),
-                .product(name: "NodeTerminal", package: "$(basename "$root")"),
-                .product(name: "NodeCommandLine", package: "$(basename "$root")"),
-            ])
-    ]
-)
-SWIFT
-
-swift build --package-path "$work/package" --scratch-path "$root/.build/tutorial" --product halver
-halver="$root/.build/tutorial/debug/halver"
+swift build --product halver
+halver="$(swift build --show-bin-path)/halver"
 
 fail() {
   echo "FAIL tutorial: $*"

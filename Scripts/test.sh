@@ -58,7 +58,7 @@ if [ -x Tests/e2e/run.sh ] || [ -f Tests/e2e/run.sh ]; then
   NODEUI_TUI="$(swift build --show-bin-path)/nodeui-tui" bash Tests/e2e/run.sh
 fi
 
-step "the tutorial 'Building a node tool', compiled as a package of its own and run"
+step "the tutorial 'Building a node tool': its code is the halver tool, built and run"
 bash Scripts/check-tutorial.sh
 
 step "soak: 1,000,000 edits on 100,000 nodes"

@@ -62,6 +62,27 @@ import Testing
         return anchors
     }
 
+    /// The tutorial's code is the package's `halver` tool: its ```swift blocks, in order, joined
+    /// by a blank line, are `Examples/Halver/main.swift`, so what the article shows is what
+    /// builds (without package access) and runs (`Scripts/check-tutorial.sh`).
+    @Test func theTutorialsCodeIsTheHalverToolsSource() throws {
+        var blocks: [String] = [], current: [String]?
+        for line in try Self.text("Sources/NodeTerminal/NodeTerminal.docc/BuildingANodeTool.md")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        {
+            if line == "```swift" {
+                current = []
+            } else if line == "```", let block = current {
+                blocks.append(block.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(String(line))
+            }
+        }
+        #expect(blocks.count > 1)
+        #expect(blocks.joined(separator: "\n\n") + "\n" == (try Self.text("Examples/Halver/main.swift")))
+    }
+
     @Test func theReadmeIsANewcomersPageOfAtMostThreeHundredLines() throws {
         let readme = try Self.text("README.md")
         #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
