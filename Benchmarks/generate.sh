@@ -17,7 +17,7 @@ export NODEGRAPH_SWIFT_VERSION="$(swift --version 2>&1 | head -1)"
 # median (noise on shared cores only adds time).
 if [ "${1:-}" != "--quick" ]; then
   for round in 2 3 4 5; do
-    "$bench" --op eval,update,update_small,update_small_ids,update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,topo,build \
+    "$bench" --op eval,update,update_small,update_small_ids,update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,topo,build,build_columns \
       --n 1e5,1e6 \
       --jsonl "Benchmarks/.round$round.jsonl" >/dev/null
     # The constant-time operations' targets hold at every n: their small sizes get rounds too.

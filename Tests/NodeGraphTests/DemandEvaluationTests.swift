@@ -131,4 +131,73 @@ import Testing
             withExtendedLifetime(observations) {}
         }
     }
+    /// An edit reaching more nodes than the sequential passes follow link by link (the region
+    /// then found by a sweep over the indices): under observation it evaluates exactly the
+    /// observed nodes and those of their ancestors it reaches, each once and after its inputs,
+    /// and the values read afterwards are a full recompute's.
+    @Test func anEditReachingMostOfALargeGraphEvaluatesWhatTheObservedNodesNeed() throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        let count = 6_000
+        var inputs: [[Int]] = []
+        var onDemand = Graph()
+        var full = Graph()
+        for node in 0..<count {
+            let id = NodeID("n\(node)")
+            if node % 50 == 0 {
+                inputs.append([])
+                try onDemand.addNode(id, kind: "number", value: .number(Double(node)))
+                try full.addNode(id, kind: "number", value: .number(Double(node)))
+            } else {
+                // One input among the twenty nodes before (so an early source reaches most of
+                // the graph), up to two from anywhere before.
+                let upstream = [node - 1 - next(min(node, 20))] + (0..<next(3)).map { _ in next(node) }
+                inputs.append(upstream)
+                let ids = upstream.map { NodeID("n\($0)") }
+                try onDemand.addNode(id, kind: "add", inputs: ids)
+                try full.addNode(id, kind: "add", inputs: ids)
+            }
+        }
+        let observed = [5_999, 4_321, 3_007, 1_234]
+        let observation = onDemand.observe(observed.map { NodeID("n\($0)") })
+        var needed = Set(observed)
+        var stack = observed
+        while let node = stack.popLast() {
+            for upstream in inputs[node] where needed.insert(upstream).inserted { stack.append(upstream) }
+        }
+        for round in 0..<12 {
+            let source = 50 * next(8)
+            var reached = Set([source])
+            for node in (source + 1)..<count where inputs[node].contains(where: reached.contains) {
+                reached.insert(node)
+            }
+            #expect(reached.count > 4_096, "the region outgrows the passes' budget")
+            let id = NodeID("n\(source)")
+            let change = try onDemand.setValue(.number(Double(round * 7 + 1)), of: id)
+            try full.setValue(.number(Double(round * 7 + 1)), of: id)
+            let recomputed = change.recomputed.map { Int($0.rawValue.dropFirst())! }
+            #expect(Set(recomputed) == reached.intersection(needed), "round \(round)")
+            #expect(recomputed.count == Set(recomputed).count, "each node once")
+            let recomputedSet = Set(recomputed)
+            var seen: Set<Int> = []
+            for node in recomputed {
+                #expect(
+                    inputs[node].allSatisfy { !recomputedSet.contains($0) || seen.contains($0) },
+                    "n\(node) after its inputs")
+                seen.insert(node)
+            }
+            for node in observed {
+                #expect(onDemand.value(of: NodeID("n\(node)")) == full.value(of: NodeID("n\(node)")))
+            }
+        }
+        #expect(onDemand.hasStaleNodes)
+        #expect(onDemand.currentValues() == full.currentValues())
+        observation.end()
+    }
 }

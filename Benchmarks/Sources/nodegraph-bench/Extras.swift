@@ -17,7 +17,7 @@ import NodeGraphFiles
 //   `GraphFile.save` (canonical JSON, atomic write); `load` reads it back with `GraphFile.load`
 //   (parse, validate, build, evaluate). Target ≤ 0.5 s each.
 
-let extraOps = ["canvas", "file", "groups", "formulas", "parallel"]
+let extraOps = ["canvas", "file", "groups", "formulas", "parallel", "demand"]
 
 func positionedGraph(_ w: Workload, layer: Int) -> Graph {
     var graph = Graph()

@@ -23,7 +23,8 @@ let usage = """
                         groups (1,000 instances of a 100-node definition) run once per invocation
                         when selected (see Extras.swift, Groups.swift); so do formulas and parallel
                         (1,000 nodes of 1 ms each, and 100,000 adds, at parallelism 1 and 2:
-                        Parallel.swift)
+                        Parallel.swift) and demand (an edit upstream of a million nodes, ten
+                        observed: what it evaluates against what they need; Demand.swift)
 
     Output: one JSON line per measurement (engine nodegraph or floor), a machine line first.
     Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree.
@@ -144,6 +145,7 @@ if selectedOps.contains("file") { all += runFile() }
 if selectedOps.contains("groups") { all += runGroups() }
 if selectedOps.contains("formulas") { all += runFormulas() }
 if selectedOps.contains("parallel") { all += runParallel() }
+if selectedOps.contains("demand") { all += runDemand() }
 
 if tableMode { print(renderTable(all), terminator: "") }
 if !failures.isEmpty {

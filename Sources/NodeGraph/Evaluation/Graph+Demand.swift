@@ -106,17 +106,27 @@ extension Graph {
     /// stale nodes (which the recompute then brings up to date where it needs them).
     @inline(__always) var evaluatesOnDemand: Bool { observations.isActive || !store.stale.isEmpty }
 
-    /// ``recomputeTrace(from:)`` on demand: of the region downstream of `roots` (in the order the
-    /// sequential passes release it), recomputes the nodes an observed node of the region
-    /// depends on (all of them when nothing is observed), each once, after its inputs, when it is
-    /// a root, was stale, or an input changed or was stale (brought up to date first); marks
-    /// stale every other node the edit may have changed. Returns the recomputed nodes, in order.
-    /// - Complexity: O(*r* + *l*) besides the evaluations, the region's nodes and links.
+    /// ``recomputeTrace(from:)`` on demand: of the region downstream of `roots`, recomputes the
+    /// nodes an observed node of the region depends on (all of them when nothing is observed),
+    /// each once, after its inputs, when it is a root, was stale, or an input changed or was stale
+    /// (brought up to date first); marks stale every other node the edit may have changed.
+    /// Returns the recomputed nodes, in order.
+    ///
+    /// The region is found as the sequential passes find theirs: by following out-links, in the
+    /// order those passes release it, or — once it outgrows ``regionBudget(from:)`` while index
+    /// order is a topological order — by a sweep over the indices from the first root on, which
+    /// reads the columns in order instead of a dependent cache miss a link.
+    /// - Complexity: O(*r* + *l*) besides the evaluations, the region's nodes and links (for a
+    ///   sweep, the nodes and links after the first root).
     func recomputeOnDemand(from roots: some Collection<Int32>, changedSource: Int32) -> [Int32] {
         let store = self.store
         defer { store.changedNumbers.removeAll() }
-        let region = Region(from: roots, in: store)
-        guard !region.nodes.isEmpty else { return [] }
+        var first = Int32.max
+        for root in roots where store.isLive(root) { first = Swift.min(first, root) }
+        guard first != Int32.max else { return [] }
+        guard let region = Region(from: roots, in: store, budget: regionBudget(from: first)) else {
+            return recomputeOnDemandBySweep(from: roots, first: first, changedSource: changedSource)
+        }
         // The nodes an observed node of the region depends on: its inputs in the region, theirs…
         // (the reverse of the order visits a node's dependents before it).
         var needed = [Bool](repeating: !observations.isActive, count: region.nodes.count)
@@ -142,27 +152,103 @@ extension Graph {
         let evaluator = Evaluator(store)
         for index in region.order {
             let node = region.nodes[index]
-            var must = index < region.rootCount || store.stale.contains(node)
+            var inputChanged = false
             var staleInputs = false
             store.forEachInput(of: node) { upstream in
-                if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] { must = true }
+                if let upstreamIndex = region.index(of: upstream), changed[upstreamIndex] {
+                    inputChanged = true
+                }
                 if store.stale.contains(upstream) { staleInputs = true }
             }
-            guard needed[index] else {
-                if must || staleInputs { store.stale.insert(node) }
-                continue
-            }
-            if staleInputs {
-                // Left stale by an earlier edit: up to date first, and then this node may change.
-                store.forEachInput(of: node) { store.bringUpToDate($0) }
-                must = true
-            }
-            guard must else { continue }
-            store.stale.remove(node)
-            trace.append(node)
-            changed[index] = node == changedSource || evaluator.recompute(node)
+            changed[index] = settle(
+                node, isRoot: index < region.rootCount, inputChanged: inputChanged, staleInputs: staleInputs,
+                needed: needed[index], changedSource: changedSource, evaluator: evaluator, trace: &trace)
         }
         return trace
+    }
+
+    /// ``recomputeOnDemand(from:changedSource:)`` over a region too large to follow link by link,
+    /// while index order is a topological order: one sweep back from the last node marks what
+    /// the observed nodes need (their inputs, theirs…), and one forward from the first root finds
+    /// the region (a root, or a node with an input in it) and settles each of its nodes, in index
+    /// order.
+    private func recomputeOnDemandBySweep(
+        from roots: some Collection<Int32>, first: Int32, changedSource: Int32
+    ) -> [Int32] {
+        let store = self.store
+        let end = store.nodeEnd
+        // Marks relative to the first root: a region node, a root, needed, changed.
+        let inRegion: UInt8 = 1, isRoot: UInt8 = 2, isNeeded: UInt8 = 4, hasChanged: UInt8 = 8
+        var marks = [UInt8](repeating: 0, count: Int(end - first))
+        @inline(__always) func mark(_ node: Int32) -> UInt8 { node >= first ? marks[Int(node - first)] : 0 }
+        for root in roots where store.isLive(root) { marks[Int(root - first)] = inRegion | isRoot }
+        if observations.isActive {
+            // Needed: an observed node, a background one (see above), or an input of a needed
+            // node; nodes outside the region are never settled, so marking them costs nothing.
+            observations.forEachIndex(in: store) { node in
+                if node >= first && node < end { marks[Int(node - first)] |= isNeeded }
+            }
+            if hasBackgroundKinds {
+                for node in first..<end where store.isLive(node) && store.entry(of: node).isBackground {
+                    marks[Int(node - first)] |= isNeeded
+                }
+            }
+            for node in stride(from: end - 1, through: first, by: -1) where mark(node) & isNeeded != 0 {
+                store.forEachInput(of: node) { upstream in
+                    if upstream >= first { marks[Int(upstream - first)] |= isNeeded }
+                }
+            }
+        } else {
+            for index in marks.indices { marks[index] |= isNeeded }
+        }
+        var trace: [Int32] = []
+        let evaluator = Evaluator(store)
+        for node in first..<end where store.isLive(node) {
+            var flags = mark(node)
+            var inputChanged = false
+            var staleInputs = false
+            store.forEachInput(of: node) { upstream in
+                let upstreamFlags = mark(upstream)
+                if upstreamFlags & inRegion != 0 { flags |= inRegion }
+                if upstreamFlags & hasChanged != 0 { inputChanged = true }
+                if store.stale.contains(upstream) { staleInputs = true }
+            }
+            guard flags & inRegion != 0 else { continue }
+            if settle(
+                node, isRoot: flags & isRoot != 0, inputChanged: inputChanged, staleInputs: staleInputs,
+                needed: flags & isNeeded != 0, changedSource: changedSource, evaluator: evaluator,
+                trace: &trace)
+            {
+                flags |= hasChanged
+            }
+            marks[Int(node - first)] = flags
+        }
+        return trace
+    }
+
+    /// Settles one node of an on-demand recompute, its inputs settled before it: a needed node
+    /// that must be recomputed (a root, stale, or an input changed or was stale, brought up to
+    /// date first) is recomputed and added to `trace`; a node not needed that may have changed
+    /// is marked stale. Returns whether the node's value changed.
+    @inline(__always)
+    private func settle(
+        _ node: Int32, isRoot: Bool, inputChanged: Bool, staleInputs: Bool, needed: Bool,
+        changedSource: Int32, evaluator: Evaluator, trace: inout [Int32]
+    ) -> Bool {
+        var must = isRoot || inputChanged || store.stale.contains(node)
+        guard needed else {
+            if must || staleInputs { store.stale.insert(node) }
+            return false
+        }
+        if staleInputs {
+            // Left stale by an earlier edit: up to date first, and then this node may change.
+            store.forEachInput(of: node) { store.bringUpToDate($0) }
+            must = true
+        }
+        guard must else { return false }
+        store.stale.remove(node)
+        trace.append(node)
+        return node == changedSource || evaluator.recompute(node)
     }
 }
 
@@ -187,6 +273,11 @@ struct Region {
     }
 
     init(from roots: some Collection<Int32>, in store: NodeStore) {
+        self = Region(from: roots, in: store, budget: .max)!
+    }
+
+    /// Finds the region, or gives up (`nil`) once it holds more than `budget` nodes.
+    init?(from roots: some Collection<Int32>, in store: NodeStore, budget: Int) {
         position = [Int32](repeating: -1, count: Int(store.nodeEnd))
         for root in roots where store.isLive(root) && position[Int(root)] < 0 {
             position[Int(root)] = Int32(nodes.count)
@@ -195,6 +286,7 @@ struct Region {
         rootCount = nodes.count
         var next = 0
         while next < nodes.count {
+            if nodes.count > budget { return nil }
             let node = nodes[next]
             next += 1
             store.forEachDependent(of: node) { target in
