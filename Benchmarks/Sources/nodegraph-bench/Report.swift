@@ -28,10 +28,12 @@ func parseRecord(_ line: String) -> Record? {
     {
         r.checksum = (s, l)
     }
-    for key in ["bytes_per_node", "steady_bytes_per_node", "steady_rss_bytes", "file_bytes"] {
+    for key in [
+        "bytes_per_node", "steady_bytes_per_node", "steady_rss_bytes", "file_bytes", "expected", "observed",
+    ] {
         if let v = double(key) { r.numbers.append((key, v)) }
     }
-    for key in ["refusal", "edge", "measured", "screen"] {
+    for key in ["refusal", "edge", "measured", "screen", "exact"] {
         if let v = object[key] as? String { r.notes.append((key, v)) }
     }
     return r
