@@ -20,6 +20,7 @@ extension TerminalScreen {
     @discardableResult
     public func present(_ surface: Surface) -> Int {
         guard !isStopped, !isSuspended else { return 0 }
+        lastFrameCopyCalls = 0
         var written: Int
         if let lastFrame, !needsFullRedraw, lastFrame.width == surface.width,
             lastFrame.height == surface.height
@@ -59,8 +60,11 @@ extension TerminalScreen {
     /// the color pairs ran out.
     ///
     /// Neighbouring cells mostly share a style, so the style's rendition is looked up only when
-    /// it changes; a cell of one Unicode scalar (every character of the themes) goes to ncurses
-    /// without being made into a `Character`.
+    /// it changes. A run of changed neighbouring cells in one style, each one narrow character,
+    /// goes to ncurses in one call (`mvwadd_wchnstr`), each cell a copy of the style's `cchar_t`
+    /// with its character set, not one `setcchar` and one `mvwadd_wch` a cell: for a pan that
+    /// rewrites most of a 200 × 60 screen, that was 5 of the 36 million instructions of a key.
+    /// Wide characters, combining marks and ASCII stand-ins go one by one (``Glyph``).
     private func write(_ surface: Surface, changedSince previous: Surface?) -> Int {
         let (screenWidth, screenHeight) = size
         let width = surface.width
@@ -72,6 +76,7 @@ extension TerminalScreen {
         var style: CellStyle?
         var rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
         var glyph = Glyph()
+        var run = CellRun(window: window, capacity: columns)
         let supportsUTF8 = capabilities.supportsUTF8
         surface.cells.withUnsafeBufferPointer { current in
             (previous?.cells ?? []).withUnsafeBufferPointer { earlier in
@@ -89,25 +94,108 @@ extension TerminalScreen {
                                 pairsRanOut = true
                                 rendition = Rendition(attributes: cncurses_a_normal(), pair: 0)
                             }
+                            run.restyle(rendition)
                         }
+                        written += 1
+                        // A run does not start on the right half of a wide character shown
+                        // until now: ncurses would take the cell left of it, which may
+                        // already be the new right half of another, for the character's start
+                        // and blank both. That cell goes on its own (ncurses clears the
+                        // halves left over to the right only).
+                        if let narrow = Glyph.narrowCharacter(of: cell, supportsUTF8: supportsUTF8),
+                            run.extends(x: Int32(x), y: Int32(y)) || !compares
+                                || !earlier[row + x].isContinuation
+                        {
+                            run.append(narrow, x: Int32(x), y: Int32(y))
+                            continue
+                        }
+                        run.flush()
                         if cell.isWide && x + 1 >= screenWidth {
                             cell = Cell(" ", style: cell.style)  // the screen is narrower than the surface
                         }
                         glyph.draw(
                             cell, x: Int32(x), y: Int32(y), rendition: rendition,
                             supportsUTF8: supportsUTF8, on: window)
-                        written += 1
+                        lastFrameCopyCalls += glyph.lastCallCount
                     }
+                    run.flush()
                 }
             }
         }
+        lastFrameCopyCalls += run.calls
         return pairsRanOut ? -1 : written
+    }
+}
+
+/// Changed neighbouring cells of one row in one style, handed to ncurses in one call
+/// (`mvwadd_wchnstr`, which neither moves the cursor nor wraps).
+///
+/// Each cell is a copy of the style's `cchar_t` (made once by `setcchar`, which sets the pair
+/// the way ncurses reads it back) with its character put in, so it equals what `setcchar`
+/// makes for that character.
+struct CellRun {
+    private let window: UnsafeMutablePointer<WINDOW>
+    /// The cells waiting, from `start` on.
+    private var cells: [cchar_t]
+    private var count = 0
+    private var start: (x: Int32, y: Int32) = (0, 0)
+    /// The current style's cell, with a blank character.
+    private var template = cchar_t()
+    /// How many calls handed cells to ncurses.
+    private(set) var calls = 0
+
+    /// - Parameters:
+    ///   - window: Where the cells go.
+    ///   - capacity: The longest run: the columns written.
+    init(window: UnsafeMutablePointer<WINDOW>, capacity: Int) {
+        self.window = window
+        cells = [cchar_t](repeating: cchar_t(), count: max(1, capacity))
+    }
+
+    /// Hands over the cells waiting (they were in the old style), then takes `rendition` for the
+    /// cells that follow.
+    mutating func restyle(_ rendition: Rendition) {
+        flush()
+        var blank: (wchar_t, wchar_t) = (0x20, 0)
+        var pair = rendition.pair
+        withUnsafeMutableBytes(of: &blank) { raw in
+            _ = setcchar(
+                &template, raw.bindMemory(to: wchar_t.self).baseAddress, rendition.attributes, 0, &pair)
+        }
+    }
+
+    /// Whether a cell at (`x`, `y`) would join the cells waiting.
+    func extends(x: Int32, y: Int32) -> Bool {
+        count > 0 && y == start.y && x == start.x + Int32(count)
+    }
+
+    /// Adds a narrow character at (`x`, `y`); a cell not right after the run starts a new one.
+    mutating func append(_ character: wchar_t, x: Int32, y: Int32) {
+        if count > 0 && !extends(x: x, y: y) { flush() }
+        if count == 0 { start = (x, y) }
+        var cell = template
+        cell.chars.0 = character
+        cells[count] = cell
+        count += 1
+    }
+
+    /// Hands the cells waiting to ncurses.
+    mutating func flush() {
+        guard count > 0 else { return }
+        cells.withUnsafeBufferPointer { buffer in
+            _ = mvwadd_wchnstr(window, start.y, start.x, buffer.baseAddress, Int32(count))
+        }
+        calls += 1
+        count = 0
     }
 }
 
 /// One cell's wide characters for `setcchar`: a base character, its combining marks and a
 /// terminating zero, on the stack (no array, so no allocation or uniqueness check per cell).
 struct Glyph {
+    /// How many ncurses calls the last ``draw(_:x:y:rendition:supportsUTF8:on:)`` made (1, or 2
+    /// for a wide character's ASCII stand-in and the space after it).
+    private(set) var lastCallCount = 0
     /// Room for `CCHARW_MAX` (5) characters and the terminating zero.
     private var characters: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
     private static let capacity = 6
@@ -122,6 +210,7 @@ struct Glyph {
         on window: UnsafeMutablePointer<WINDOW>
     ) {
         let fits = fill(with: cell, supportsUTF8: supportsUTF8)
+        lastCallCount = !fits && cell.isWide ? 2 : 1
         if !fits {
             set(Glyphs.asciiStandIn(for: cell.character).asciiValue ?? 0x3F)
         }
@@ -130,6 +219,17 @@ struct Glyph {
             set(0x20)
             add(x: x + 1, y: y, rendition: rendition, on: window)
         }
+    }
+
+    /// The character of a cell that is one narrow character the terminal can show as itself
+    /// (every ASCII cell; on a UTF-8 terminal, box drawing and the like), or `nil` for the cells
+    /// that need ``draw(_:x:y:rendition:supportsUTF8:on:)``: wide ones, combining marks, and
+    /// characters shown by a stand-in.
+    static func narrowCharacter(of cell: Cell, supportsUTF8: Bool) -> wchar_t? {
+        guard cell.width == 1, let scalar = cell.singleScalar else { return nil }
+        let character = wchar_t(bitPattern: scalar.value)
+        guard scalar.isASCII || (supportsUTF8 && cncurses_wcwidth(character) == 1) else { return nil }
+        return character
     }
 
     private mutating func add(

@@ -152,6 +152,9 @@ public final class TerminalScreen: TerminalBackend {
     var lastFrame: Surface?
     /// Whether the next frame is drawn in full (first frame, resize, resume).
     var needsFullRedraw = true
+    /// How many calls the last `present(_:)` made to hand cells to ncurses: one for each run of
+    /// changed neighbouring cells in one style, one for each cell drawn on its own. For tests.
+    package internal(set) var lastFrameCopyCalls = 0
     /// Whether ``stop()`` ran.
     package private(set) var isStopped = false
     /// Whether the screen is suspended (`suspend()`).

@@ -78,13 +78,30 @@ extension TerminalBackendTests {
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func afterManyRandomFramesTheScreenShowsWhatAFullRepaintShows(seed: UInt64) throws {
+        try checkRandomFrames(seed: seed, asciiOnly: false)
+    }
+
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func withASCIIStandInsManyRandomFramesStillShowWhatAFullRepaintShows(seed: UInt64) throws {
+        try checkRandomFrames(seed: seed, asciiOnly: true)
+    }
+
+    /// 150 random frames, each read back from the screen, and every tenth compared cell for cell
+    /// (characters, attributes, color pairs) with a full repaint of the same frame.
+    func checkRandomFrames(seed: UInt64, asciiOnly: Bool) throws {
         var random = SeededGenerator(state: seed)
-        try withScreen(width: 23, height: 7, configure: { $0.locale = "C.UTF-8" }) { screen in
+        let configure: (inout TerminalScreen.Options) -> Void = {
+            $0.locale = "C.UTF-8"
+            $0.drawsASCIIOnly = asciiOnly
+        }
+        try withScreen(width: 23, height: 7, configure: configure) { screen in
             var surface = Surface(width: 23, height: 7)
             for frame in 1...150 {
                 surface = Self.randomFrame(after: surface, using: &random)
                 screen.present(surface)
-                #expect(screen.rowsOnScreen() == surface.rows, "seed \(seed), frame \(frame)")
+                if !asciiOnly {
+                    #expect(screen.rowsOnScreen() == surface.rows, "seed \(seed), frame \(frame)")
+                }
                 guard frame % 10 == 0 else { continue }
                 let diffed = Self.cellsOnScreen(screen)
                 screen.requestFullRedraw()
@@ -136,5 +153,36 @@ extension TerminalBackendTests {
         }
         #expect(screen.present(surface) == 40)
         #expect(Self.messagesWaiting(on: sockets[1]) == 1)
+    }
+}
+
+extension TerminalBackendTests {
+    @Test func aRunOfChangedNeighbouringCellsInOneStyleGoesToNcursesInOneCall() throws {
+        try withScreen(width: 30, height: 4, configure: { $0.locale = "C.UTF-8" }) { screen in
+            var surface = Surface(width: 30, height: 4)
+            screen.present(surface)
+            let bold = CellStyle(foreground: .ansi(6), bold: true)
+            surface.put("abcdefghij", x: 2, y: 1, style: .plain)
+            surface.put("──┬──", x: 12, y: 1, style: bold)
+            surface.put("界", x: 25, y: 2, style: .plain)
+            surface.put("xy", x: 3, y: 3, style: .plain)
+            surface.put("z", x: 8, y: 3, style: .plain)
+            #expect(screen.present(surface) == 10 + 5 + 1 + 2 + 1)
+            // One call a run: "abcdefghij", "──┬──" (its own style), "xy", "z" (not next to
+            // "xy"); the wide character on its own.
+            #expect(screen.lastFrameCopyCalls == 5)
+            #expect(screen.rowsOnScreen() == surface.rows)
+            #expect(((screen.cellOnScreen(x: 12, y: 1)?.attributes ?? 0) & cncurses_a_bold()) != 0)
+            #expect(screen.cellOnScreen(x: 12, y: 1)?.pair != 0)
+            #expect(screen.cellOnScreen(x: 11, y: 1)?.pair == 0)
+
+            // Only what changed is written again.
+            surface.put("B", x: 3, y: 1, style: .plain)
+            #expect(screen.present(surface) == 1)
+            #expect(screen.lastFrameCopyCalls == 1)
+            #expect(screen.present(surface) == 0)
+            #expect(screen.lastFrameCopyCalls == 0)
+            #expect(screen.rowsOnScreen() == surface.rows)
+        }
     }
 }
