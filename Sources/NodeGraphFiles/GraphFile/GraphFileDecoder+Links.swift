@@ -8,8 +8,11 @@ extension GraphFileDecoder {
     ///   file order among ready nodes); complete only when there is no cycle.
     /// - Complexity: O(*n* + *e*), plus the length of any cycle found.
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
-        var indexOfID = indexIDs(&nodes)
-        resolveInputs(&nodes, indexOfID: &indexOfID)
+        do {
+            var indexOfID = indexIDs(&nodes)
+            resolveInputs(&nodes, indexOfID: &indexOfID)
+        }  // the id table is freed here, before the order is made
+        nodes.idOffsets = []  // only a duplicate id's problem needs them: reported by now
         return dependencyOrder(nodes)
     }
 
@@ -121,19 +124,24 @@ extension GraphFileDecoder {
     private mutating func dependencyOrder(_ nodes: FileNodes) -> [Int32] {
         let count = nodes.count
         var pending = [Int32](repeating: 0, count: count)
-        // The dependents of each node, in file order (a node fed twice by one node is listed twice).
-        var dependentStart = [Int32](repeating: 0, count: count + 1)
-        for input in nodes.inputs where input >= 0 { dependentStart[Int(input) + 1] += 1 }
-        for node in 0..<count { dependentStart[node + 1] += dependentStart[node] }
-        var dependents = [Int32](repeating: 0, count: Int(dependentStart[count]))
-        var fill = dependentStart
+        // The dependents of each node, in file order (a node fed twice by one node is listed twice):
+        // node `u`'s are `dependents[dependentEnd[u - 1]..<dependentEnd[u]]` (from 0 for the first
+        // node). Each entry starts as where its node's dependents begin and is moved on as they
+        // are filled in, so that one column serves for both.
+        var dependentEnd = [Int32](repeating: 0, count: count)
+        for input in nodes.inputs where input >= 0 && Int(input) + 1 < count {
+            dependentEnd[Int(input) + 1] += 1
+        }
+        for node in 1..<max(count, 1) { dependentEnd[node] += dependentEnd[node - 1] }
+        let dependentCount = nodes.inputs.reduce(0) { $1 >= 0 ? $0 + 1 : $0 }
+        var dependents = [Int32](repeating: 0, count: dependentCount)
         for node in 0..<count {
             for position in Int(nodes.inputStart[node])..<Int(nodes.inputStart[node + 1]) {
                 let upstream = Int(nodes.inputs[position])
                 guard upstream >= 0 else { continue }
                 pending[node] += 1
-                dependents[Int(fill[upstream])] = Int32(node)
-                fill[upstream] += 1
+                dependents[Int(dependentEnd[upstream])] = Int32(node)
+                dependentEnd[upstream] += 1
             }
         }
         var order: [Int32] = []
@@ -142,13 +150,16 @@ extension GraphFileDecoder {
         var next = 0
         while next < order.count {
             let node = Int(order[next])
-            for position in Int(dependentStart[node])..<Int(dependentStart[node + 1]) {
+            for position in (node == 0 ? 0 : Int(dependentEnd[node - 1]))..<Int(dependentEnd[node]) {
                 let dependent = Int(dependents[position])
                 pending[dependent] -= 1
                 if pending[dependent] == 0 { order.append(Int32(dependent)) }
             }
             next += 1
         }
+        noteColumnBytes(
+            nodes.byteCount + (pending.count + dependentEnd.count + dependents.count + order.count)
+                * MemoryLayout<Int32>.stride)
         if order.count < count { reportCycles(nodes, pending: pending) }
         return order
     }
