@@ -9,15 +9,18 @@
 package struct CheckedNodes {
     /// The kinds the nodes use; `kindOfNode` indexes this list.
     package var kinds: [any NodeKind] = []
-    /// Per node, in file order.
-    package var ids: [NodeID] = []
+    /// Per node, in file order. Every id is present: optional only so that the reader's column,
+    /// where a node without a valid id has none, is handed over as it is rather than copied.
+    package var ids: [NodeID?] = []
     package var kindOfNode: [Int32] = []
-    /// The display name given in the file; `nil` when none was, or when it is the kind's title.
-    package var names: [String?] = []
+    /// The display name given in the file, kept only for the nodes given one; none when it is
+    /// the kind's title.
+    package var names = SparseColumn<String>()
     package var x: [Int32] = []
     package var y: [Int32] = []
-    /// The held value, coerced to the kind's parameter type; `nil` exactly for kinds without one.
-    package var parameters: [Value?] = []
+    /// The held value, coerced to the kind's parameter type, kept only for the nodes holding one
+    /// (exactly those whose kind has a parameter type).
+    package var parameters = SparseColumn<Value>()
     /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`: the file index of the
     /// node feeding each slot, or -1. At most as many as the kind has slots.
     package var inputStart: [Int32] = [0]
@@ -84,7 +87,7 @@ package struct CheckedNodes {
             }
             nodeIndex[node] = upstreams.withUnsafeBufferPointer { upstreams in
                 graph.addCheckedNode(
-                    ids[node], kindIndex: kindIndex, name: name, x: x[node], y: y[node],
+                    ids[node]!, kindIndex: kindIndex, name: name, x: x[node], y: y[node],
                     parameter: parameters[node], upstreams: upstreams)
             }
         }

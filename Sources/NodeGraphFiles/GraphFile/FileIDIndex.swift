@@ -79,12 +79,15 @@ struct FileIDIndex {
     /// and of the ids (each a likely cache miss over a million nodes) are made together rather
     /// than one after another.
     /// - Parameters:
-    ///   - offsets: Where each input's string starts, or `none`.
+    ///   - offsets: Where each input's string starts (as a `UInt32`, or its bit pattern), or
+    ///     `none`.
     ///   - ids: The ids indexed (``init(_:duplicate:)``).
+    /// - Returns: One node an offset, in the offsets' order.
     /// - Complexity: O(*m*), the inputs' total length, when every id is ASCII.
-    mutating func nodes(
-        namedAt offsets: [UInt32], none: UInt32, in text: UnsafeBufferPointer<UInt8>, ids: [NodeID?]
-    ) -> [Int32] {
+    mutating func nodes<Offsets: RandomAccessCollection>(
+        namedAt offsets: Offsets, none: Offsets.Element, in text: UnsafeBufferPointer<UInt8>, ids: [NodeID?]
+    ) -> [Int32] where Offsets.Element: FixedWidthInteger, Offsets.Index == Int {
+        let first = offsets.startIndex
         var result = [Int32](repeating: -1, count: offsets.count)
         let batch = 16
         // Per input of the batch: where its plain ASCII text starts (-1: another kind of input),
@@ -98,9 +101,9 @@ struct FileIDIndex {
             let size = Swift.min(batch, offsets.count - batchStart)
             for item in 0..<size {
                 starts[item] = -1
-                let offset = offsets[batchStart + item]
+                let offset = offsets[first + batchStart + item]
                 guard offset != none, dictionary == nil,
-                    let range = FileIDIndex.plainASCII(at: Int(offset), in: text)
+                    let range = FileIDIndex.plainASCII(at: FileIDIndex.position(offset), in: text)
                 else { continue }
                 starts[item] = range.lowerBound
                 counts[item] = range.count
@@ -121,13 +124,21 @@ struct FileIDIndex {
                     let bytes = UnsafeBufferPointer(
                         rebasing: text[starts[item]..<starts[item] + counts[item]])
                     result[position] = node(named: bytes, hash: hashes[item], ids: ids) ?? -1
-                } else if offsets[position] != none {
-                    result[position] = node(namedAt: Int(offsets[position]), in: text, ids: ids) ?? -1
+                } else if offsets[first + position] != none {
+                    result[position] =
+                        node(namedAt: FileIDIndex.position(offsets[first + position]), in: text, ids: ids)
+                        ?? -1
                 }
             }
             batchStart += size
         }
         return result
+    }
+
+    /// The position an offset given to ``nodes(namedAt:none:in:ids:)`` stands for: the offset
+    /// read as a `UInt32`.
+    @inline(__always) private static func position(_ offset: some FixedWidthInteger) -> Int {
+        Int(UInt32(truncatingIfNeeded: offset))
     }
 
     /// The sum of the words read ahead by ``nodes(namedAt:none:in:ids:)``, which only keeps

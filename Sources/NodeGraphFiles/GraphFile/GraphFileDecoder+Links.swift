@@ -8,9 +8,11 @@ extension GraphFileDecoder {
     ///   file order among ready nodes); complete only when there is no cycle.
     /// - Complexity: O(*n* + *e*), plus the length of any cycle found.
     mutating func resolve(_ nodes: inout FileNodes) -> [Int32] {
-        var indexOfID = indexIDs(&nodes)
-        resolveInputs(&nodes, indexOfID: &indexOfID)
-        nodes.inputOffsets = []  // resolved: not needed again
+        do {
+            var indexOfID = indexIDs(&nodes)
+            resolveInputs(&nodes, indexOfID: &indexOfID)
+        }  // the id table is freed here, before the order is made
+        nodes.idOffsets = []  // only a duplicate id's problem needs them: reported by now
         return dependencyOrder(nodes)
     }
 
@@ -27,10 +29,14 @@ extension GraphFileDecoder {
         return index
     }
 
-    /// Fills ``FileNodes/inputs``, reporting dangling inputs and slot type mismatches.
+    /// Resolves ``FileNodes/inputs`` in place, from where each input's id is in the text to the
+    /// node it names, reporting dangling inputs and slot type mismatches.
+    ///
+    /// The inputs are resolved a run of nodes at a time (about ``resolvedTogether`` inputs): the
+    /// run's nodes are looked up into a small buffer, checked while their offsets are still
+    /// there for the messages, then written over the offsets, so that no second column of a
+    /// million inputs is made.
     private mutating func resolveInputs(_ nodes: inout FileNodes, indexOfID: inout FileIDIndex) {
-        nodes.inputs = indexOfID.nodes(
-            namedAt: nodes.inputOffsets, none: FileNodes.noInput, in: document.text, ids: nodes.ids)
         // Each kind's output type and slot types as small numbers, asked of the kind once rather
         // than once an input.
         var typeNumbers: [ValueType: Int32] = [:]
@@ -44,43 +50,72 @@ extension GraphFileDecoder {
             produces.append(typeNumbers[known.kind.outputType]!)
             accepts.append(known.kind.inputs.map { typeNumbers[$0.type]! })
         }
-        for node in 0..<nodes.count {
-            let first = Int(nodes.inputStart[node])
-            guard nodes.ids[node] != nil else {
-                // A node without an id (or whose id was taken) stays out of the cycle check.
-                for position in first..<Int(nodes.inputStart[node + 1]) { nodes.inputs[position] = -1 }
-                continue
+        var runStart = 0
+        while runStart < nodes.count {
+            var runEnd = runStart + 1
+            let first = Int(nodes.inputStart[runStart])
+            while runEnd < nodes.count && Int(nodes.inputStart[runEnd + 1]) - first <= Self.resolvedTogether {
+                runEnd += 1
             }
-            let kind = Int(nodes.kinds[node])
-            let slotTypes = kind >= 0 ? accepts[kind] : []
-            for position in first..<Int(nodes.inputStart[node + 1]) {
-                let offset = nodes.inputOffsets[position]
-                guard offset != FileNodes.noInput else { continue }
-                let slot = position - first
-                let upstream = nodes.inputs[position]
-                guard upstream >= 0 else {
-                    let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
-                    if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
-                        outsideInputs?.append(.link(from: input, to: id, slot: slot))
-                        continue
-                    }
-                    report(
-                        .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
-                        offset: Int(offset), reason: "no node has id '\(input.rawValue.escapedForMessage)'")
+            let positions = first..<Int(nodes.inputStart[runEnd])
+            var resolved = indexOfID.nodes(
+                namedAt: nodes.inputs[positions], none: FileNodes.noInput, in: document.text, ids: nodes.ids)
+            for node in runStart..<runEnd {
+                checkInputs(
+                    of: node, in: nodes, resolved: &resolved, from: first, produces: produces,
+                    accepts: accepts)
+            }
+            noteColumnBytes(nodes.byteCount + resolved.count * MemoryLayout<Int32>.stride)
+            nodes.inputs.replaceSubrange(positions, with: resolved)
+            runStart = runEnd
+        }
+    }
+
+    /// About how many inputs ``resolveInputs(_:indexOfID:)`` resolves together.
+    static let resolvedTogether = 4096
+
+    /// Checks the inputs of `node`, resolved into `resolved` (which starts at input position
+    /// `first`) while ``FileNodes/inputs`` still holds their offsets; an input of a node without
+    /// an id is cleared.
+    private mutating func checkInputs(
+        of node: Int, in nodes: FileNodes, resolved: inout [Int32], from first: Int, produces: [Int32],
+        accepts: [[Int32]]
+    ) {
+        let start = Int(nodes.inputStart[node])
+        let end = Int(nodes.inputStart[node + 1])
+        guard nodes.ids[node] != nil else {
+            // A node without an id (or whose id was taken) stays out of the cycle check.
+            for position in start..<end { resolved[position - first] = -1 }
+            return
+        }
+        let kind = Int(nodes.kinds[node])
+        let slotTypes = kind >= 0 ? accepts[kind] : []
+        for position in start..<end {
+            guard let offset = nodes.inputOffset(position) else { continue }
+            let slot = position - start
+            let upstream = resolved[position - first]
+            guard upstream >= 0 else {
+                let input = NodeID(JSONDocument.string(at: offset, in: document.text))
+                if outsideInputs != nil, nodes.definition == nil, let id = nodes.ids[node] {
+                    outsideInputs?.append(.link(from: input, to: id, slot: slot))
                     continue
                 }
-                let upstreamKind = Int(nodes.kinds[Int(upstream)])
-                guard slot < slotTypes.count, upstreamKind >= 0, produces[upstreamKind] != slotTypes[slot]
-                else { continue }
-                let input = NodeID(JSONDocument.string(at: Int(offset), in: document.text))
-                let spec = kinds[kind].kind.inputs[slot]
-                let produced = kinds[upstreamKind].kind.outputType
                 report(
-                    .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]", offset: Int(offset),
-                    reason:
-                        "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produced)"
-                )
+                    .danglingInput, node: node, of: nodes, field: "inputs[\(slot)]",
+                    offset: offset, reason: "no node has id '\(input.rawValue.escapedForMessage)'")
+                continue
             }
+            let upstreamKind = Int(nodes.kinds[Int(upstream)])
+            guard slot < slotTypes.count, upstreamKind >= 0, produces[upstreamKind] != slotTypes[slot]
+            else { continue }
+            let input = NodeID(JSONDocument.string(at: offset, in: document.text))
+            let spec = kinds[kind].kind.inputs[slot]
+            let produced = kinds[upstreamKind].kind.outputType
+            report(
+                .slotTypeMismatch, node: node, of: nodes, field: "inputs[\(slot)]", offset: offset,
+                reason:
+                    "slot \(slot) (\(spec.label)) takes a \(spec.type), but '\(input.rawValue.escapedForMessage)' produces a \(produced)"
+            )
         }
     }
 
@@ -89,19 +124,24 @@ extension GraphFileDecoder {
     private mutating func dependencyOrder(_ nodes: FileNodes) -> [Int32] {
         let count = nodes.count
         var pending = [Int32](repeating: 0, count: count)
-        // The dependents of each node, in file order (a node fed twice by one node is listed twice).
-        var dependentStart = [Int32](repeating: 0, count: count + 1)
-        for input in nodes.inputs where input >= 0 { dependentStart[Int(input) + 1] += 1 }
-        for node in 0..<count { dependentStart[node + 1] += dependentStart[node] }
-        var dependents = [Int32](repeating: 0, count: Int(dependentStart[count]))
-        var fill = dependentStart
+        // The dependents of each node, in file order (a node fed twice by one node is listed twice):
+        // node `u`'s are `dependents[dependentEnd[u - 1]..<dependentEnd[u]]` (from 0 for the first
+        // node). Each entry starts as where its node's dependents begin and is moved on as they
+        // are filled in, so that one column serves for both.
+        var dependentEnd = [Int32](repeating: 0, count: count)
+        for input in nodes.inputs where input >= 0 && Int(input) + 1 < count {
+            dependentEnd[Int(input) + 1] += 1
+        }
+        for node in 1..<max(count, 1) { dependentEnd[node] += dependentEnd[node - 1] }
+        let dependentCount = nodes.inputs.reduce(0) { $1 >= 0 ? $0 + 1 : $0 }
+        var dependents = [Int32](repeating: 0, count: dependentCount)
         for node in 0..<count {
             for position in Int(nodes.inputStart[node])..<Int(nodes.inputStart[node + 1]) {
                 let upstream = Int(nodes.inputs[position])
                 guard upstream >= 0 else { continue }
                 pending[node] += 1
-                dependents[Int(fill[upstream])] = Int32(node)
-                fill[upstream] += 1
+                dependents[Int(dependentEnd[upstream])] = Int32(node)
+                dependentEnd[upstream] += 1
             }
         }
         var order: [Int32] = []
@@ -110,13 +150,16 @@ extension GraphFileDecoder {
         var next = 0
         while next < order.count {
             let node = Int(order[next])
-            for position in Int(dependentStart[node])..<Int(dependentStart[node + 1]) {
+            for position in (node == 0 ? 0 : Int(dependentEnd[node - 1]))..<Int(dependentEnd[node]) {
                 let dependent = Int(dependents[position])
                 pending[dependent] -= 1
                 if pending[dependent] == 0 { order.append(Int32(dependent)) }
             }
             next += 1
         }
+        noteColumnBytes(
+            nodes.byteCount + (pending.count + dependentEnd.count + dependents.count + order.count)
+                * MemoryLayout<Int32>.stride)
         if order.count < count { reportCycles(nodes, pending: pending) }
         return order
     }

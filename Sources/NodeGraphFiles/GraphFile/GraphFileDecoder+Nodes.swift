@@ -42,36 +42,52 @@ extension GraphFileDecoder {
         var idOffsets: [UInt32] = []
         /// An index into the decoder's ``GraphFileDecoder/kinds``; -1 when missing or unknown.
         var kinds: [Int32] = []
-        var names: [String?] = []
+        /// The names given (the kind's title excepted), kept only for the nodes given one.
+        var names = SparseColumn<String>()
         var x: [Int32] = []
         var y: [Int32] = []
-        var parameters: [Value?] = []
+        /// The held values, kept only for the nodes holding one.
+        var parameters = SparseColumn<Value>()
         /// Whether each node is bypassed (`"bypassed": true`).
         var bypassed: [Bool] = []
         /// Node `i`'s inputs are `inputs[inputStart[i]..<inputStart[i + 1]]`.
         var inputStart: [Int32] = [0]
-        /// Where the id each input names starts in the text (its opening quote); ``noInput`` for
-        /// `null` or a problem. The id is read from the text again when the inputs are resolved,
-        /// so that no string is kept per input meanwhile.
-        var inputOffsets: [UInt32] = []
-        /// An input that names no node.
-        static let noInput = UInt32.max
-        /// Each input's node, by index in this list; -1 for none. Filled by ``resolve(_:)``.
+        /// Per input, until ``GraphFileDecoder/resolve(_:)``: where the id it names starts in the
+        /// text (its opening quote, as the bit pattern of a `UInt32`: ``inputOffset(_:)``), or
+        /// ``noInput`` for `null` or a problem; the id is read from the text again when the
+        /// inputs are resolved, so that no string is kept per input meanwhile. From then on: the
+        /// node it names, by index in this list, or -1 for none, as the engine takes it. Resolved
+        /// in place, so that the inputs take one column at a time, not two.
         var inputs: [Int32] = []
+        /// An input that names no node.
+        static let noInput: Int32 = -1
+
+        /// Where the id of input `position` starts in the text, until the inputs are resolved;
+        /// `nil` for ``noInput``.
+        func inputOffset(_ position: Int) -> Int? {
+            let input = inputs[position]
+            return input == FileNodes.noInput ? nil : Int(UInt32(bitPattern: input))
+        }
 
         var count: Int { offsets.count }
+
+        /// The bytes the columns' elements take (a string's own storage, such as a long name's,
+        /// excepted): what reading a list costs a node, beside the text.
+        var byteCount: Int {
+            func bytes<Element>(_ column: [Element]) -> Int { column.count * MemoryLayout<Element>.stride }
+            return bytes(offsets) + bytes(ids) + bytes(idOffsets) + bytes(kinds) + bytes(x) + bytes(y)
+                + bytes(bypassed) + bytes(inputStart) + bytes(inputs) + names.byteCount + parameters.byteCount
+        }
 
         init(capacity: Int) {
             offsets.reserveCapacity(capacity)
             ids.reserveCapacity(capacity)
             idOffsets.reserveCapacity(capacity)
             kinds.reserveCapacity(capacity)
-            names.reserveCapacity(capacity)
             x.reserveCapacity(capacity)
             y.reserveCapacity(capacity)
-            parameters.reserveCapacity(capacity)
             inputStart.reserveCapacity(capacity + 1)
-            inputOffsets.reserveCapacity(capacity * 2)
+            inputs.reserveCapacity(capacity * 2)
         }
     }
 
@@ -109,12 +125,10 @@ extension GraphFileDecoder {
         nodes.ids.append(nil)
         nodes.idOffsets.append(offset)
         nodes.kinds.append(-1)
-        nodes.names.append(nil)
         nodes.x.append(0)
         nodes.y.append(0)
-        nodes.parameters.append(nil)
         nodes.bypassed.append(false)
-        defer { nodes.inputStart.append(Int32(nodes.inputOffsets.count)) }
+        defer { nodes.inputStart.append(Int32(nodes.inputs.count)) }
         guard document.kind(of: element) == .object else {
             report(
                 .wrongType, node: node, of: nodes, at: element,
@@ -312,7 +326,7 @@ extension GraphFileDecoder {
         {
             // Printable ASCII: one character per byte, nothing to check further.
             if kind >= 0 && kinds[kind].title.elementsEqual(bytes) { return }  // the kind's title
-            nodes.names[node] = String(decoding: bytes, as: UTF8.self)
+            nodes.names.set(String(decoding: bytes, as: UTF8.self), for: node)
             return
         }
         guard let name = document.string(value) else {
@@ -325,7 +339,7 @@ extension GraphFileDecoder {
             report(.invalidName, node: node, of: nodes, field: "name", at: value, reason: problem)
             return
         }
-        nodes.names[node] = name
+        nodes.names.set(name, for: node)
     }
 
     /// A whole number within `Position.validRange`; 0 after reporting a problem.
@@ -388,7 +402,7 @@ extension GraphFileDecoder {
         }
         guard let value else {
             switch kinds[kindIndex].defaultParameter {
-            case .success(let parameter)?: nodes.parameters[node] = parameter
+            case .success(let parameter)?: nodes.parameters.set(parameter, for: node)
             case .failure(let error)?:
                 report(
                     .invalidValue, node: node, of: nodes, offset: Int(nodes.offsets[node]),
@@ -445,7 +459,7 @@ extension GraphFileDecoder {
                 .invalidValue, node: node, of: nodes, field: kind.heldValueName, at: value, reason: problem)
             return
         }
-        nodes.parameters[node] = held
+        nodes.parameters.set(held, for: node)
     }
 
     /// Parses a formula node's formula, once, and gives the node its formula's kind (whose
@@ -476,7 +490,7 @@ extension GraphFileDecoder {
             formulaKinds[text] = kinds.count - 1
             nodes.kinds[node] = Int32(kinds.count - 1)
         }
-        nodes.parameters[node] = held
+        nodes.parameters.set(held, for: node)
     }
 
     private mutating func readInputs(_ value: JSONElement, of node: Int, into nodes: inout FileNodes) {
@@ -500,13 +514,13 @@ extension GraphFileDecoder {
         }
         for (slot, item) in document.items(of: value).enumerated() {
             switch document.kind(of: item) {
-            case .null: nodes.inputOffsets.append(FileNodes.noInput)
-            case .string: nodes.inputOffsets.append(UInt32(document.offset(of: item)))
+            case .null: nodes.inputs.append(FileNodes.noInput)
+            case .string: nodes.inputs.append(Int32(bitPattern: UInt32(document.offset(of: item))))
             default:
                 report(
                     .wrongType, node: node, of: nodes, field: "inputs[\(slot)]", at: item,
                     reason: "must be a node id or null, not \(document.typeDescription(of: item))")
-                nodes.inputOffsets.append(FileNodes.noInput)
+                nodes.inputs.append(FileNodes.noInput)
             }
         }
     }

@@ -31,6 +31,9 @@ struct GraphFileDecoder {
     var definitionKinds: [String: any NodeKind] = [:]
     /// An empty graph, for its checks of names and values.
     let scratch: Graph
+    /// The most bytes the columns of a list of nodes took at once while the file was read and
+    /// checked (``FileNodes/byteCount``, and any column made beside them).
+    var peakColumnBytes = 0
     /// When reading a fragment, the top-level inputs that name nodes outside the file, as links
     /// (``GraphFile/decodeFragment(_:registry:limits:)``); `nil` when reading a whole graph,
     /// where such an input is a problem.
@@ -143,6 +146,7 @@ struct GraphFileDecoder {
         } else {
             problems = nodeProblems + problems
         }
+        noteColumnBytes(nodes.byteCount)
         let order = resolve(&nodes)
         let definitionOrder = checkDefinitions(&definitions)
         guard problems.isEmpty else { return nil }
@@ -155,7 +159,12 @@ struct GraphFileDecoder {
         }
         return CheckedFile(
             nodes: checked(&nodes), order: order, definitions: checkedDefinitions, registry: registry,
-            outsideInputs: outsideInputs ?? [])
+            outsideInputs: outsideInputs ?? [], peakColumnBytes: peakColumnBytes)
+    }
+
+    /// Keeps `bytes` as ``peakColumnBytes`` when it is more.
+    mutating func noteColumnBytes(_ bytes: Int) {
+        peakColumnBytes = max(peakColumnBytes, bytes)
     }
 
     /// Reads the text, each top-level node into `nodes` as it streams by.
@@ -363,7 +372,7 @@ struct GraphFileDecoder {
     private func checked(_ nodes: inout FileNodes) -> CheckedNodes {
         var checked = CheckedNodes()
         checked.kinds = kinds.map(\.kind)
-        checked.ids = nodes.ids.map { $0! }
+        checked.ids = nodes.ids  // each one present once checked: handed over, not copied
         nodes.ids = []
         checked.kindOfNode = nodes.kinds
         checked.names = nodes.names
@@ -388,6 +397,8 @@ struct CheckedFile {
     var definitions: [CheckedDefinition]
     let registry: KindRegistry
     var outsideInputs: [Edit]
+    /// The most bytes the decoder's columns took at once (``GraphFileDecoder/peakColumnBytes``).
+    var peakColumnBytes: Int
 
     /// The graph, every node evaluated; a problem only when the file uses more kinds than a
     /// graph can hold.
