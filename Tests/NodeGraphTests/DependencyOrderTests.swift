@@ -63,4 +63,75 @@ import Testing
         #expect(visited == ["a Number 0", "b Bee 2", "sum Add 2"])
         #expect(graph.dependencyOrder().map(\.rawValue) == visited.map { String($0.prefix { $0 != " " }) })
     }
+    /// A deterministic stream of numbers below `bound`.
+    private struct Numbers {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test(arguments: [1, 63, 64, 65, 4_097, 300_000])
+    func theRankQueueGivesBackItsSmallestRankFirst(bound: Int) {
+        var numbers = Numbers(state: UInt64(bound))
+        var queue = RankQueue(bound: bound)
+        var expected: [Int32] = []  // sorted
+        var inQueue = Set<Int32>()
+        for _ in 0..<6_000 {
+            if numbers.next(3) < 2 {
+                let rank = Int32(numbers.next(bound))
+                guard inQueue.insert(rank).inserted else { continue }
+                queue.insert(rank)
+                expected.insert(rank, at: expected.firstIndex { $0 > rank } ?? expected.count)
+            } else {
+                let popped = queue.popMin()
+                #expect(popped == expected.first)
+                if !expected.isEmpty { inQueue.remove(expected.removeFirst()) }
+            }
+        }
+        while let rank = queue.popMin() {
+            #expect(rank == expected.first)
+            if !expected.isEmpty { expected.removeFirst() }
+        }
+        #expect(expected.isEmpty)
+    }
+
+    /// Kahn's algorithm taking the ready node with the smallest id, written plainly.
+    @Test func theOrderOfAGraphOfThousandsOfNodesIsKahnsTakingTheSmallestReadyId() throws {
+        var numbers = Numbers(state: 29)
+        var graph = Graph()
+        var inputs: [NodeID: [NodeID]] = [:]
+        var ids: [NodeID] = []
+        for index in 0..<3_000 {
+            let id = NodeID("n\(numbers.next(1_000_000))-\(index)")
+            if index < 3 || numbers.next(10) == 0 {
+                try graph.addNode(id, kind: "number")
+                inputs[id] = []
+            } else {
+                let upstream = (0..<3).map { _ in ids[numbers.next(ids.count)] }
+                try graph.addNode(id, kind: "add", inputs: upstream)
+                inputs[id] = upstream
+            }
+            ids.append(id)
+        }
+        var pending = inputs.mapValues { $0.count }
+        var dependents: [NodeID: [NodeID]] = [:]
+        for (id, upstream) in inputs { for input in upstream { dependents[input, default: []].append(id) } }
+        var ready = Set(pending.filter { $0.value == 0 }.keys)
+        var expected: [NodeID] = []
+        while let next = ready.min() {
+            ready.remove(next)
+            expected.append(next)
+            for dependent in dependents[next] ?? [] {
+                pending[dependent]! -= 1
+                if pending[dependent] == 0 { ready.insert(dependent) }
+            }
+        }
+        #expect(expected.count == ids.count)
+        #expect(graph.dependencyOrder() == expected)
+    }
 }

@@ -168,7 +168,7 @@ extension Graph {
         var rank = [Int32](repeating: 0, count: Int(store.nodeEnd))
         for (position, node) in sorted.enumerated() { rank[Int(node)] = Int32(position) }
         var pending = [Int32](repeating: 0, count: Int(store.nodeEnd))
-        var ready = MinHeap()
+        var ready = RankQueue(bound: sorted.count)
         for node in live {
             let start = store.nodes.slotStart[node]
             var count: Int32 = 0
@@ -195,37 +195,54 @@ extension Graph {
     }
 }
 
-/// A binary min-heap of `Int32`.
-struct MinHeap {
-    private var items: [Int32] = []
+/// A set of ranks below a fixed bound that gives back its smallest first: a bit a rank, and
+/// above them a bit a word of the level below, up to one word, so that adding a rank and taking
+/// the smallest are a few word operations each, in memory that stays small (an eighth of a byte
+/// a rank), where a binary heap of a million ranks moves items across megabytes.
+struct RankQueue {
+    /// Every level's words, the ranks' own bits first.
+    private var words: [UInt64]
+    /// Where each level starts in `words`; the last level is one word.
+    private let starts: [Int]
 
-    mutating func insert(_ item: Int32) {
-        items.append(item)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            if items[parent] <= items[child] { break }
-            items.swapAt(parent, child)
-            child = parent
+    /// An empty queue for ranks in `0..<bound`.
+    init(bound: Int) {
+        var starts: [Int] = []
+        var total = 0
+        var size = Swift.max(bound, 1)
+        repeat {
+            starts.append(total)
+            size = (size + 63) / 64
+            total += size
+        } while size > 1
+        self.starts = starts
+        words = [UInt64](repeating: 0, count: total)
+    }
+
+    /// Adds `rank`, which must be below the bound and not in the queue.
+    mutating func insert(_ rank: Int32) {
+        var index = Int(rank)
+        for start in starts {
+            let word = start + index >> 6
+            let before = words[word]
+            words[word] = before | 1 << UInt64(index & 63)
+            if before != 0 { return }  // the levels above already mark this word
+            index >>= 6
         }
     }
 
+    /// Takes out and returns the smallest rank; `nil` when the queue is empty.
     mutating func popMin() -> Int32? {
-        guard let last = items.popLast() else { return nil }
-        guard !items.isEmpty else { return last }
-        let minimum = items[0]
-        items[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < items.count && items[left] < items[smallest] { smallest = left }
-            if right < items.count && items[right] < items[smallest] { smallest = right }
-            if smallest == parent { break }
-            items.swapAt(parent, smallest)
-            parent = smallest
+        guard words[starts[starts.count - 1]] != 0 else { return nil }
+        var index = 0
+        for start in starts.reversed() { index = index << 6 | words[start + index].trailingZeroBitCount }
+        var clear = index
+        for start in starts {
+            let word = start + clear >> 6
+            words[word] &= ~(1 << UInt64(clear & 63))
+            if words[word] != 0 { break }
+            clear >>= 6
         }
-        return minimum
+        return Int32(index)
     }
 }
