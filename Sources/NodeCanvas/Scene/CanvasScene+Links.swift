@@ -34,21 +34,16 @@ struct LinkGeometry {
     var bounds: Rect
 }
 
-/// One link of the scene: its ends by number and, while both are shown, where it starts and ends
-/// at full detail. Plain values only, so refreshing every link after a large move copies and
-/// retains nothing; the identifiers are looked up for the links a frame shows.
+/// One link of the scene: its ends by number and its slot, and whether both ends are shown (the
+/// link is then filed in the link index). Where it starts and ends is read from its ends' boxes
+/// when it is needed (`CanvasScene/linkEnds(from:to:slot:)`): the scene keeps each box's frame
+/// already, so a link costs 16 bytes, not a second copy of both frames.
 struct LinkRecord {
     var upstream: Int32
     var downstream: Int32
     var slot: Int32
     /// Whether both ends are shown (the link is then in the link index).
     var isShown = false
-    /// Where it starts and ends and both ends' frames, as of the latest refresh with both ends
-    /// shown.
-    var start = Point(x: 0, y: 0)
-    var end = Point(x: 0, y: 0)
-    var upstreamFrame = Rect.zero
-    var downstreamFrame = Rect.zero
 }
 
 extension CanvasScene {
@@ -118,7 +113,7 @@ extension CanvasScene {
     /// leaves the link index.
     mutating func refreshLink(_ handle: Int32) {
         let index = Int(handle)
-        guard var record = linkRecords[index] else { return }
+        guard let record = linkRecords[index] else { return }
         guard let ends = linkEnds(from: record.upstream, to: record.downstream, slot: Int(record.slot)) else {
             if record.isShown {
                 linkRecords[index]!.isShown = false
@@ -127,19 +122,12 @@ extension CanvasScene {
             }
             return
         }
-        if record.isShown && record.start == ends.start && record.end == ends.end
-            && record.upstreamFrame == ends.from
-            && record.downstreamFrame == ends.to
-        {
-            return
-        }
-        record.start = ends.start
-        record.end = ends.end
-        record.upstreamFrame = ends.from
-        record.downstreamFrame = ends.to
-        record.isShown = true
-        linkRecords[index] = record
-        linkIndex.update(handle, rect: Self.linkBounds(ends.from, ends.to))
+        // Where the link starts and ends follows its ends' frames and shapes, which are kept
+        // (and count as geometry changes) with the boxes: only its rectangle is filed here.
+        let bounds = Self.linkBounds(ends.from, ends.to)
+        if record.isShown && linkIndex[handle] == bounds { return }
+        linkRecords[index]!.isShown = true
+        linkIndex.update(handle, rect: bounds)
         geometryRevision += 1
     }
 
@@ -210,12 +198,12 @@ extension CanvasScene {
         found.reserveCapacity(handles.count)
         for handle in handles {
             guard let link = linkRecords[Int(handle)], link.isShown, numberedIDs[Int(link.upstream)] != nil,
-                numberedIDs[Int(link.downstream)] != nil
+                numberedIDs[Int(link.downstream)] != nil,
+                let ends = linkEnds(from: link.upstream, to: link.downstream, slot: Int(link.slot))
             else { continue }
             var geometry = Found(
-                start: link.start, end: link.end, upstreamFrame: link.upstreamFrame,
-                downstreamFrame: link.downstreamFrame,
-                bounds: Self.linkBounds(link.upstreamFrame, link.downstreamFrame), upstream: link.upstream,
+                start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to,
+                bounds: Self.linkBounds(ends.from, ends.to), upstream: link.upstream,
                 downstream: link.downstream, slot: link.slot)
             if levelOfDetail != .full {
                 guard let from = shownEnd(link.upstream), let to = shownEnd(link.downstream),

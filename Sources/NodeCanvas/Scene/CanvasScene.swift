@@ -43,6 +43,9 @@ public struct CanvasScene {
     package internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
     package internal(set) var geometryRevision = 0
+    /// How many widget models were built to measure a box from and let go (for tests and
+    /// diagnostics): under the standard data source, one for each kind and slots alike.
+    package var measuringModelCount: Int { boxMeasures.measuringModelCount }
 
     /// The number of each node with a model.
     var numbers: [NodeID: Int32] = [:]
@@ -56,6 +59,8 @@ public struct CanvasScene {
     var boxShapeNumbers: [Int32] = []
     var compactWidths: [Int32] = []
     var boxShapes = BoxShapes()
+    /// The measures of boxes alike under the standard data source (see `BoxMeasures`).
+    var boxMeasures = BoxMeasures()
     /// The renderers of the shown nodes with a model, by number.
     var nodeRenderers: [Int32: NodeRenderers] = [:]
     var checkedRevision: [Int] = []
@@ -77,7 +82,8 @@ public struct CanvasScene {
     /// across the canvas) is kept in the list every query scans, which costs a comparison a link
     /// per frame instead of up to 64 bucket entries each time every box moves.
     var linkIndex = SpatialIndex(bucketWidth: 64, bucketHeight: 32, largeThreshold: 8)
-    /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
+    /// Each link, by handle: its ends, its slot and whether it is filed (its geometry is read
+    /// from its ends' boxes).
     var linkRecords: [LinkRecord?] = []
     var freeLinkHandles: [Int32] = []
 
@@ -118,6 +124,7 @@ public struct CanvasScene {
         // Every box and link moves: the indexes are filled anew rather than each entry taken out
         // of its old buckets.
         forgetIndexes()
+        boxMeasures.removeAll()
         for number in numberedIDs.indices where numberedIDs[number] != nil {
             layOut(Int32(number), graph: graph, dataSource: dataSource)
         }
@@ -147,6 +154,7 @@ public struct CanvasScene {
         boxShapeNumbers.removeAll(keepingCapacity: true)
         compactWidths.removeAll(keepingCapacity: true)
         boxShapes.removeAll()
+        boxMeasures.removeAll()
         models.removeAll()
         nodeRenderers.removeAll()
         checkedRevision.removeAll(keepingCapacity: true)
@@ -159,8 +167,11 @@ public struct CanvasScene {
         linkIndex.removeAll()
         linkRecords.removeAll(keepingCapacity: true)
         freeLinkHandles.removeAll(keepingCapacity: true)
-        // Each node is measured from a model made for the purpose and let go at once.
+        // Under the standard data source, each node is measured by its kind and slots (a model
+        // is made for the first node of each alike, see `BoxMeasures`); else from a model made
+        // for the purpose and let go at once.
         let context = WidgetDrawingContext(theme: theme)
+        let measuresByKind = dataSource is StandardDataSource
         let ids = graph.nodeIDs
         numbers.reserveCapacity(ids.count)
         numberedIDs.reserveCapacity(ids.count)
@@ -170,15 +181,13 @@ public struct CanvasScene {
         checkedRevision.reserveCapacity(ids.count)
         incomingLinks.reserveCapacity(ids.count)
         outgoingLinks.reserveCapacity(ids.count)
-        var linkCount = 0
         for id in ids {
             let number = number(for: id)
+            if measuresByKind && layOutByMeasure(number, id: id, graph: graph) { continue }
             guard let model = NodeWidgetModel(node: id, in: graph) else { continue }
-            for row in model.inputs where row.upstream != nil { linkCount += 1 }
+            boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
         }
-        // The records are made in one buffer of their final size, not grown (and copied) by halves.
-        linkRecords.reserveCapacity(linkCount)
         for number in numberedIDs.indices {
             fileIncomingLinks(of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph))
         }
@@ -289,7 +298,7 @@ public struct CanvasScene {
             }
         }
         nodeIndex.fillEmptied(with: boxes)
-        // The records are rewritten in place, then each link is filed: nothing is copied.
+        // Each record's shown flag is rewritten in place, then each link is filed: nothing is copied.
         let capacity = linkRecords.count
         let filed = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: capacity) { filed, count in
             linkRecords.withUnsafeMutableBufferPointer { records in
@@ -304,10 +313,7 @@ public struct CanvasScene {
                         records[handle]!.isShown = false
                         continue
                     }
-                    records[handle] = LinkRecord(
-                        upstream: record.upstream, downstream: record.downstream, slot: record.slot,
-                        isShown: true, start: ends.start, end: ends.end, upstreamFrame: ends.from,
-                        downstreamFrame: ends.to)
+                    records[handle]!.isShown = true
                     filed.initializeElement(
                         at: count, to: (Int32(handle), Self.linkBounds(ends.from, ends.to)))
                     count += 1
@@ -423,7 +429,10 @@ public struct CanvasScene {
         guard let id = numberedIDs[Int(number)] else { return }
         if let model = models[id] {
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: true)
+        } else if dataSource is StandardDataSource && layOutByMeasure(number, id: id, graph: graph) {
+            return
         } else if let model = NodeWidgetModel(node: id, in: graph) {
+            boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false)
         } else {
             hide(number)
@@ -456,6 +465,26 @@ public struct CanvasScene {
         if levelOfDetail != .full { geometryRevision += 1 }
     }
 
+    /// Lays a node out under the standard data source from the measure of its kind and slots
+    /// (`BoxMeasures`) and its name, without a model.
+    /// - Returns: Whether it was laid out (`false`: its box is measured from its model).
+    private mutating func layOutByMeasure(_ number: Int32, id: NodeID, graph: Graph) -> Bool {
+        guard let measure = boxMeasures.number(of: id, in: graph, theme: theme),
+            let name = graph.name(of: id), let position = graph.position(of: id)
+        else { return false }
+        let measured = boxMeasures[measure]
+        let nameWidth = displayWidth(of: name)
+        let width = measured.width(nameWidth: nameWidth, theme: theme)
+        layoutCount += 1
+        compactWidths[Int(number)] = Int32(measured.compactWidth(nameWidth: nameWidth, theme: theme))
+        place(
+            frame: Rect(x: position.x, y: position.y, width: width, height: measured.shape.height),
+            shape: boxShapes.number(ofMeasure: measure, width: width, in: boxMeasures), number: number)
+        // As `layOut(_:model:dataSource:keepsRenderers:context:)`: a compact box follows the name.
+        if levelOfDetail != .full { geometryRevision += 1 }
+        return true
+    }
+
     /// Builds the model and renderers of a shown node that has none.
     /// - Returns: Whether a model was built.
     @discardableResult
@@ -482,14 +511,19 @@ public struct CanvasScene {
 
     /// Keeps a node's layout and files its frame in the node index.
     private mutating func place(_ layout: NodeLayout, number: Int32) {
+        place(frame: layout.frame, shape: boxShapes.number(of: layout.shape), number: number)
+    }
+
+    /// Keeps a node's box, its frame and the number of its shape, and files the frame in the
+    /// node index.
+    private mutating func place(frame: Rect, shape: Int32, number: Int32) {
         let index = Int(number)
         let oldShape = boxShapeNumbers[index]
         let old: Rect? = oldShape >= 0 ? boxFrames[index] : nil
-        let shape = boxShapes.number(of: layout.shape)
-        boxFrames[index] = layout.frame
+        boxFrames[index] = frame
         boxShapeNumbers[index] = shape
-        if old != layout.frame {
-            nodeIndex.update(number, rect: layout.frame)
+        if old != frame {
+            nodeIndex.update(number, rect: frame)
             geometryRevision += 1
         } else if oldShape != shape {
             geometryRevision += 1
