@@ -64,8 +64,10 @@ public struct CanvasScene {
     /// The renderers of the shown nodes with a model, by number.
     var nodeRenderers: [Int32: NodeRenderers] = [:]
     var checkedRevision: [Int] = []
-    var incomingLinks: [[Int32]] = []
-    var outgoingLinks: [[Int32]] = []
+    /// Per number: the first link into the node and the first out of it, or -1 (the rest follow
+    /// in the links' records).
+    var firstIncoming: [Int32] = []
+    var firstOutgoing: [Int32] = []
     var freeNumbers: [Int32] = []
     /// Counts the large changes whose recomputed nodes were left to be brought up to date later.
     var valueRevision = 0
@@ -158,8 +160,8 @@ public struct CanvasScene {
         models.removeAll()
         nodeRenderers.removeAll()
         checkedRevision.removeAll(keepingCapacity: true)
-        incomingLinks.removeAll(keepingCapacity: true)
-        outgoingLinks.removeAll(keepingCapacity: true)
+        firstIncoming.removeAll(keepingCapacity: true)
+        firstOutgoing.removeAll(keepingCapacity: true)
         freeNumbers.removeAll(keepingCapacity: true)
         valueRevision = 0
         possiblyStaleCount = 0
@@ -179,8 +181,8 @@ public struct CanvasScene {
         boxShapeNumbers.reserveCapacity(ids.count)
         compactWidths.reserveCapacity(ids.count)
         checkedRevision.reserveCapacity(ids.count)
-        incomingLinks.reserveCapacity(ids.count)
-        outgoingLinks.reserveCapacity(ids.count)
+        firstIncoming.reserveCapacity(ids.count)
+        firstOutgoing.reserveCapacity(ids.count)
         for id in ids {
             let number = number(for: id)
             if measuresByKind && layOutByMeasure(number, id: id, graph: graph) { continue }
@@ -388,8 +390,8 @@ public struct CanvasScene {
             boxShapeNumbers.append(-1)
             compactWidths.append(0)
             checkedRevision.append(valueRevision)
-            incomingLinks.append([])
-            outgoingLinks.append([])
+            firstIncoming.append(-1)
+            firstOutgoing.append(-1)
         }
         numbers[id] = number
         return number
@@ -401,10 +403,8 @@ public struct CanvasScene {
         guard let id = numberedIDs[index] else { return }
         if isPossiblyStale(number) { possiblyStaleCount -= 1 }
         hide(number)
-        for handle in incomingLinks[index] where handle >= 0 { removeLink(handle) }
-        for handle in outgoingLinks[index] { removeLink(handle) }
-        incomingLinks[index] = []
-        outgoingLinks[index] = []
+        while firstIncoming[index] >= 0 { removeLink(firstIncoming[index]) }
+        while firstOutgoing[index] >= 0 { removeLink(firstOutgoing[index]) }
         numberedIDs[index] = nil
         numbers[id] = nil
         models.forget(id)
