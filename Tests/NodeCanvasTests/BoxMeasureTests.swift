@@ -68,6 +68,15 @@ import Testing
         #expect(large.scene.measuringModelCount == 3)
     }
 
+    @Test func aNodeOffScreenCostsTheSceneAFewDozenBytesAndEachLinkFewer() throws {
+        // 4,800 nodes and 9,480 links: a box is a frame and a few numbers, a link its ends, its
+        // slot and its places in its ends' lists (no copy of the frames, no array per node).
+        let canvas = makeCanvas(try PerformanceTests.grid(columns: 120, rows: 40), width: 80, height: 24)
+        let nodes = 4_800, links = 119 * 40 + 119 * 39
+        let perNode = 16 + 32 + 4 * 4 + 8, perLink = 28
+        #expect(canvas.scene.columnBytes <= 2 * (nodes * perNode + links * perLink))
+    }
+
     @Test func aDataSourceOfAToolsOwnMeasuresEachBoxFromItsModel() throws {
         final class HidingNumbers: CanvasDataSource {
             func shouldShow(_ node: NodeWidgetModel) -> Bool { node.kind != "number" }

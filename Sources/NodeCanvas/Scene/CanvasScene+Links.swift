@@ -62,7 +62,9 @@ extension CanvasScene {
     /// - Parameters:
     ///   - number: The node.
     ///   - upstreams: The node feeding each of its slots (`upstreams(of:in:)`).
-    mutating func fileIncomingLinks(of number: Int32, upstreams: [NodeID?]) {
+    ///   - files: Whether to file the links added in the link index at once (`false`: the
+    ///     caller refreshes them, see `refreshLink(_:)`).
+    mutating func fileIncomingLinks(of number: Int32, upstreams: [NodeID?], files: Bool = true) {
         let index = Int(number)
         guard numberedIDs[index] != nil else { return }
         // The links kept: into a slot the node still has, from the node still feeding it. The
@@ -85,11 +87,11 @@ extension CanvasScene {
         }
         for (slot, upstream) in upstreams.enumerated() where !kept.contains(slot) {
             guard let upstreamNumber = upstream.flatMap({ numbers[$0] }) else { continue }
-            addLink(slot: slot, from: upstreamNumber, to: number)
+            addLink(slot: slot, from: upstreamNumber, to: number, files: files)
         }
     }
 
-    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32) {
+    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32, files: Bool) {
         let firstOut = firstOutgoing[Int(upstreamNumber)]
         let record = LinkRecord(
             upstream: upstreamNumber, downstream: number, slot: Int32(slot),
@@ -105,7 +107,7 @@ extension CanvasScene {
         firstIncoming[Int(number)] = handle
         if firstOut >= 0 { linkRecords[Int(firstOut)]!.previousOutgoing = handle }
         firstOutgoing[Int(upstreamNumber)] = handle
-        refreshLink(handle)
+        if files { refreshLink(handle) }
     }
 
     /// Drops a link from its ends' lists, the link index and the records.

@@ -4,8 +4,9 @@ import NodeGraph
 /// rectangles, and the models and renderers of the nodes frames needed: everything a frame needs,
 /// kept up to date change by change.
 ///
-/// Opening measures every node (its box's frame and shape: a few dozen bytes a node) from a
-/// model made for the purpose and let go at once; the models and renderers a frame draws from
+/// Opening measures every node (its box's frame and shape: a few dozen bytes a node): under the
+/// standard data source by its kind, slots and name (`BoxMeasures`: one model measured for each
+/// kind and slots alike), else from a model made for the purpose and let go at once; the models and renderers a frame draws from
 /// are built for the nodes it shows (`refreshNodes(in:from:dataSource:)`) and the nodes the
 /// commands act on (`refreshNode(_:from:dataSource:)`), so a node never shown costs no model,
 /// and the models of nodes long out of view are let go once there are many.
@@ -183,6 +184,7 @@ public struct CanvasScene {
         checkedRevision.reserveCapacity(ids.count)
         firstIncoming.reserveCapacity(ids.count)
         firstOutgoing.reserveCapacity(ids.count)
+        nodeIndex.reserveKeys(below: ids.count)
         for id in ids {
             let number = number(for: id)
             if measuresByKind && layOutByMeasure(number, id: id, graph: graph) { continue }
@@ -190,9 +192,14 @@ public struct CanvasScene {
             boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
         }
+        // Every link is recorded first, then filed in an index whose columns are made their
+        // exact size at once (not grown by doubling as handles come).
         for number in numberedIDs.indices {
-            fileIncomingLinks(of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph))
+            fileIncomingLinks(
+                of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph), files: false)
         }
+        linkIndex.reserveKeys(below: linkRecords.count)
+        for handle in linkRecords.indices { refreshLink(Int32(handle)) }
     }
 
     /// The node feeding each input slot of a numbered node, as its model's rows have them.
@@ -504,6 +511,17 @@ public struct CanvasScene {
         guard models.count > Self.keptModelLimit + kept.count else { return }
         models.trim { id in numbers[id].map(kept.contains) ?? false }
         nodeRenderers = nodeRenderers.filter { kept.contains($0.key) }
+    }
+
+    /// The bytes the scene's per-node and per-link columns hold (identifiers, frames, shapes'
+    /// numbers, compact widths, revisions, link lists and records, with their spare capacity;
+    /// not the spatial indexes, the shared shapes or the models), for tests and diagnostics.
+    package var columnBytes: Int {
+        numberedIDs.capacity * MemoryLayout<NodeID?>.stride + boxFrames.capacity * MemoryLayout<Rect>.stride
+            + (boxShapeNumbers.capacity + compactWidths.capacity + firstIncoming.capacity
+                + firstOutgoing.capacity) * MemoryLayout<Int32>.stride
+            + checkedRevision.capacity * MemoryLayout<Int>.stride
+            + linkRecords.capacity * MemoryLayout<LinkRecord?>.stride
     }
 
     /// The most models of nodes out of view kept before they are let go.
