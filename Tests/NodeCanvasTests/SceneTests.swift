@@ -33,6 +33,20 @@ import Testing
         #expect(cache["add"]?.inputs[2].upstreamName == "Three")
     }
 
+    @Test func anIndexWithRoomReservedCountsAndFindsOnlyTheKeysFiled() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4)
+        index.reserveKeys(below: 100)
+        #expect(index.count == 0)
+        #expect(index[42] == nil)
+        #expect(index.query(Rect(x: -1000, y: -1000, width: 3000, height: 3000)).isEmpty)
+        index.update(42, rect: Rect(x: 3, y: 3, width: 4, height: 2))
+        index.update(120, rect: Rect(x: 50, y: 0, width: 4, height: 2))  // beyond the room made
+        #expect(index.count == 2)
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 60, height: 10))) == [42, 120])
+        index.reserveKeys(below: 10)  // less than it has: nothing changes
+        #expect(index[42] == Rect(x: 3, y: 3, width: 4, height: 2))
+    }
+
     @Test func theSpatialIndexFindsExactlyTheOverlappingRectangles() {
         var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4)
         index.update(1, rect: Rect(x: 0, y: 0, width: 5, height: 5))

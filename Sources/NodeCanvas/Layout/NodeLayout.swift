@@ -93,19 +93,12 @@ public struct NodeLayout: Hashable, Sendable {
             inputRows = Array(repeating: y + 1, count: node.inputs.count)
             outputRow = y + 1
         case .full:
-            let body = renderers.body.size(of: node, context: context)
-            var contentWidth = max(body.width, renderers.output.size(of: node, context: context).width)
-            var rowHeights: [Int] = []
-            for row in node.inputs {
-                let size = renderers.input(row.slot).size(of: row, in: node, context: context)
-                contentWidth = max(contentWidth, size.width)
-                rowHeights.append(max(1, size.height))
-            }
-            let width = max(contentWidth + 4, displayWidth(of: node.name) + 8, theme.minimumNodeWidth)
-            bodyHeight = max(1, body.height)
+            let content = Self.fullDetailContent(of: node, renderers: renderers, context: context)
+            let width = max(content.width + 4, displayWidth(of: node.name) + 8, theme.minimumNodeWidth)
+            bodyHeight = content.bodyHeight
             var rows: [Int] = []
             var row = y + 1 + bodyHeight
-            for height in rowHeights {
+            for height in content.rowHeights {
                 rows.append(row)
                 row += height
             }
@@ -117,6 +110,30 @@ public struct NodeLayout: Hashable, Sendable {
 }
 
 extension NodeLayout {
+    /// What a full-detail box holds, as its renderers measure it: the widest of the body, the
+    /// input rows and the output row (without edges or padding), the body's rows and each input
+    /// row's height.
+    /// - Parameters:
+    ///   - node: The node's model as `NodeWidgetModel/measured` gives it.
+    ///   - renderers: Its renderers.
+    ///   - context: The drawing context.
+    /// - Returns: The content's width, the body's height and the input rows' heights.
+    /// - Complexity: O(*s*), the node's slot count.
+    static func fullDetailContent(
+        of node: NodeWidgetModel, renderers: NodeRenderers, context: WidgetDrawingContext
+    ) -> (width: Int, bodyHeight: Int, rowHeights: [Int]) {
+        let body = renderers.body.size(of: node, context: context)
+        var contentWidth = max(body.width, renderers.output.size(of: node, context: context).width)
+        var rowHeights: [Int] = []
+        rowHeights.reserveCapacity(node.inputs.count)
+        for row in node.inputs {
+            let size = renderers.input(row.slot).size(of: row, in: node, context: context)
+            contentWidth = max(contentWidth, size.width)
+            rowHeights.append(max(1, size.height))
+        }
+        return (contentWidth, max(1, body.height), rowHeights)
+    }
+
     /// The width of a node's compact box.
     /// - Parameters:
     ///   - node: The node's model as `NodeWidgetModel/measured` gives it.

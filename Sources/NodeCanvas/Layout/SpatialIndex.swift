@@ -59,6 +59,19 @@ package struct SpatialIndex: Sendable {
         self.largeThreshold = max(1, largeThreshold)
     }
 
+    /// Makes room for the keys below a number, so filing them never grows (and copies) the
+    /// per-key columns by doubling: opening a graph files every node and link once, and the
+    /// columns are then their exact size.
+    /// - Parameter keys: One more than the largest key to be filed.
+    /// - Complexity: O(*k*).
+    package mutating func reserveKeys(below keys: Int) {
+        guard keys > rects.count else { return }
+        rects.reserveCapacity(keys)
+        largePlace.reserveCapacity(keys)
+        rects.append(contentsOf: repeatElement(nil, count: keys - rects.count))
+        largePlace.append(contentsOf: repeatElement(-1, count: keys - largePlace.count))
+    }
+
     /// The rectangle filed under a key.
     /// - Parameter key: The key.
     package subscript(key: Key) -> Rect? { Int(key) < rects.count ? rects[Int(key)] : nil }

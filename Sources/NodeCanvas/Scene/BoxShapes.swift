@@ -17,6 +17,8 @@ struct BoxShape: Hashable {
 struct BoxShapes {
     private(set) var shapes: [BoxShape] = []
     private var numbers: [BoxShape: Int32] = [:]
+    /// The number of the shape of each measure (`BoxMeasures`) at each width it was given.
+    private var numbersByMeasure: [Int: Int32] = [:]
 
     /// The number of a shape, given one when new.
     mutating func number(of shape: BoxShape) -> Int32 {
@@ -27,11 +29,27 @@ struct BoxShapes {
         return number
     }
 
+    /// The number of the shape of a measured box of some width, given one when new.
+    /// - Parameters:
+    ///   - measure: The number of the box's measure.
+    ///   - width: The box's width.
+    ///   - measures: The measures.
+    mutating func number(ofMeasure measure: Int32, width: Int, in measures: BoxMeasures) -> Int32 {
+        let key = Int(measure) << 32 | (width & 0xFFFF_FFFF)
+        if let number = numbersByMeasure[key] { return number }
+        var shape = measures[measure].shape
+        shape.width = width
+        let number = number(of: shape)
+        numbersByMeasure[key] = number
+        return number
+    }
+
     subscript(number: Int32) -> BoxShape { shapes[Int(number)] }
 
     mutating func removeAll() {
         shapes.removeAll(keepingCapacity: true)
         numbers.removeAll(keepingCapacity: true)
+        numbersByMeasure.removeAll(keepingCapacity: true)
     }
 }
 

@@ -34,21 +34,26 @@ struct LinkGeometry {
     var bounds: Rect
 }
 
-/// One link of the scene: its ends by number and, while both are shown, where it starts and ends
-/// at full detail. Plain values only, so refreshing every link after a large move copies and
-/// retains nothing; the identifiers are looked up for the links a frame shows.
+/// One link of the scene: its ends by number and its slot, and whether both ends are shown (the
+/// link is then filed in the link index). Where it starts and ends is read from its ends' boxes
+/// when it is needed (`CanvasScene/linkEnds(from:to:slot:)`): the scene keeps each box's frame
+/// already, so a link costs 16 bytes, not a second copy of both frames.
+///
+/// The links of a node are lists threaded through the records (no array per node): the links
+/// into a node, from `CanvasScene/firstIncoming`, and the links out of it, from
+/// `CanvasScene/firstOutgoing`, each record naming the next (and the previous out of the same
+/// node, so a link leaves a node with thousands of dependents at once).
 struct LinkRecord {
     var upstream: Int32
     var downstream: Int32
     var slot: Int32
+    /// The next link into the downstream node, or -1.
+    var nextIncoming: Int32 = -1
+    /// The next and previous links out of the upstream node, or -1.
+    var nextOutgoing: Int32 = -1
+    var previousOutgoing: Int32 = -1
     /// Whether both ends are shown (the link is then in the link index).
     var isShown = false
-    /// Where it starts and ends and both ends' frames, as of the latest refresh with both ends
-    /// shown.
-    var start = Point(x: 0, y: 0)
-    var end = Point(x: 0, y: 0)
-    var upstreamFrame = Rect.zero
-    var downstreamFrame = Rect.zero
 }
 
 extension CanvasScene {
@@ -57,30 +62,40 @@ extension CanvasScene {
     /// - Parameters:
     ///   - number: The node.
     ///   - upstreams: The node feeding each of its slots (`upstreams(of:in:)`).
-    mutating func fileIncomingLinks(of number: Int32, upstreams: [NodeID?]) {
+    ///   - files: Whether to file the links added in the link index at once (`false`: the
+    ///     caller refreshes them, see `refreshLink(_:)`).
+    mutating func fileIncomingLinks(of number: Int32, upstreams: [NodeID?], files: Bool = true) {
         let index = Int(number)
         guard numberedIDs[index] != nil else { return }
-        // Slots the node no longer has lose their links; new slots start unlinked.
-        while incomingLinks[index].count > upstreams.count {
-            let handle = incomingLinks[index].removeLast()
-            if handle >= 0 { removeLink(handle) }
-        }
-        while incomingLinks[index].count < upstreams.count { incomingLinks[index].append(-1) }
-        for (slot, upstream) in upstreams.enumerated() {
-            let handle = incomingLinks[index][slot]
-            let upstreamNumber = upstream.flatMap { numbers[$0] }
-            if handle >= 0, let record = linkRecords[Int(handle)], record.upstream == upstreamNumber {
+        // The links kept: into a slot the node still has, from the node still feeding it. The
+        // others are dropped; the slots left without one get theirs.
+        var kept = SlotSet(count: upstreams.count)
+        var handle = firstIncoming[index]
+        while handle >= 0 {
+            let record = linkRecords[Int(handle)]!
+            let next = record.nextIncoming
+            let slot = Int(record.slot)
+            if slot < upstreams.count, let upstream = upstreams[slot], numbers[upstream] == record.upstream,
+                !kept.contains(slot)
+            {
+                kept.insert(slot)
                 refreshLink(handle)
-                continue
+            } else {
+                removeLink(handle)
             }
-            if handle >= 0 { removeLink(handle) }
-            guard let upstreamNumber else { continue }
-            addLink(slot: slot, from: upstreamNumber, to: number)
+            handle = next
+        }
+        for (slot, upstream) in upstreams.enumerated() where !kept.contains(slot) {
+            guard let upstreamNumber = upstream.flatMap({ numbers[$0] }) else { continue }
+            addLink(slot: slot, from: upstreamNumber, to: number, files: files)
         }
     }
 
-    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32) {
-        let record = LinkRecord(upstream: upstreamNumber, downstream: number, slot: Int32(slot))
+    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32, files: Bool) {
+        let firstOut = firstOutgoing[Int(upstreamNumber)]
+        let record = LinkRecord(
+            upstream: upstreamNumber, downstream: number, slot: Int32(slot),
+            nextIncoming: firstIncoming[Int(number)], nextOutgoing: firstOut)
         let handle: Int32
         if let free = freeLinkHandles.popLast() {
             handle = free
@@ -89,22 +104,34 @@ extension CanvasScene {
             handle = Int32(linkRecords.count)
             linkRecords.append(record)
         }
-        incomingLinks[Int(number)][slot] = handle
-        outgoingLinks[Int(upstreamNumber)].append(handle)
-        refreshLink(handle)
+        firstIncoming[Int(number)] = handle
+        if firstOut >= 0 { linkRecords[Int(firstOut)]!.previousOutgoing = handle }
+        firstOutgoing[Int(upstreamNumber)] = handle
+        if files { refreshLink(handle) }
     }
 
     /// Drops a link from its ends' lists, the link index and the records.
     mutating func removeLink(_ handle: Int32) {
         guard let record = linkRecords[Int(handle)] else { return }
-        let slot = Int(record.slot)
-        if incomingLinks[Int(record.downstream)].indices.contains(slot) {
-            incomingLinks[Int(record.downstream)][slot] = -1
+        // Out of the downstream node's links (a few, one a slot at most).
+        let downstream = Int(record.downstream)
+        if firstIncoming[downstream] == handle {
+            firstIncoming[downstream] = record.nextIncoming
+        } else {
+            var previous = firstIncoming[downstream]
+            while previous >= 0, linkRecords[Int(previous)]!.nextIncoming != handle {
+                previous = linkRecords[Int(previous)]!.nextIncoming
+            }
+            if previous >= 0 { linkRecords[Int(previous)]!.nextIncoming = record.nextIncoming }
         }
-        if let position = outgoingLinks[Int(record.upstream)].firstIndex(of: handle) {
-            outgoingLinks[Int(record.upstream)].swapAt(
-                position, outgoingLinks[Int(record.upstream)].count - 1)
-            outgoingLinks[Int(record.upstream)].removeLast()
+        // Out of the upstream node's links, at once.
+        if record.previousOutgoing >= 0 {
+            linkRecords[Int(record.previousOutgoing)]!.nextOutgoing = record.nextOutgoing
+        } else {
+            firstOutgoing[Int(record.upstream)] = record.nextOutgoing
+        }
+        if record.nextOutgoing >= 0 {
+            linkRecords[Int(record.nextOutgoing)]!.previousOutgoing = record.previousOutgoing
         }
         if record.isShown {
             linkIndex.remove(handle)
@@ -118,7 +145,7 @@ extension CanvasScene {
     /// leaves the link index.
     mutating func refreshLink(_ handle: Int32) {
         let index = Int(handle)
-        guard var record = linkRecords[index] else { return }
+        guard let record = linkRecords[index] else { return }
         guard let ends = linkEnds(from: record.upstream, to: record.downstream, slot: Int(record.slot)) else {
             if record.isShown {
                 linkRecords[index]!.isShown = false
@@ -127,19 +154,12 @@ extension CanvasScene {
             }
             return
         }
-        if record.isShown && record.start == ends.start && record.end == ends.end
-            && record.upstreamFrame == ends.from
-            && record.downstreamFrame == ends.to
-        {
-            return
-        }
-        record.start = ends.start
-        record.end = ends.end
-        record.upstreamFrame = ends.from
-        record.downstreamFrame = ends.to
-        record.isShown = true
-        linkRecords[index] = record
-        linkIndex.update(handle, rect: Self.linkBounds(ends.from, ends.to))
+        // Where the link starts and ends follows its ends' frames and shapes, which are kept
+        // (and count as geometry changes) with the boxes: only its rectangle is filed here.
+        let bounds = Self.linkBounds(ends.from, ends.to)
+        if record.isShown && linkIndex[handle] == bounds { return }
+        linkRecords[index]!.isShown = true
+        linkIndex.update(handle, rect: bounds)
         geometryRevision += 1
     }
 
@@ -150,13 +170,21 @@ extension CanvasScene {
 
     /// Refreshes the geometry of the links out of a node.
     mutating func refreshOutgoingLinks(of number: Int32) {
-        for handle in outgoingLinks[Int(number)] { refreshLink(handle) }
+        var handle = firstOutgoing[Int(number)]
+        while handle >= 0 {
+            refreshLink(handle)
+            handle = linkRecords[Int(handle)]!.nextOutgoing
+        }
     }
 
     /// Recomputes where the links into and out of a node start and end, after its layout
     /// changed but not its rows' links.
     mutating func refreshLinkGeometry(of number: Int32) {
-        for handle in incomingLinks[Int(number)] where handle >= 0 { refreshLink(handle) }
+        var handle = firstIncoming[Int(number)]
+        while handle >= 0 {
+            refreshLink(handle)
+            handle = linkRecords[Int(handle)]!.nextIncoming
+        }
         refreshOutgoingLinks(of: number)
     }
 
@@ -164,10 +192,14 @@ extension CanvasScene {
     /// - Parameter link: The link.
     /// - Returns: The upstream node, or `nil`.
     package func upstream(of link: LinkKey) -> NodeID? {
-        guard let number = numbers[link.downstream], incomingLinks[Int(number)].indices.contains(link.slot)
-        else { return nil }
-        let handle = incomingLinks[Int(number)][link.slot]
-        return handle >= 0 ? linkRecords[Int(handle)].flatMap { numberedIDs[Int($0.upstream)] } : nil
+        guard let number = numbers[link.downstream] else { return nil }
+        var handle = firstIncoming[Int(number)]
+        while handle >= 0 {
+            let record = linkRecords[Int(handle)]!
+            if record.slot == link.slot { return numberedIDs[Int(record.upstream)] }
+            handle = record.nextIncoming
+        }
+        return nil
     }
 
     /// The shown links whose routes may cross a region.
@@ -210,12 +242,12 @@ extension CanvasScene {
         found.reserveCapacity(handles.count)
         for handle in handles {
             guard let link = linkRecords[Int(handle)], link.isShown, numberedIDs[Int(link.upstream)] != nil,
-                numberedIDs[Int(link.downstream)] != nil
+                numberedIDs[Int(link.downstream)] != nil,
+                let ends = linkEnds(from: link.upstream, to: link.downstream, slot: Int(link.slot))
             else { continue }
             var geometry = Found(
-                start: link.start, end: link.end, upstreamFrame: link.upstreamFrame,
-                downstreamFrame: link.downstreamFrame,
-                bounds: Self.linkBounds(link.upstreamFrame, link.downstreamFrame), upstream: link.upstream,
+                start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to,
+                bounds: Self.linkBounds(ends.from, ends.to), upstream: link.upstream,
                 downstream: link.downstream, slot: link.slot)
             if levelOfDetail != .full {
                 guard let from = shownEnd(link.upstream), let to = shownEnd(link.downstream),
@@ -266,5 +298,23 @@ extension CanvasScene {
                     bounds: link.bounds))
         }
         return links
+    }
+}
+
+/// A set of a node's slots: bits in one word for up to 64 slots, else an array.
+struct SlotSet {
+    private var bits: UInt64 = 0
+    private var more: [Bool] = []
+
+    init(count: Int) {
+        if count > 64 { more = Array(repeating: false, count: count) }
+    }
+
+    func contains(_ slot: Int) -> Bool {
+        more.isEmpty ? bits & (1 << UInt64(slot)) != 0 : more[slot]
+    }
+
+    mutating func insert(_ slot: Int) {
+        if more.isEmpty { bits |= 1 << UInt64(slot) } else { more[slot] = true }
     }
 }

@@ -4,8 +4,9 @@ import NodeGraph
 /// rectangles, and the models and renderers of the nodes frames needed: everything a frame needs,
 /// kept up to date change by change.
 ///
-/// Opening measures every node (its box's frame and shape: a few dozen bytes a node) from a
-/// model made for the purpose and let go at once; the models and renderers a frame draws from
+/// Opening measures every node (its box's frame and shape: a few dozen bytes a node): under the
+/// standard data source by its kind, slots and name (`BoxMeasures`: one model measured for each
+/// kind and slots alike), else from a model made for the purpose and let go at once; the models and renderers a frame draws from
 /// are built for the nodes it shows (`refreshNodes(in:from:dataSource:)`) and the nodes the
 /// commands act on (`refreshNode(_:from:dataSource:)`), so a node never shown costs no model,
 /// and the models of nodes long out of view are let go once there are many.
@@ -43,6 +44,9 @@ public struct CanvasScene {
     package internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
     package internal(set) var geometryRevision = 0
+    /// How many widget models were built to measure a box from and let go (for tests and
+    /// diagnostics): under the standard data source, one for each kind and slots alike.
+    package var measuringModelCount: Int { boxMeasures.measuringModelCount }
 
     /// The number of each node with a model.
     var numbers: [NodeID: Int32] = [:]
@@ -56,11 +60,15 @@ public struct CanvasScene {
     var boxShapeNumbers: [Int32] = []
     var compactWidths: [Int32] = []
     var boxShapes = BoxShapes()
+    /// The measures of boxes alike under the standard data source (see `BoxMeasures`).
+    var boxMeasures = BoxMeasures()
     /// The renderers of the shown nodes with a model, by number.
     var nodeRenderers: [Int32: NodeRenderers] = [:]
     var checkedRevision: [Int] = []
-    var incomingLinks: [[Int32]] = []
-    var outgoingLinks: [[Int32]] = []
+    /// Per number: the first link into the node and the first out of it, or -1 (the rest follow
+    /// in the links' records).
+    var firstIncoming: [Int32] = []
+    var firstOutgoing: [Int32] = []
     var freeNumbers: [Int32] = []
     /// Counts the large changes whose recomputed nodes were left to be brought up to date later.
     var valueRevision = 0
@@ -77,7 +85,8 @@ public struct CanvasScene {
     /// across the canvas) is kept in the list every query scans, which costs a comparison a link
     /// per frame instead of up to 64 bucket entries each time every box moves.
     var linkIndex = SpatialIndex(bucketWidth: 64, bucketHeight: 32, largeThreshold: 8)
-    /// Each link, by handle: its ends and, kept up to date as they move or change, its geometry.
+    /// Each link, by handle: its ends, its slot and whether it is filed (its geometry is read
+    /// from its ends' boxes).
     var linkRecords: [LinkRecord?] = []
     var freeLinkHandles: [Int32] = []
 
@@ -118,6 +127,7 @@ public struct CanvasScene {
         // Every box and link moves: the indexes are filled anew rather than each entry taken out
         // of its old buckets.
         forgetIndexes()
+        boxMeasures.removeAll()
         for number in numberedIDs.indices where numberedIDs[number] != nil {
             layOut(Int32(number), graph: graph, dataSource: dataSource)
         }
@@ -147,11 +157,12 @@ public struct CanvasScene {
         boxShapeNumbers.removeAll(keepingCapacity: true)
         compactWidths.removeAll(keepingCapacity: true)
         boxShapes.removeAll()
+        boxMeasures.removeAll()
         models.removeAll()
         nodeRenderers.removeAll()
         checkedRevision.removeAll(keepingCapacity: true)
-        incomingLinks.removeAll(keepingCapacity: true)
-        outgoingLinks.removeAll(keepingCapacity: true)
+        firstIncoming.removeAll(keepingCapacity: true)
+        firstOutgoing.removeAll(keepingCapacity: true)
         freeNumbers.removeAll(keepingCapacity: true)
         valueRevision = 0
         possiblyStaleCount = 0
@@ -159,8 +170,11 @@ public struct CanvasScene {
         linkIndex.removeAll()
         linkRecords.removeAll(keepingCapacity: true)
         freeLinkHandles.removeAll(keepingCapacity: true)
-        // Each node is measured from a model made for the purpose and let go at once.
+        // Under the standard data source, each node is measured by its kind and slots (a model
+        // is made for the first node of each alike, see `BoxMeasures`); else from a model made
+        // for the purpose and let go at once.
         let context = WidgetDrawingContext(theme: theme)
+        let measuresByKind = dataSource is StandardDataSource
         let ids = graph.nodeIDs
         numbers.reserveCapacity(ids.count)
         numberedIDs.reserveCapacity(ids.count)
@@ -168,20 +182,24 @@ public struct CanvasScene {
         boxShapeNumbers.reserveCapacity(ids.count)
         compactWidths.reserveCapacity(ids.count)
         checkedRevision.reserveCapacity(ids.count)
-        incomingLinks.reserveCapacity(ids.count)
-        outgoingLinks.reserveCapacity(ids.count)
-        var linkCount = 0
+        firstIncoming.reserveCapacity(ids.count)
+        firstOutgoing.reserveCapacity(ids.count)
+        nodeIndex.reserveKeys(below: ids.count)
         for id in ids {
             let number = number(for: id)
+            if measuresByKind && layOutByMeasure(number, id: id, graph: graph) { continue }
             guard let model = NodeWidgetModel(node: id, in: graph) else { continue }
-            for row in model.inputs where row.upstream != nil { linkCount += 1 }
+            boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
         }
-        // The records are made in one buffer of their final size, not grown (and copied) by halves.
-        linkRecords.reserveCapacity(linkCount)
+        // Every link is recorded first, then filed in an index whose columns are made their
+        // exact size at once (not grown by doubling as handles come).
         for number in numberedIDs.indices {
-            fileIncomingLinks(of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph))
+            fileIncomingLinks(
+                of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph), files: false)
         }
+        linkIndex.reserveKeys(below: linkRecords.count)
+        for handle in linkRecords.indices { refreshLink(Int32(handle)) }
     }
 
     /// The node feeding each input slot of a numbered node, as its model's rows have them.
@@ -289,7 +307,7 @@ public struct CanvasScene {
             }
         }
         nodeIndex.fillEmptied(with: boxes)
-        // The records are rewritten in place, then each link is filed: nothing is copied.
+        // Each record's shown flag is rewritten in place, then each link is filed: nothing is copied.
         let capacity = linkRecords.count
         let filed = [(key: Int32, rect: Rect)](unsafeUninitializedCapacity: capacity) { filed, count in
             linkRecords.withUnsafeMutableBufferPointer { records in
@@ -304,10 +322,7 @@ public struct CanvasScene {
                         records[handle]!.isShown = false
                         continue
                     }
-                    records[handle] = LinkRecord(
-                        upstream: record.upstream, downstream: record.downstream, slot: record.slot,
-                        isShown: true, start: ends.start, end: ends.end, upstreamFrame: ends.from,
-                        downstreamFrame: ends.to)
+                    records[handle]!.isShown = true
                     filed.initializeElement(
                         at: count, to: (Int32(handle), Self.linkBounds(ends.from, ends.to)))
                     count += 1
@@ -382,8 +397,8 @@ public struct CanvasScene {
             boxShapeNumbers.append(-1)
             compactWidths.append(0)
             checkedRevision.append(valueRevision)
-            incomingLinks.append([])
-            outgoingLinks.append([])
+            firstIncoming.append(-1)
+            firstOutgoing.append(-1)
         }
         numbers[id] = number
         return number
@@ -395,10 +410,8 @@ public struct CanvasScene {
         guard let id = numberedIDs[index] else { return }
         if isPossiblyStale(number) { possiblyStaleCount -= 1 }
         hide(number)
-        for handle in incomingLinks[index] where handle >= 0 { removeLink(handle) }
-        for handle in outgoingLinks[index] { removeLink(handle) }
-        incomingLinks[index] = []
-        outgoingLinks[index] = []
+        while firstIncoming[index] >= 0 { removeLink(firstIncoming[index]) }
+        while firstOutgoing[index] >= 0 { removeLink(firstOutgoing[index]) }
         numberedIDs[index] = nil
         numbers[id] = nil
         models.forget(id)
@@ -423,7 +436,10 @@ public struct CanvasScene {
         guard let id = numberedIDs[Int(number)] else { return }
         if let model = models[id] {
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: true)
+        } else if dataSource is StandardDataSource && layOutByMeasure(number, id: id, graph: graph) {
+            return
         } else if let model = NodeWidgetModel(node: id, in: graph) {
+            boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false)
         } else {
             hide(number)
@@ -456,6 +472,26 @@ public struct CanvasScene {
         if levelOfDetail != .full { geometryRevision += 1 }
     }
 
+    /// Lays a node out under the standard data source from the measure of its kind and slots
+    /// (`BoxMeasures`) and its name, without a model.
+    /// - Returns: Whether it was laid out (`false`: its box is measured from its model).
+    private mutating func layOutByMeasure(_ number: Int32, id: NodeID, graph: Graph) -> Bool {
+        guard let measure = boxMeasures.number(of: id, in: graph, theme: theme),
+            let name = graph.name(of: id), let position = graph.position(of: id)
+        else { return false }
+        let measured = boxMeasures[measure]
+        let nameWidth = displayWidth(of: name)
+        let width = measured.width(nameWidth: nameWidth, theme: theme)
+        layoutCount += 1
+        compactWidths[Int(number)] = Int32(measured.compactWidth(nameWidth: nameWidth, theme: theme))
+        place(
+            frame: Rect(x: position.x, y: position.y, width: width, height: measured.shape.height),
+            shape: boxShapes.number(ofMeasure: measure, width: width, in: boxMeasures), number: number)
+        // As `layOut(_:model:dataSource:keepsRenderers:context:)`: a compact box follows the name.
+        if levelOfDetail != .full { geometryRevision += 1 }
+        return true
+    }
+
     /// Builds the model and renderers of a shown node that has none.
     /// - Returns: Whether a model was built.
     @discardableResult
@@ -477,19 +513,35 @@ public struct CanvasScene {
         nodeRenderers = nodeRenderers.filter { kept.contains($0.key) }
     }
 
+    /// The bytes the scene's per-node and per-link columns hold (identifiers, frames, shapes'
+    /// numbers, compact widths, revisions, link lists and records, with their spare capacity;
+    /// not the spatial indexes, the shared shapes or the models), for tests and diagnostics.
+    package var columnBytes: Int {
+        numberedIDs.capacity * MemoryLayout<NodeID?>.stride + boxFrames.capacity * MemoryLayout<Rect>.stride
+            + (boxShapeNumbers.capacity + compactWidths.capacity + firstIncoming.capacity
+                + firstOutgoing.capacity) * MemoryLayout<Int32>.stride
+            + checkedRevision.capacity * MemoryLayout<Int>.stride
+            + linkRecords.capacity * MemoryLayout<LinkRecord?>.stride
+    }
+
     /// The most models of nodes out of view kept before they are let go.
     package static var keptModelLimit: Int { 1024 }
 
     /// Keeps a node's layout and files its frame in the node index.
     private mutating func place(_ layout: NodeLayout, number: Int32) {
+        place(frame: layout.frame, shape: boxShapes.number(of: layout.shape), number: number)
+    }
+
+    /// Keeps a node's box, its frame and the number of its shape, and files the frame in the
+    /// node index.
+    private mutating func place(frame: Rect, shape: Int32, number: Int32) {
         let index = Int(number)
         let oldShape = boxShapeNumbers[index]
         let old: Rect? = oldShape >= 0 ? boxFrames[index] : nil
-        let shape = boxShapes.number(of: layout.shape)
-        boxFrames[index] = layout.frame
+        boxFrames[index] = frame
         boxShapeNumbers[index] = shape
-        if old != layout.frame {
-            nodeIndex.update(number, rect: layout.frame)
+        if old != frame {
+            nodeIndex.update(number, rect: frame)
             geometryRevision += 1
         } else if oldShape != shape {
             geometryRevision += 1
