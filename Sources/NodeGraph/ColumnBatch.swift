@@ -126,7 +126,14 @@ struct ColumnBatch {
                                 let idBits = UnsafeRawPointer(idBuffer.baseAddress!)
                                 let stride = MemoryLayout<NodeID>.stride
                                 var k = first
+                                var warmedEnd = first
                                 while k < count {
+                                    if k == warmedEnd {
+                                        warmedEnd = Swift.min(k &+ ColumnBatch.warmedAhead, count)
+                                        store.warmedBits ^= ColumnBatch.warm(
+                                            k..<warmedEnd, idBits: idBits, inputs: inputs,
+                                            slotsPerNode: slotsPerNode, store: store)
+                                    }
                                     let kind = Int(kindOfNode[k])
                                     var payload = 0.0
                                     if plain[kind] {
@@ -208,6 +215,48 @@ struct ColumnBatch {
                 }
             }
         }
+    }
+
+    /// The number of nodes ``warm(_:idBits:inputs:slotsPerNode:store:)`` loads ahead of storing them.
+    static let warmedAhead = 16
+
+    /// Loads what storing `nodes` reads at scattered places, before storing them: the id
+    /// table's bucket where each identifier's probe starts (and the identifier stored there,
+    /// if any), and each input's out-list head and value. Storing a node waits on its own
+    /// probe, so its loads and the next node's would not overlap; here they do, each node's
+    /// independent of the last, and the stores that follow find them in the cache.
+    /// - Returns: The bits loaded, mixed (for the caller to keep, so that the loads stay).
+    @inline(__always)
+    static func warm(
+        _ nodes: Range<Int>, idBits: UnsafeRawPointer, inputs: UnsafeBufferPointer<Int32>, slotsPerNode: Int,
+        store: NodeStore
+    ) -> UInt64 {
+        let probe = store.idTable.probe, stored = UnsafeRawPointer(store.ids.base)
+        let firstOut = store.nodes.firstOut, payload = store.nodes.payload
+        let end = UInt32(bitPattern: store.nodeEnd) &+ UInt32(truncatingIfNeeded: nodes.count)
+        var bits: UInt64 = 0
+        for k in nodes {
+            let offset = k &* MemoryLayout<NodeID>.stride
+            let bucket = probe.homeBucket(
+                ofShort: idBits.load(fromByteOffset: offset, as: UInt64.self),
+                idBits.load(fromByteOffset: offset + 8, as: UInt64.self))
+            if bucket >= 0 {
+                let entry = probe.buckets[bucket]
+                bits ^= UInt64(truncatingIfNeeded: entry)
+                if entry >= 0 {
+                    bits ^= stored.load(
+                        fromByteOffset: Int(entry) &* MemoryLayout<NodeID>.stride, as: UInt64.self)
+                }
+            }
+            guard let row = inputs.baseAddress.map({ $0 + k &* slotsPerNode }) else { continue }
+            for slot in 0..<slotsPerNode {
+                let input = row[slot]
+                // Only inputs that may be nodes (any other sends its node to the full checks).
+                guard UInt32(bitPattern: input) < end else { continue }
+                bits ^= UInt64(truncatingIfNeeded: firstOut[input]) ^ payload[input].bitPattern
+            }
+        }
+        return bits
     }
 
     /// Checks one node and stores it, or throws without storing it.
