@@ -24,6 +24,10 @@ struct ColumnBatch {
     /// with a finite number or no value, and no name, stores nothing but that number beside
     /// what a plain kind's node stores.
     private var heldNumber: [Bool] = []
+    /// Per kind: whether it is a plain kind whose nodes the evaluation adds in line
+    /// (``Kernel/addThree``, three slots): a node of it is evaluated as it is stored when every
+    /// node before it holds its value (see ``storePlainNodes(from:kindOfNode:inputs:values:names:positions:evaluatedEnd:into:)``).
+    private var addsThree: [Bool] = []
     private var slotCounts: [Int] = []
     /// The number of the call's first node.
     let first: Int
@@ -71,6 +75,10 @@ struct ColumnBatch {
             return entry.parameterType == nil && !entry.isLive
                 && entry.slots.allSatisfy { $0.type == onlyOutputType }
         }
+        addsThree = kinds.indices.map { kind in
+            guard plain[kind], let entry = kinds[kind].entry else { return false }
+            return Kernel(entry) == .addThree && entry.slotCount == 3 && onlyOutputType == .number
+        }
     }
 
     /// The number of slots a node of kind `kind` reserves (0 for a kind decided per node).
@@ -96,7 +104,7 @@ struct ColumnBatch {
     func storePlainNodes(
         from first: Int, kindOfNode: UnsafeBufferPointer<UInt16>, inputs: UnsafeBufferPointer<Int32>,
         values: UnsafeBufferPointer<Value?>, names: UnsafeBufferPointer<String?>,
-        positions: UnsafeBufferPointer<Position>, into graph: inout Graph
+        positions: UnsafeBufferPointer<Position>, evaluatedEnd: inout Int32, into graph: inout Graph
     ) -> Int {
         let store = graph.store
         guard store.appendsInIndexOrder, first < ids.count,
@@ -105,76 +113,150 @@ struct ColumnBatch {
         store.dropPlan()
         let count = ids.count, slotsPerNode = self.slotsPerNode
         let noInput: Int32 = -1
+        // Read once: room for every node is reserved, so the columns do not move.
+        let payloads = store.nodes.payload
+        var evaluated = evaluatedEnd
+        defer { evaluatedEnd = evaluated }
         return ids.withUnsafeBufferPointer { idBuffer in
             plain.withUnsafeBufferPointer { plain in
-                heldNumber.withUnsafeBufferPointer { heldNumber in
-                    plainIndex.withUnsafeBufferPointer { plainIndex in
-                        slotCounts.withUnsafeBufferPointer { slotCounts in
-                            let idBits = UnsafeRawPointer(idBuffer.baseAddress!)
-                            let stride = MemoryLayout<NodeID>.stride
-                            var k = first
-                            while k < count {
-                                let kind = Int(kindOfNode[k])
-                                var payload = 0.0
-                                if plain[kind] {
-                                    if !values.isEmpty, values[k] != nil { break }
-                                } else if heldNumber[kind] {
-                                    if !values.isEmpty, values[k] != nil {
-                                        guard case .number(let number)? = values[k], number.isFinite else {
-                                            break
-                                        }
-                                        payload = number
+                addsThree.withUnsafeBufferPointer { addsThree in
+                    heldNumber.withUnsafeBufferPointer { heldNumber in
+                        plainIndex.withUnsafeBufferPointer { plainIndex in
+                            slotCounts.withUnsafeBufferPointer { slotCounts in
+                                let idBits = UnsafeRawPointer(idBuffer.baseAddress!)
+                                let stride = MemoryLayout<NodeID>.stride
+                                var k = first
+                                var warmedEnd = first
+                                while k < count {
+                                    if k == warmedEnd {
+                                        warmedEnd = Swift.min(k &+ ColumnBatch.warmedAhead, count)
+                                        store.warmedBits ^= ColumnBatch.warm(
+                                            k..<warmedEnd, idBits: idBits, inputs: inputs,
+                                            slotsPerNode: slotsPerNode, store: store)
                                     }
-                                } else {
-                                    break
-                                }
-                                if !names.isEmpty, names[k] != nil { break }
-                                var x: Int32 = 0, y: Int32 = 0
-                                if !positions.isEmpty {
-                                    let position = positions[k]
-                                    guard Position.validRange.contains(position.x),
-                                        Position.validRange.contains(position.y)
-                                    else { break }
-                                    x = Int32(position.x)
-                                    y = Int32(position.y)
-                                }
-                                let slotCount = slotCounts[kind], node = store.nodeEnd
-                                guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity else {
-                                    break
-                                }
-                                let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
-                                var clean = true
-                                for slot in 0..<slotsPerNode {
-                                    let input = row.unsafelyUnwrapped[slot]
-                                    if input != -1
-                                        && (slot >= slotCount || UInt32(bitPattern: input) >= UInt32(node))
-                                    {
-                                        clean = false
+                                    let kind = Int(kindOfNode[k])
+                                    var payload = 0.0
+                                    if plain[kind] {
+                                        if !values.isEmpty, values[k] != nil { break }
+                                    } else if heldNumber[kind] {
+                                        if !values.isEmpty, values[k] != nil {
+                                            guard case .number(let number)? = values[k], number.isFinite
+                                            else {
+                                                break
+                                            }
+                                            payload = number
+                                        }
+                                    } else {
                                         break
                                     }
+                                    if !names.isEmpty, names[k] != nil { break }
+                                    var x: Int32 = 0, y: Int32 = 0
+                                    if !positions.isEmpty {
+                                        let position = positions[k]
+                                        guard Position.validRange.contains(position.x),
+                                            Position.validRange.contains(position.y)
+                                        else { break }
+                                        x = Int32(position.x)
+                                        y = Int32(position.y)
+                                    }
+                                    let slotCount = slotCounts[kind], node = store.nodeEnd
+                                    guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity else {
+                                        break
+                                    }
+                                    let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
+                                    var clean = true
+                                    for slot in 0..<slotsPerNode {
+                                        let input = row.unsafelyUnwrapped[slot]
+                                        if input != -1
+                                            && (slot >= slotCount
+                                                || UInt32(bitPattern: input) >= UInt32(node))
+                                        {
+                                            clean = false
+                                            break
+                                        }
+                                    }
+                                    guard clean else { break }
+                                    // Evaluated as it is stored while every node before it holds its
+                                    // value, as `finish()`'s pass would (empty slots read the payload
+                                    // column's guard, 0); a sum that is not finite is left to it.
+                                    if node == evaluated {
+                                        if addsThree[kind] {
+                                            let a = slotsPerNode > 0 ? row.unsafelyUnwrapped[0] : noInput
+                                            let b = slotsPerNode > 1 ? row.unsafelyUnwrapped[1] : noInput
+                                            let c = slotsPerNode > 2 ? row.unsafelyUnwrapped[2] : noInput
+                                            let sum = Kernel.addThree(payloads[a], payloads[b], payloads[c])
+                                            if sum.isFinite {
+                                                payload = sum
+                                                evaluated = node &+ 1
+                                            }
+                                        } else if heldNumber[kind] {
+                                            evaluated = node &+ 1
+                                        }
+                                    }
+                                    let offset = k &* stride
+                                    let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
+                                    let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
+                                    let bucket = store.idTable.probe.emptyBucket(
+                                        forShortPrintable: low, high, in: store.ids.buffer)
+                                    guard bucket >= 0 else { break }
+                                    withUnsafePointer(to: noInput) { none in
+                                        _ = store.appendNode(
+                                            inline: low, high, bucket: bucket, kind: plainIndex[kind],
+                                            slotCount: slotCount, inputs: row ?? none,
+                                            inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
+                                            payload: payload)
+                                    }
+                                    k += 1
                                 }
-                                guard clean else { break }
-                                let offset = k &* stride
-                                let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
-                                let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
-                                let bucket = store.idTable.probe.emptyBucket(
-                                    forShortPrintable: low, high, in: store.ids.buffer)
-                                guard bucket >= 0 else { break }
-                                withUnsafePointer(to: noInput) { none in
-                                    _ = store.appendNode(
-                                        inline: low, high, bucket: bucket, kind: plainIndex[kind],
-                                        slotCount: slotCount, inputs: row ?? none,
-                                        inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
-                                        payload: payload)
-                                }
-                                k += 1
+                                return k
                             }
-                            return k
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The number of nodes ``warm(_:idBits:inputs:slotsPerNode:store:)`` loads ahead of storing them.
+    static let warmedAhead = 16
+
+    /// Loads what storing `nodes` reads at scattered places, before storing them: the id
+    /// table's bucket where each identifier's probe starts (and the identifier stored there,
+    /// if any), and each input's out-list head and value. Storing a node waits on its own
+    /// probe, so its loads and the next node's would not overlap; here they do, each node's
+    /// independent of the last, and the stores that follow find them in the cache.
+    /// - Returns: The bits loaded, mixed (for the caller to keep, so that the loads stay).
+    @inline(__always)
+    static func warm(
+        _ nodes: Range<Int>, idBits: UnsafeRawPointer, inputs: UnsafeBufferPointer<Int32>, slotsPerNode: Int,
+        store: NodeStore
+    ) -> UInt64 {
+        let probe = store.idTable.probe, stored = UnsafeRawPointer(store.ids.base)
+        let firstOut = store.nodes.firstOut, payload = store.nodes.payload
+        let end = UInt32(bitPattern: store.nodeEnd) &+ UInt32(truncatingIfNeeded: nodes.count)
+        var bits: UInt64 = 0
+        for k in nodes {
+            let offset = k &* MemoryLayout<NodeID>.stride
+            let bucket = probe.homeBucket(
+                ofShort: idBits.load(fromByteOffset: offset, as: UInt64.self),
+                idBits.load(fromByteOffset: offset + 8, as: UInt64.self))
+            if bucket >= 0 {
+                let entry = probe.buckets[bucket]
+                bits ^= UInt64(truncatingIfNeeded: entry)
+                if entry >= 0 {
+                    bits ^= stored.load(
+                        fromByteOffset: Int(entry) &* MemoryLayout<NodeID>.stride, as: UInt64.self)
+                }
+            }
+            guard let row = inputs.baseAddress.map({ $0 + k &* slotsPerNode }) else { continue }
+            for slot in 0..<slotsPerNode {
+                let input = row[slot]
+                // Only inputs that may be nodes (any other sends its node to the full checks).
+                guard UInt32(bitPattern: input) < end else { continue }
+                bits ^= UInt64(truncatingIfNeeded: firstOut[input]) ^ payload[input].bitPattern
+            }
+        }
+        return bits
     }
 
     /// Checks one node and stores it, or throws without storing it.

@@ -93,7 +93,8 @@ extension GraphBuilder {
                                 positions.withUnsafeBufferPointer { positions in
                                     batch.storePlainNodes(
                                         from: k, kindOfNode: kindOfNode, inputs: inputs, values: values,
-                                        names: names, positions: positions, into: &graph)
+                                        names: names, positions: positions, evaluatedEnd: &evaluatedEnd,
+                                        into: &graph)
                                 }
                             }
                         }
@@ -117,6 +118,7 @@ extension GraphBuilder {
             }
         } catch {
             graph.store.restore(checkpoint)
+            evaluatedEnd = Swift.min(evaluatedEnd, graph.store.nodeEnd)
             throw error
         }
         return first..<first + count

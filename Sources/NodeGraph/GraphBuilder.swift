@@ -28,6 +28,10 @@ public struct GraphBuilder: Sendable {
     private(set) var onlyOutputType: ValueType?
     /// The kind-table size `onlyOutputType` was computed for.
     private var kindsSeen = 0
+    /// The nodes below this index hold the values ``finish()``'s evaluation would give them: the
+    /// column entry evaluates the adds and number sources it stores in place while every node
+    /// before them does (a node stored any other way stops it there).
+    var evaluatedEnd: Int32 = 0
 
     /// Starts an empty graph.
     /// - Parameter registry: The kinds the graph accepts; the calculator's by default.
@@ -139,9 +143,11 @@ public struct GraphBuilder: Sendable {
     }
 
     /// The graph, every node evaluated.
-    /// - Complexity: O(*n* + *e*), one evaluation of the whole graph.
+    /// - Complexity: O(*n* + *e*), one evaluation of the whole graph; O(1) when every node was
+    ///   added by ``add(ids:kinds:kindOfNode:inputs:slotsPerNode:values:names:positions:)`` as a
+    ///   number source or an add with finite values, which that call evaluates as it stores them.
     public consuming func finish() -> Graph {
-        graph.evaluateAll()
+        if evaluatedEnd != graph.store.nodeEnd { graph.evaluateAll() }
         return graph
     }
 }

@@ -178,6 +178,14 @@ struct IDTable {
             }
         }
 
+        /// The bucket where the probe for the identifier whose bits these are starts, when it is
+        /// stored inline (its bytes are not checked); -1 for any other. Only to load that bucket
+        /// ahead of the probe (see ``ColumnBatch``'s warming).
+        @inline(__always) func homeBucket(ofShort low: UInt64, _ high: UInt64) -> Int {
+            guard inlineLayout, high & Probe.smallFlag != 0 else { return -1 }
+            return shortHash(low, high & 0x00FF_FFFF_FFFF_FFFF, count: Int((high >> 56) & 0xF)) & mask
+        }
+
         /// ``emptyBucket(forShortPrintable:_:in:)``'s answer for an identifier the table holds.
         static let taken = -1
         /// ``emptyBucket(forShortPrintable:_:in:)``'s answer for an identifier it does not decide.
