@@ -21,6 +21,7 @@ extension TerminalScreen {
     public func present(_ surface: Surface) -> Int {
         guard !isStopped, !isSuspended else { return 0 }
         lastFrameCopyCalls = 0
+        lastFrameStyleSwitches = 0
         var written: Int
         if let lastFrame, !needsFullRedraw, lastFrame.width == surface.width,
             lastFrame.height == surface.height
@@ -65,6 +66,13 @@ extension TerminalScreen {
     /// with its character set, not one `setcchar` and one `mvwadd_wch` a cell: for a pan that
     /// rewrites most of a 200 × 60 screen, that was 5 of the 36 million instructions of a key.
     /// Wide characters, combining marks and ASCII stand-ins go one by one (``Glyph``).
+    ///
+    /// A blank between two cells of one style is written in their style when it looks the same
+    /// in it (``blankLooksTheSame(_:in:)``), so the terminal does not switch styles for it and
+    /// back. The choice depends on the frame's cells around the blank, not on what changed or
+    /// was written before, so a line shifted sideways by a pan is still the same cells and
+    /// ncurses can shift it (insert and delete characters) instead of writing it again. A blank
+    /// that did not change keeps the style it was written in: it looks the same either way.
     private func write(_ surface: Surface, changedSince previous: Surface?) -> Int {
         let (screenWidth, screenHeight) = size
         let width = surface.width
@@ -86,8 +94,17 @@ extension TerminalScreen {
                     for x in 0..<columns {
                         var cell = current[row + x]
                         if cell.isContinuation || (compares && cell == earlier[row + x]) { continue }
+                        if x > 0, x + 1 < columns {
+                            let around = current[row + x - 1].style
+                            if cell.style != around, around == current[row + x + 1].style,
+                                Self.blankLooksTheSame(cell, in: around)
+                            {
+                                cell.style = around
+                            }
+                        }
                         if cell.style != style {
                             style = cell.style
+                            lastFrameStyleSwitches += 1
                             if let known = colorPairs.rendition(for: cell.style) {
                                 rendition = known
                             } else {
@@ -124,6 +141,21 @@ extension TerminalScreen {
         }
         lastFrameCopyCalls += run.calls
         return pairsRanOut ? -1 : written
+    }
+}
+
+extension TerminalScreen {
+    /// Whether `cell` is a blank that shows exactly as it would in `style`: a space shows no
+    /// foreground color, bold or dim, so only its background, reverse video and underline show.
+    /// - Parameters:
+    ///   - cell: The cell to write.
+    ///   - style: The style it might be written in.
+    /// - Returns: Whether writing `cell` in `style` changes nothing a person sees.
+    nonisolated static func blankLooksTheSame(_ cell: Cell, in style: CellStyle) -> Bool {
+        guard cell.singleScalar == " ", cell.width == 1 else { return false }
+        let own = cell.style
+        return !own.reverse && !own.underline && !style.reverse && !style.underline
+            && own.background == style.background
     }
 }
 

@@ -155,6 +155,9 @@ public final class TerminalScreen: TerminalBackend {
     /// How many calls the last `present(_:)` made to hand cells to ncurses: one for each run of
     /// changed neighbouring cells in one style, one for each cell drawn on its own. For tests.
     package internal(set) var lastFrameCopyCalls = 0
+    /// How many times the last `present(_:)` switched the style of the cells it handed to ncurses
+    /// (each switch is an attribute or color sequence on the terminal). For tests.
+    package internal(set) var lastFrameStyleSwitches = 0
     /// Whether ``stop()`` ran.
     package private(set) var isStopped = false
     /// Whether the screen is suspended (`suspend()`).
