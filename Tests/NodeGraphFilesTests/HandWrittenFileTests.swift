@@ -7,6 +7,27 @@ import Testing
 /// whitespace, numbers and strings spelled in every way JSON allows, inputs defined later in the
 /// file. Each loads as the graph it describes; one with a problem is refused.
 @Suite struct HandWrittenFileTests {
+    /// A file listing every node after its inputs (as saved files do) is built in its own order;
+    /// one listing a node before an input is built in a dependency order all the same.
+    @Test func nodesListedAfterTheirInputsAreBuiltInFileOrder() throws {
+        let inOrder = try loadGraph(
+            graphFile(
+                #"""
+                {"id": "s1", "kind": "number", "value": 1}, {"id": "x", "kind": "add", "inputs": ["s1"]},
+                {"id": "s2", "kind": "number", "value": 2}, {"id": "y", "kind": "add", "inputs": ["s2", "x"]}
+                """#))
+        #expect(inOrder.topologicalOrder().map(\.rawValue) == ["s1", "x", "s2", "y"])
+        #expect(inOrder.value(of: "y") == .number(3))
+        let outOfOrder = try loadGraph(
+            graphFile(
+                #"""
+                {"id": "y", "kind": "add", "inputs": ["s2", "x"]}, {"id": "x", "kind": "add", "inputs": ["s1"]},
+                {"id": "s1", "kind": "number", "value": 1}, {"id": "s2", "kind": "number", "value": 2}
+                """#))
+        #expect(outOfOrder.topologicalOrder().map(\.rawValue) == ["s1", "s2", "x", "y"])
+        #expect(outOfOrder == inOrder)
+    }
+
     @Test func whitespaceAByteOrderMarkAndAnyKeyOrderLoad() throws {
         let text =
             "\u{FEFF} {\r\n\t\"version\" : 1.0 ,\"nodes\":[ {\"kind\":\"number\",\"value\":2,\"id\":\"n\"} ] , \"format\":\"nodegraph\"}\n "

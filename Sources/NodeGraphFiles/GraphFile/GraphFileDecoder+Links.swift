@@ -119,10 +119,21 @@ extension GraphFileDecoder {
         }
     }
 
+    /// File order when every node comes after its inputs (as a saved file lists them), else
     /// Kahn's algorithm, file order among ready nodes; each loop of inputs that keeps nodes out
-    /// of the order is reported once, as a path.
+    /// of the order is reported once, as a path. Taking the file's own order when it is one
+    /// keeps the nodes where the file has them: the graph is built, evaluated and printed
+    /// reading its columns in order, where Kahn's waves would scatter a random graph's nodes.
     private mutating func dependencyOrder(_ nodes: FileNodes) -> [Int32] {
         let count = nodes.count
+        if nodes.listsEveryNodeAfterItsInputs {
+            let order = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for node in 0..<count { buffer[node] = Int32(node) }
+                initialized = count
+            }
+            noteColumnBytes(nodes.byteCount + order.count * MemoryLayout<Int32>.stride)
+            return order
+        }
         var pending = [Int32](repeating: 0, count: count)
         // The dependents of each node, in file order (a node fed twice by one node is listed twice):
         // node `u`'s are `dependents[dependentEnd[u - 1]..<dependentEnd[u]]` (from 0 for the first
@@ -189,5 +200,18 @@ extension GraphFileDecoder {
                 .cycle, node: loop[0], of: nodes, field: "inputs", offset: Int(nodes.offsets[loop[0]]),
                 reason: "inputs form a cycle: " + names.joined(separator: " → "))
         }
+    }
+}
+
+extension GraphFileDecoder.FileNodes {
+    /// Whether every input names a node listed before its own (so file order is a dependency
+    /// order; a node naming itself or a later node is not).
+    var listsEveryNodeAfterItsInputs: Bool {
+        for node in 0..<count {
+            for position in Int(inputStart[node])..<Int(inputStart[node + 1]) where inputs[position] >= node {
+                return false
+            }
+        }
+        return true
     }
 }
