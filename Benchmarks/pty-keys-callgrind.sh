@@ -15,12 +15,7 @@ nodes=${3:-20000}
 lines=${4:-40}
 [ "$presses" -ge 2 ] || { echo "pty-keys-callgrind.sh: PRESSES must be 2 or more" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "pty-keys-callgrind.sh: valgrind is not installed" >&2; exit 1; }
-swift build -c release --product nodeui-tui >&2
-swift build -c release --product nodecanvas-bench >&2
-bin="$PWD/.build/release"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-"$bin/nodecanvas-bench" --write "random:$nodes" "$work/random.json" >&2
+source Benchmarks/random-graph-prologue.sh "$nodes"
 for count in "$presses" 1; do
   cat >"$work/program" <<EOF
 #!/bin/sh

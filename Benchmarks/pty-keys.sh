@@ -12,11 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes=${1:-20000}
 repeat=${2:-30}
-swift build -c release --product nodeui-tui >&2
-swift build -c release --product nodecanvas-bench >&2
-bin="$PWD/.build/release"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-"$bin/nodecanvas-bench" --write "random:$nodes" "$work/random.json" >&2
+source Benchmarks/random-graph-prologue.sh "$nodes"
 echo "nodeui-tui on random:$nodes, $repeat presses of each key"
 python3 Benchmarks/pty-keys.py "$bin/nodeui-tui" "$work/random.json" --repeat "$repeat"
