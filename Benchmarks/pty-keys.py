@@ -67,6 +67,8 @@ def main():
         first, _, last = read_until_quiet(master, 0.5, 120, until=b"opened")
         if last is None:
             sys.exit("the program drew nothing")
+        if b"opened" not in first:
+            sys.exit("the editor did not say it opened the file within 120 s (is it asking something?)")
         print(f"first frame: {len(first)} bytes, {1000 * (last - started):.0f} ms after the start "
               f"({arguments.columns}x{arguments.rows}, load average {os.getloadavg()[0]:.1f})")
         # The cursor opens on the top left node: nodecanvas-bench's update source (node 0).

@@ -1,8 +1,9 @@
 """What the benchmark scripts share for running the editor on a pseudo-terminal.
 
 `start_on_terminal` runs a command as the session leader of a new pseudo-terminal of the given
-size (TERM=xterm-256color, its own state folder, colors allowed); `read_until_quiet` reads what the
-program writes until it has been quiet for a while.
+size (TERM=xterm-256color, its own state folder, colors allowed) and refuses a graph file with an
+autosave journal beside it (the editor would open on its recovery prompt, not on the graph);
+`read_until_quiet` reads what the program writes until it has been quiet for a while.
 """
 
 import fcntl
@@ -10,6 +11,7 @@ import os
 import select
 import struct
 import subprocess
+import sys
 import tempfile
 import termios
 import time
@@ -17,7 +19,16 @@ import time
 
 def start_on_terminal(command, columns, rows, state_prefix):
     """Starts `command` on a new pseudo-terminal; returns the process, the terminal's master end
-    and the temporary state folder (XDG_STATE_HOME) the caller removes when done."""
+    and the temporary state folder (XDG_STATE_HOME) the caller removes when done.
+
+    Exits with a message naming the journal when a file among the arguments has an autosave journal
+    (`FILE.autosave.jsonl`) beside it: the editor would wait on its recovery prompt and every
+    figure would time that prompt instead of the graph."""
+    for argument in command:
+        journal = f"{argument}.autosave.jsonl"
+        if os.path.isfile(argument) and os.path.exists(journal):
+            sys.exit(f"{journal} exists: the editor would open on its recovery prompt; "
+                     f"remove it (or open the file once and answer the prompt) and run again")
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     state = tempfile.mkdtemp(prefix=state_prefix)
