@@ -215,6 +215,7 @@ func renderReport(path: String) -> String {
         swift run -c release --package-path Benchmarks nodegraph-bench --quick --table  # up to 1e5
         swift run -c release --package-path Benchmarks nodegraph-bench --workload random --op update,update_small --n 1e6
         Benchmarks/generate.sh            # full run → Benchmarks/results.jsonl → BENCHMARKS.md
+        Benchmarks/generate.sh --ops build_columns  # only these ops again, in place of their rows
         Benchmarks/callgrind.sh           # instruction counts per op vs Benchmarks/callgrind-baseline.txt
         Benchmarks/load-vs-orjson.sh      # a 1e6-node file: nodeui-tui check/eval vs orjson, peak memory
         ```

@@ -9,9 +9,9 @@ let usage = """
     flat-array floor engine. Build with -c release.
 
       --workload LIST   chain,lattice,random,fanout (default: all)
-      --op LIST         build,build_edits,eval,update,update_small,update_small_ids,
-                        update_small_cold,update_noop,cycle,cycle_ids,link_check,link_check_ids,
-                        link_ok,topo,memory (default: all)
+      --op LIST         build,build_columns,build_edits,eval,update,update_small,
+                        update_small_ids,update_small_cold,update_noop,cycle,cycle_ids,link_check,
+                        link_check_ids,link_ok,topo,memory, and the extras below (default: all)
       --n LIST          sizes, e.g. 1e3,1e5 (default: 1e3,1e4,1e5,1e6)
       --quick           sizes up to 1e5, 0.2 s per measurement
       --min-time S      seconds of measurement per op (default 0.5; at least 3 samples anyway)
@@ -27,8 +27,15 @@ let usage = """
                         observed: what it evaluates against what they need; Demand.swift)
 
     Output: one JSON line per measurement (engine nodegraph or floor), a machine line first.
-    Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree.
+    Exits 1 if the floor's and NodeGraph's checksums or recompute counts disagree, 2 on a bad
+    argument.
     """
+
+/// Says what is wrong with the command line and exits 2.
+func refuse(_ problem: String) -> Never {
+    fputs("nodegraph-bench: \(problem) (see --help)\n", stderr)
+    exit(2)
+}
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var workloads = Workload.names
@@ -40,7 +47,7 @@ nonisolated(unsafe) var jsonlFile: UnsafeMutablePointer<FILE>? = nil
 
 func parseSize(_ s: Substring) -> Int {
     if let value = Double(s) { return Int(value) }
-    fatalError("bad size \(s)")
+    refuse("bad size '\(s)'")
 }
 
 var index = 0
@@ -48,7 +55,7 @@ while index < arguments.count {
     let arg = arguments[index]
     func next() -> String {
         index += 1
-        guard index < arguments.count else { fatalError("\(arg) needs a value") }
+        guard index < arguments.count else { refuse("\(arg) needs a value") }
         return arguments[index]
     }
     switch arg {
@@ -58,7 +65,10 @@ while index < arguments.count {
     case "--quick":
         sizes = sizes.filter { $0 <= 100_000 }
         settings.minSeconds = 0.2
-    case "--min-time": settings.minSeconds = Double(next())!
+    case "--min-time":
+        let text = next()
+        guard let seconds = Double(text), seconds >= 0 else { refuse("bad --min-time '\(text)'") }
+        settings.minSeconds = seconds
     case "--table": tableMode = true
     case "--engine": engines = Set(next().split(separator: ",").map(String.init))
     case "--jsonl": jsonlFile = fopen(next(), "w")
@@ -82,12 +92,12 @@ while index < arguments.count {
         print(usage)
         exit(0)
     default:
-        fatalError("unknown argument \(arg)\n\(usage)")
+        refuse("unknown argument '\(arg)'")
     }
     index += 1
 }
-for w in workloads where !Workload.names.contains(w) { fatalError("unknown workload \(w)") }
-for op in selectedOps where !allOps.contains(op) && !extraOps.contains(op) { fatalError("unknown op \(op)") }
+for w in workloads where !Workload.names.contains(w) { refuse("unknown workload '\(w)'") }
+for op in selectedOps where !allOps.contains(op) && !extraOps.contains(op) { refuse("unknown op '\(op)'") }
 
 func emitLine(_ line: String) {
     if !tableMode { print(line) }
