@@ -1,5 +1,6 @@
 import Foundation
 import NodeCanvas
+import NodeGraph
 import Testing
 
 @testable import NodeTerminal
@@ -173,5 +174,98 @@ extension TerminalBackendTests {
                         .input(.mouseRelease(x: 4, y: 4)),
                     ])
         }
+    }
+}
+
+/// A program with work ahead: `slices` slices of it, at the `keyAt`-th of which a person types
+/// `q` (which finishes it); it logs its frames, slices and keys in order.
+final class WorkingProgram: TerminalProgram {
+    let terminal: TestTerminal
+    var remaining: Int
+    let keyAt: Int
+    var log: [String] = []
+    var isFinished = false
+
+    init(terminal: TestTerminal, slices: Int, keyAt: Int) {
+        self.terminal = terminal
+        remaining = slices
+        self.keyAt = keyAt
+    }
+
+    func respond(to event: TerminalEvent) -> Bool {
+        log.append("key")
+        if event == .input(.character("q")) { isFinished = true }
+        return true
+    }
+
+    func frame() -> Surface {
+        log.append("frame")
+        return Surface(rows: ["working"])
+    }
+
+    func stop(bySignal signal: Int32) { isFinished = true }
+
+    func workAhead() -> Bool {
+        log.append("slice")
+        remaining -= 1
+        if log.count(where: { $0 == "slice" }) == keyAt {
+            let terminal = self.terminal
+            MainActor.assumeIsolated { terminal.type("q") }
+        }
+        return remaining > 0
+    }
+}
+
+/// After a frame, while no key waits, the loop lets the program work ahead a slice at a time.
+@MainActor @Suite struct WorkAheadTests {
+    @Test func aKeyArrivingWhileTheProgramWorksAheadIsAnsweredAfterTheSliceUnderWay() {
+        let terminal = TestTerminal(width: 10, height: 1)
+        let program = WorkingProgram(terminal: terminal, slices: 100, keyAt: 3)
+        let loop = EventLoop(terminal: terminal, program: program)
+        #expect(loop.run() == .finished)
+        #expect(program.log == ["frame", "slice", "slice", "slice", "key"])
+        #expect(loop.workAheadSliceCount == 3)
+    }
+
+    @Test func aKeyWaitingAfterTheFrameIsAnsweredBeforeAnyWorkAhead() {
+        let terminal = TestTerminal(width: 10, height: 1)
+        let program = WorkingProgram(terminal: terminal, slices: 100, keyAt: 0)
+        let loop = EventLoop(terminal: terminal, program: program)
+        terminal.type("q")
+        #expect(loop.run() == .finished)
+        #expect(program.log == ["frame", "key"])
+    }
+
+    @Test func theEditorRoutesAheadBetweenKeysAndDrawsTheFramesItDrawsWithout() {
+        func editor() -> (TestTerminal, EventLoop<EditorSession>) {
+            let terminal = TestTerminal(width: 100, height: 30)
+            let session = EditorSession(
+                configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+                width: 100, height: 30)
+            return (terminal, EventLoop(terminal: terminal, program: session))
+        }
+        let (terminal, loop) = editor()
+        let (plainTerminal, plainLoop) = editor()
+        loop.runUntilIdle()
+        plainLoop.runUntilIdle()
+        let canvas = loop.program.canvas
+        let routed = canvas.routingCount
+        // No key waits: the loop gives slices until the four windows a pan enters and the view
+        // at the two other levels of detail are routed.
+        #expect(loop.workAhead() == .none)
+        #expect(canvas.routedAheadCount == 6)
+        #expect(canvas.routingCount == routed + 6)
+        #expect(!canvas.hasWorkAhead)
+        // Eight pans right enter the window routed ahead: no routing on the frame, and the
+        // frame the editor that did not route ahead shows.
+        for _ in 0..<8 {
+            terminal.type("L")
+            plainTerminal.type("L")
+            loop.runUntilIdle()
+            plainLoop.runUntilIdle()
+        }
+        #expect(canvas.routingCount == routed + 6)
+        #expect(terminal.rows == plainTerminal.rows)
+        #expect(plainLoop.program.canvas.routedAheadCount == 0)
     }
 }
