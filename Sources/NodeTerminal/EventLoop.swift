@@ -104,13 +104,15 @@ public final class EventLoop<Program: TerminalProgram> {
         return nil
     }
 
-    /// Lets the program work ahead, a slice at a time, while no event waits (checked before
-    /// each slice); returns the event that ended it, or ``TerminalEvent/none`` when the work is
-    /// done. A slice is short, so an event waits for one at most.
+    /// Lets the program work ahead, a slice at a time, while no event and no posted message
+    /// waits (checked before each slice); returns the event that ended it (a posted message
+    /// ends it as a wake-up), or ``TerminalEvent/none`` when the work is done. A slice is short,
+    /// so an event or a message waits for one at most.
     package func workAhead() -> TerminalEvent {
         while true {
             let event = terminal.nextEvent(timeoutMilliseconds: 0)
             if event != .none { return event }
+            if mailbox.hasMessages { return .wakeUp }
             workAheadSliceCount += 1
             guard program.workAhead() else { return .none }
         }

@@ -177,25 +177,27 @@ extension TerminalBackendTests {
     }
 }
 
-/// A program with work ahead: `slices` slices of it, at the `keyAt`-th of which a person types
-/// `q` (which finishes it); it logs its frames, slices and keys in order.
+/// A program with work ahead: `slices` slices of it, after each of which `afterSlice` runs with
+/// the slice's number (a test types a key or posts a message there); it logs its frames, slices,
+/// keys and messages in order, and finishes on `q` or the message 0.
 final class WorkingProgram: TerminalProgram {
-    let terminal: TestTerminal
     var remaining: Int
-    let keyAt: Int
+    var afterSlice: (Int) -> Void = { _ in }
     var log: [String] = []
     var isFinished = false
+    private var slices = 0
 
-    init(terminal: TestTerminal, slices: Int, keyAt: Int) {
-        self.terminal = terminal
-        remaining = slices
-        self.keyAt = keyAt
-    }
+    init(slices: Int) { remaining = slices }
 
     func respond(to event: TerminalEvent) -> Bool {
         log.append("key")
         if event == .input(.character("q")) { isFinished = true }
         return true
+    }
+
+    func receive(_ message: Int) {
+        log.append("message")
+        if message == 0 { isFinished = true }
     }
 
     func frame() -> Surface {
@@ -208,10 +210,8 @@ final class WorkingProgram: TerminalProgram {
     func workAhead() -> Bool {
         log.append("slice")
         remaining -= 1
-        if log.count(where: { $0 == "slice" }) == keyAt {
-            let terminal = self.terminal
-            MainActor.assumeIsolated { terminal.type("q") }
-        }
+        slices += 1
+        afterSlice(slices)
         return remaining > 0
     }
 }
@@ -220,7 +220,10 @@ final class WorkingProgram: TerminalProgram {
 @MainActor @Suite struct WorkAheadTests {
     @Test func aKeyArrivingWhileTheProgramWorksAheadIsAnsweredAfterTheSliceUnderWay() {
         let terminal = TestTerminal(width: 10, height: 1)
-        let program = WorkingProgram(terminal: terminal, slices: 100, keyAt: 3)
+        let program = WorkingProgram(slices: 100)
+        program.afterSlice = { slice in
+            if slice == 3 { MainActor.assumeIsolated { terminal.type("q") } }
+        }
         let loop = EventLoop(terminal: terminal, program: program)
         #expect(loop.run() == .finished)
         #expect(program.log == ["frame", "slice", "slice", "slice", "key"])
@@ -229,7 +232,7 @@ final class WorkingProgram: TerminalProgram {
 
     @Test func aKeyWaitingAfterTheFrameIsAnsweredBeforeAnyWorkAhead() {
         let terminal = TestTerminal(width: 10, height: 1)
-        let program = WorkingProgram(terminal: terminal, slices: 100, keyAt: 0)
+        let program = WorkingProgram(slices: 100)
         let loop = EventLoop(terminal: terminal, program: program)
         terminal.type("q")
         #expect(loop.run() == .finished)
@@ -267,5 +270,22 @@ final class WorkingProgram: TerminalProgram {
         #expect(canvas.routingCount == routed + 6)
         #expect(terminal.rows == plainTerminal.rows)
         #expect(plainLoop.program.canvas.routedAheadCount == 0)
+    }
+}
+
+extension TerminalBackendTests {
+    /// A terminal screen polled without waiting does not look at its wake-up pipe: the loop
+    /// looks at the mailbox itself between slices.
+    @Test func aMessagePostedWhileTheProgramWorksAheadIsDeliveredAfterTheSliceUnderWay() throws {
+        try withPipedScreen { screen, _ in
+            let program = WorkingProgram(slices: 100)
+            let loop = EventLoop(terminal: screen, program: program)
+            let mailbox = loop.mailbox
+            program.afterSlice = { slice in
+                if slice == 2 { mailbox.post(0) }
+            }
+            #expect(loop.run() == .finished)
+            #expect(program.log == ["frame", "slice", "slice", "message"])
+        }
     }
 }
