@@ -27,7 +27,7 @@ extension EditorSession: TerminalProgram {
     }
 
     /// After a frame, while no input waits: the canvas routes ahead, a slice at a time, the
-    /// links of the windows the next keys are likely to show (``CanvasAction/idle``).
+    /// links of the windows the next keys are likely to show (`CanvasAction.idle`).
     /// - Returns: Whether more remains to route.
     public func workAhead() -> Bool {
         guard canvas.hasWorkAhead else { return false }
