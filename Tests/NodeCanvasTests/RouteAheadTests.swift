@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import PropertyBased
 import Testing
 
 /// While the editor idles the canvas routes ahead the windows the next keys are likely to show
@@ -103,5 +104,25 @@ import Testing
             }
         }
         #expect(canvas.keptRoutingCount >= 7)
+    }
+
+    /// Random edits, moves, pans and changes of detail (as in `SceneUpdateTests`), each followed
+    /// by a random number of idle slices of no time, so routings are left under way across
+    /// edits that move boxes: every frame is still the frame a fresh canvas draws.
+    @Test func everyFrameDrawnAfterIdleSlicesIsTheFrameAFreshCanvasDraws() async throws {
+        let input = Gen.int(in: 0...1_000_000).array(of: 1...30)
+        await propertyCheck(count: 20, input: input) { codes in
+            let canvas = try! SceneUpdateTests.canvasAtTheTopLeft()
+            canvas.routeAheadSlice = .zero
+            for code in codes {
+                SceneUpdateTests.step(code, on: canvas)
+                for _ in 0..<(code / 11 % 40) { canvas.send(.idle) }
+                let (origin, cursor) = (canvas.state.viewport.origin, canvas.state.cursor)
+                canvas.send(.viewPlaced(origin: origin, cursor: Position(x: -100_000, y: -100_000)))
+                canvas.send(.viewPlaced(origin: origin, cursor: cursor))
+                SceneUpdateTests.expectFreshFrame(canvas.render(), of: canvas)
+            }
+            #expect(canvas.keptRoutingCount <= Canvas.keptRoutingLimit)
+        }
     }
 }
