@@ -8,7 +8,9 @@
 //   burst     100 keys in a burst (target: never more than 2 frames behind)
 //   keys      +, z, L, Tab and a, each from the key to its frame, on the random shape (long links,
 //             values changing width) and the grid, at 2,000, 20,000 and 100,000 nodes (target:
-//             ≤ 5 ms a key at 20,000, ≤ 16 ms at 100,000; a ≤ 100 ms at 20,000)
+//             ≤ 5 ms a key at 20,000, ≤ 16 ms at 100,000; a ≤ 100 ms at 20,000), each the median
+//             and the slowest press, cold and again after the idle work the editor does between
+//             presses (routing ahead the windows the next keys show)
 //   --write random:N FILE   writes the random shape of N nodes as a graph file (to open it)
 //
 // --shapes and --sizes choose the keys figure's shapes and sizes (`--shapes random --sizes 20000`);

@@ -358,6 +358,7 @@ public final class Canvas {
                 changeCause = .redo(of: step.edit)
                 defer { changeCause = .host }
                 try document.redo()
+            case .routeAhead: routeAhead()
             case .beginTransaction: document.beginTransaction()
             case .commitTransaction: document.commitTransaction()
             case .cancelTransaction:
@@ -419,6 +420,82 @@ public final class Canvas {
         switch action {
         case .editRefused, .noticeArrived, .saved: true
         default: false
+        }
+    }
+
+    // MARK: Routing ahead
+
+    /// How long one slice of routing ahead (``CanvasAction/idle``) lasts at most, beyond the link
+    /// it is routing: a key arriving meanwhile waits no longer than this.
+    package var routeAheadSlice: Duration = .milliseconds(1)
+
+    /// Whether some window the next keys are likely to show is not routed yet: then
+    /// ``CanvasAction/idle`` routes a slice of it.
+    public var hasWorkAhead: Bool {
+        routingsAhead().contains { !routes.contains($0.key) }
+    }
+
+    /// How many routings were made ahead, between keys, so far (for tests and diagnostics).
+    package var routedAheadCount: Int { routes.routedAheadCount }
+
+    /// How many routings are kept (at most ``keptRoutingLimit``).
+    package var keptRoutingCount: Int { routes.keptCount }
+
+    /// The most routings kept at once: the view's, the four windows a pan enters next, the view
+    /// at the two other levels of detail, and one more.
+    package static var keptRoutingLimit: Int { RouteCache.capacity }
+
+    /// The routings the next keys are likely to need, most likely first: the view's own, the
+    /// windows a pan enters next to the right, left, below and above (a tile over: the window
+    /// changes only when the view's corner leaves its tile), and the view at the two other
+    /// levels of detail, as `z` shows it.
+    private func routingsAhead() -> [(key: RouteCache.Key, scene: CanvasScene, region: Rect)] {
+        let area = self.area
+        guard !area.isEmpty else { return [] }
+        func region(_ state: CanvasState) -> Rect {
+            let origin = state.scaledOrigin
+            return area.offsetBy(dx: origin.x - area.minX, dy: origin.y - area.minY)
+        }
+        func entry(_ scene: CanvasScene, _ region: Rect) -> (
+            key: RouteCache.Key, scene: CanvasScene, region: Rect
+        ) {
+            let window = SceneRenderer.routingWindow(for: region)
+            return (
+                RouteCache.Key(
+                    window: window, levelOfDetail: scene.levelOfDetail, revision: scene.geometryRevision),
+                scene, window
+            )
+        }
+        let view = region(state)
+        let (columns, rows) = SceneRenderer.routingTile
+        var ahead = [entry(scene, view)]
+        for (dx, dy) in [(columns, 0), (-columns, 0), (0, rows), (0, -rows)] {
+            ahead.append(entry(scene, view.offsetBy(dx: dx, dy: dy)))
+        }
+        var level = state.levelOfDetail.next
+        while level != state.levelOfDetail {
+            var shown = state
+            shown.levelOfDetail = level
+            CanvasReducer.followCursor(&shown, area: area)
+            var other = scene
+            other.relayout(levelOfDetail: level, theme: theme, graph: shownGraph, dataSource: dataSource)
+            ahead.append(entry(other, region(shown)))
+            level = level.next
+        }
+        return ahead
+    }
+
+    /// Routes ahead for one slice (``routeAheadSlice``): the first window of `routingsAhead()` not
+    /// routed yet, and the next ones while the slice lasts. A routing left unfinished goes on at
+    /// the next slice, or on the frame that needs it.
+    private func routeAhead() {
+        let deadline = ContinuousClock.now + routeAheadSlice
+        var isFirst = true
+        for (key, scene, region) in routingsAhead() where !routes.contains(key) {
+            // A slice routes at least one link, however short it is.
+            if !isFirst && ContinuousClock.now >= deadline { return }
+            isFirst = false
+            guard routes.advance(key, scene: scene, region: region, until: deadline) else { return }
         }
     }
 

@@ -3,6 +3,8 @@
 ///
 /// Idle, the loop sleeps in `poll` on the terminal and the wake-up pipe: no CPU is used, and a
 /// message posted from another thread (``mailbox``) is answered at once, without a key press.
+/// Before it sleeps, after a frame, the program works ahead (``TerminalProgram/workAhead()``) in
+/// short slices while no input waits, so a key is answered after one slice at most.
 ///
 /// ```swift
 /// let screen = try TerminalScreen()
@@ -84,7 +86,8 @@ public final class EventLoop<Program: TerminalProgram> {
             terminal.present(program.frame())
             needsFrame = false
         }
-        var event = terminal.nextEvent(timeoutMilliseconds: waitingMilliseconds)
+        var event = waitingMilliseconds == 0 ? .none : workAhead()
+        if event == .none { event = terminal.nextEvent(timeoutMilliseconds: waitingMilliseconds) }
         if event == .none && waitingMilliseconds != 0 { needsFrame = program.idle() || needsFrame }
         var answered = 0
         while event != .none {
@@ -100,6 +103,23 @@ public final class EventLoop<Program: TerminalProgram> {
         }
         return nil
     }
+
+    /// Lets the program work ahead, a slice at a time, while no event and no posted message
+    /// waits (checked before each slice); returns the event that ended it (a posted message
+    /// ends it as a wake-up), or ``TerminalEvent/none`` when the work is done. A slice is short,
+    /// so an event or a message waits for one at most.
+    package func workAhead() -> TerminalEvent {
+        while true {
+            let event = terminal.nextEvent(timeoutMilliseconds: 0)
+            if event != .none { return event }
+            if mailbox.hasMessages { return .wakeUp }
+            workAheadSliceCount += 1
+            guard program.workAhead() else { return .none }
+        }
+    }
+
+    /// How many slices of work ahead the program was given (for tests and diagnostics).
+    package private(set) var workAheadSliceCount = 0
 
     /// Closes the mailbox and stops the terminal.
     private func end(_ ending: Ending) -> Ending {

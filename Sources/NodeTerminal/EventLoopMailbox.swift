@@ -49,6 +49,9 @@ public final class EventLoopMailbox<Message: Sendable>: Sendable {
         }
     }
 
+    /// Whether a message is queued.
+    var hasMessages: Bool { queue.withLock { !$0.messages.isEmpty } }
+
     /// Refuses further messages and drops the queued ones.
     func close() {
         queue.withLock { queue in

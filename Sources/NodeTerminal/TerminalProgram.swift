@@ -51,6 +51,13 @@ public protocol TerminalProgram: AnyObject {
     /// - Returns: Whether the frame may have changed.
     func idle() -> Bool
 
+    /// Called after a frame is shown while no input waits, again and again until it returns
+    /// `false` or input arrives: one short slice (a millisecond or two) of work that makes the
+    /// next keys quicker (the editor routes the links of the windows they are likely to show).
+    /// Input arriving is answered after the slice under way, never later.
+    /// - Returns: Whether more work remains.
+    func workAhead() -> Bool
+
     /// Whether the program asked, since the loop last asked, for the terminal to write every
     /// cell again (the editor's Ctrl-L: the terminal's picture may have been disturbed). The loop
     /// asks after each key.
@@ -62,6 +69,10 @@ extension TerminalProgram {
     /// Does nothing.
     /// - Returns: `false`.
     public func idle() -> Bool { false }
+
+    /// Has nothing to do ahead.
+    /// - Returns: `false`.
+    public func workAhead() -> Bool { false }
 
     /// Never asks.
     /// - Returns: `false`.

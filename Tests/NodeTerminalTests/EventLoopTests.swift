@@ -1,5 +1,6 @@
 import Foundation
 import NodeCanvas
+import NodeGraph
 import Testing
 
 @testable import NodeTerminal
@@ -172,6 +173,119 @@ extension TerminalBackendTests {
                         .input(.mousePress(x: 4, y: 4)),
                         .input(.mouseRelease(x: 4, y: 4)),
                     ])
+        }
+    }
+}
+
+/// A program with work ahead: `slices` slices of it, after each of which `afterSlice` runs with
+/// the slice's number (a test types a key or posts a message there); it logs its frames, slices,
+/// keys and messages in order, and finishes on `q` or the message 0.
+final class WorkingProgram: TerminalProgram {
+    var remaining: Int
+    var afterSlice: (Int) -> Void = { _ in }
+    var log: [String] = []
+    var isFinished = false
+    private var slices = 0
+
+    init(slices: Int) { remaining = slices }
+
+    func respond(to event: TerminalEvent) -> Bool {
+        log.append("key")
+        if event == .input(.character("q")) { isFinished = true }
+        return true
+    }
+
+    func receive(_ message: Int) {
+        log.append("message")
+        if message == 0 { isFinished = true }
+    }
+
+    func frame() -> Surface {
+        log.append("frame")
+        return Surface(rows: ["working"])
+    }
+
+    func stop(bySignal signal: Int32) { isFinished = true }
+
+    func workAhead() -> Bool {
+        log.append("slice")
+        remaining -= 1
+        slices += 1
+        afterSlice(slices)
+        return remaining > 0
+    }
+}
+
+/// After a frame, while no key waits, the loop lets the program work ahead a slice at a time.
+@MainActor @Suite struct WorkAheadTests {
+    @Test func aKeyArrivingWhileTheProgramWorksAheadIsAnsweredAfterTheSliceUnderWay() {
+        let terminal = TestTerminal(width: 10, height: 1)
+        let program = WorkingProgram(slices: 100)
+        program.afterSlice = { slice in
+            if slice == 3 { MainActor.assumeIsolated { terminal.type("q") } }
+        }
+        let loop = EventLoop(terminal: terminal, program: program)
+        #expect(loop.run() == .finished)
+        #expect(program.log == ["frame", "slice", "slice", "slice", "key"])
+        #expect(loop.workAheadSliceCount == 3)
+    }
+
+    @Test func aKeyWaitingAfterTheFrameIsAnsweredBeforeAnyWorkAhead() {
+        let terminal = TestTerminal(width: 10, height: 1)
+        let program = WorkingProgram(slices: 100)
+        let loop = EventLoop(terminal: terminal, program: program)
+        terminal.type("q")
+        #expect(loop.run() == .finished)
+        #expect(program.log == ["frame", "key"])
+    }
+
+    @Test func theEditorRoutesAheadBetweenKeysAndDrawsTheFramesItDrawsWithout() {
+        func editor() -> (TestTerminal, EventLoop<EditorSession>) {
+            let terminal = TestTerminal(width: 100, height: 30)
+            let session = EditorSession(
+                configuration: .calculator, document: GraphDocument(graph: .demoCalculator()), file: nil,
+                width: 100, height: 30)
+            return (terminal, EventLoop(terminal: terminal, program: session))
+        }
+        let (terminal, loop) = editor()
+        let (plainTerminal, plainLoop) = editor()
+        loop.runUntilIdle()
+        plainLoop.runUntilIdle()
+        let canvas = loop.program.canvas
+        let routed = canvas.routingCount
+        // No key waits: the loop gives slices until the four windows a pan enters and the view
+        // at the two other levels of detail are routed.
+        #expect(loop.workAhead() == .none)
+        #expect(canvas.routedAheadCount == 6)
+        #expect(canvas.routingCount == routed + 6)
+        #expect(!canvas.hasWorkAhead)
+        // Eight pans right enter the window routed ahead: no routing on the frame, and the
+        // frame the editor that did not route ahead shows.
+        for _ in 0..<8 {
+            terminal.type("L")
+            plainTerminal.type("L")
+            loop.runUntilIdle()
+            plainLoop.runUntilIdle()
+        }
+        #expect(canvas.routingCount == routed + 6)
+        #expect(terminal.rows == plainTerminal.rows)
+        #expect(plainLoop.program.canvas.routedAheadCount == 0)
+    }
+}
+
+extension TerminalBackendTests {
+    /// A terminal screen polled without waiting does not look at its wake-up pipe: the loop
+    /// looks at the mailbox itself between slices.
+    @Test func aMessagePostedWhileTheProgramWorksAheadIsDeliveredAfterTheSliceUnderWay() throws {
+        try withPipedScreen { screen, _ in
+            let program = WorkingProgram(slices: 100)
+            let loop = EventLoop(terminal: screen, program: program)
+            let mailbox = loop.mailbox
+            program.afterSlice = { slice in
+                if slice == 2 { mailbox.post(0) }
+            }
+            #expect(loop.run() == .finished)
+            #expect(program.log == ["frame", "slice", "slice", "message"])
         }
     }
 }

@@ -60,6 +60,10 @@ public enum CanvasAction: Hashable, Sendable {
     /// Instances the opened groups were entered from are gone (an undo took them): only the
     /// first `keeping` opened groups are still there, and the canvas goes back up to them.
     case openedGroupsGone(keeping: Int)
+    /// No input is waiting and the frame is drawn: a moment to prepare what the next keys are
+    /// likely to need (the links of the windows a pan or a level of detail enters next,
+    /// ``CanvasEffect/routeAhead``), a short slice at a time.
+    case idle
 }
 
 /// Why the document changed.

@@ -45,11 +45,16 @@ public enum CanvasEffect: Hashable, Sendable {
     /// Write every cell of the terminal again: its picture may have been disturbed (Ctrl-L).
     /// For the host.
     case repaint
+    /// Route ahead, for a slice of about a millisecond, the links of the windows the next keys
+    /// are likely to show (``Canvas/hasWorkAhead`` says whether any remain). Carried out by the
+    /// canvas.
+    case routeAhead
 
     /// Whether the canvas carries it out itself (the document's part) rather than its host.
     var isCarriedOutByCanvas: Bool {
         switch self {
-        case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction: true
+        case .apply, .undo, .redo, .beginTransaction, .commitTransaction, .cancelTransaction, .routeAhead:
+            true
         case .save, .saveAs, .overwrite, .reload, .quit, .recover, .discardRecovery, .copy, .paste,
             .runToolCommand, .repaint:
             false

@@ -83,6 +83,9 @@ public enum CanvasReducer {
             return []
         case .accessDecided(let readOnlyReason):
             return accessDecided(readOnlyReason: readOnlyReason, &state, context: context)
+        case .idle:
+            // Nothing the person sees changes; the canvas routes ahead.
+            return [.routeAhead]
         default:
             return reduceHostAnswer(&state, action, context: context)
         }

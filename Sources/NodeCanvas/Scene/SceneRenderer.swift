@@ -87,13 +87,9 @@ enum SceneRenderer {
         let window = routingWindow(for: region)
         let routingKey = RouteCache.Key(
             window: window, levelOfDetail: scene.levelOfDetail, revision: scene.geometryRevision)
-        let routing: RouteCache.Routing
-        if let kept = routeCache?.routing(for: routingKey) {
-            routing = kept
-        } else {
-            routing = route(scene: scene, region: window)
-            routeCache?.store(routing, for: routingKey)
-        }
+        let routing =
+            routeCache?.routing(for: routingKey, scene: scene, region: window)
+            ?? route(scene: scene, region: window)
         let links = routing.links, routed = routing.routed
         var lines = routing.lines
         if let cursorNode = state.cursorNode {
@@ -210,72 +206,149 @@ enum SceneRenderer {
     /// grid, and every route is planned against them alone: beyond the margin a link meets
     /// nothing, so the work follows the view, not how far the links reach.
     static func route(scene: CanvasScene, region: Rect) -> RouteCache.Routing {
-        let links = scene.linkGeometry(in: region)
-        let margin = 4
-        let lineRegion = region.insetBy(dx: -margin, dy: -margin)
-        var lines = LineCanvas(region: lineRegion)
-        var occupancy = LinkOccupancy(region: lineRegion)
-        var owners: [Int32: Int32] = [:]
-        var routed: [(link: Int, route: Corners)] = []
-        routed.reserveCapacity(links.count)
-        var router = LinkRouter()
-        var linkBoxes: [Rect] = []
-        let nearby = region.insetBy(dx: -routingMargin.dx, dy: -routingMargin.dy)
-        var nearbyBoxes: [Rect] = []
-        scene.appendFrames(in: nearby, to: &nearbyBoxes)
-        var grid = NearbyBoxes(nearbyBoxes, in: nearby)
-        for (linkIndex, link) in links.enumerated() {
-            let start = link.start, finish = link.end
-            let route: Corners
-            let view = region.insetBy(dx: -margin, dy: -margin)
-            let startNear = nearby.contains(x: start.x, y: start.y)
-            let finishNear = nearby.contains(x: finish.x, y: finish.y)
-            // A link with one end in view and the other beyond the margin is routed from where it
-            // comes into the margin (the far end's cell brought to the margin's edge), in three
-            // segments placed where they cross the fewest boxes; one passing by with both ends
-            // beyond the view and margin is drawn in three segments, the vertical halfway.
-            let startRouted = startNear || view.contains(x: finish.x, y: finish.y)
-            let finishRouted = finishNear || view.contains(x: start.x, y: start.y)
-            if scene.levelOfDetail == .dot || !startRouted || !finishRouted {
-                route = LinkRouter.direct(from: start, to: finish)
-            } else {
-                let owner: Int32
-                if let known = owners[link.upstreamNumber] {
-                    owner = known
-                } else {
-                    owner = Int32(owners.count + 1)
-                    owners[link.upstreamNumber] = owner
-                }
-                func entry(_ point: Point) -> Point {
-                    Point(
-                        x: min(max(point.x, nearby.minX), nearby.maxX - 1),
-                        y: min(max(point.y, nearby.minY), nearby.maxY - 1))
-                }
-                let from = startNear ? start : entry(start), to = finishNear ? finish : entry(finish)
-                let upstreamFrame =
-                    startNear ? link.upstreamFrame : Rect(x: from.x - 1, y: from.y, width: 1, height: 1)
-                let downstreamFrame =
-                    finishNear ? link.downstreamFrame : Rect(x: to.x + 1, y: to.y, width: 1, height: 1)
-                let bounds = upstreamFrame.union(downstreamFrame).insetBy(dx: -3, dy: -2).intersection(nearby)
-                linkBoxes.removeAll(keepingCapacity: true)
-                if !bounds.isEmpty { grid.appendBoxes(intersecting: bounds, to: &linkBoxes) }
-                let boxes = linkBoxes
-                route = router.route(
-                    from: from, to: to, upstream: upstreamFrame, downstream: downstreamFrame,
-                    obstacles: { rect, result in
-                        // A row is looked up in the grid; a larger rectangle among the link's boxes.
-                        if rect.height == 1 {
-                            grid.appendBoxes(intersecting: rect, within: bounds, to: &result)
-                        } else {
-                            for box in boxes where box.intersects(rect) { result.append(box) }
-                        }
-                    }, occupancy: occupancy, owner: owner, detours: startNear && finishNear)
-                occupancy.mark(route, owner: owner)
+        var job = RoutingJob(region: region)
+        _ = job.advance(scene: scene, until: nil)
+        return job.routing
+    }
+}
+
+/// The routing of one window (``SceneRenderer/route(scene:region:)``), a step at a time, so that
+/// it can be done in slices between keys and resumed where it stopped: gathering the links that
+/// may cross the window, then the boxes near it, then routing each link in order. A job finished
+/// in slices routes exactly as one finished at once. The scene is handed to each step rather
+/// than kept, so a job under way never holds on to the scene's storage.
+struct RoutingJob {
+    private enum Step {
+        case gatheringLinks, gatheringBoxes, routing
+    }
+
+    /// The window routed.
+    let region: Rect
+    private var step = Step.gatheringLinks
+    private var links: [LinkGeometry] = []
+    private let margin = 4
+    private let nearby: Rect
+    private var lines: LineCanvas
+    private var occupancy: LinkOccupancy
+    private var owners: [Int32: Int32] = [:]
+    private var routed: [(link: Int, route: Corners)] = []
+    private var router = LinkRouter()
+    private var linkBoxes: [Rect] = []
+    private var grid: NearbyBoxes
+    /// The next link to route.
+    private var next = 0
+
+    /// A job for a region; nothing is gathered or routed yet.
+    init(region: Rect) {
+        self.region = region
+        nearby = region.insetBy(dx: -SceneRenderer.routingMargin.dx, dy: -SceneRenderer.routingMargin.dy)
+        lines = LineCanvas(region: .zero)
+        occupancy = LinkOccupancy(region: .zero)
+        grid = NearbyBoxes([], in: .zero)
+    }
+
+    /// Whether every link is routed.
+    var isFinished: Bool { step == .routing && next == links.count }
+
+    /// The routes, once ``isFinished``.
+    var routing: RouteCache.Routing { RouteCache.Routing(links: links, routed: routed, lines: lines) }
+
+    /// Takes steps in order until every link is routed or, after at least one step, `deadline`
+    /// passed.
+    /// - Parameters:
+    ///   - scene: The scene the job was started on, as it is still (same geometry and level of
+    ///     detail).
+    ///   - deadline: When to stop; `nil` to finish.
+    /// - Returns: Whether every link is routed.
+    mutating func advance(scene: CanvasScene, until deadline: ContinuousClock.Instant?) -> Bool {
+        while !isFinished {
+            switch step {
+            case .gatheringLinks:
+                links = scene.linkGeometry(in: region)
+                routed.reserveCapacity(links.count)
+                step = .gatheringBoxes
+            case .gatheringBoxes:
+                let lineRegion = region.insetBy(dx: -margin, dy: -margin)
+                lines = LineCanvas(region: lineRegion)
+                occupancy = LinkOccupancy(region: lineRegion)
+                var nearbyBoxes: [Rect] = []
+                scene.appendFrames(in: nearby, to: &nearbyBoxes)
+                grid = NearbyBoxes(nearbyBoxes, in: nearby)
+                step = .routing
+            case .routing:
+                routeNext(isDot: scene.levelOfDetail == .dot)
             }
-            lines.add(route: route)
-            routed.append((linkIndex, route))
+            if let deadline, ContinuousClock.now >= deadline { break }
         }
-        return RouteCache.Routing(links: links, routed: routed, lines: lines)
+        return isFinished
+    }
+
+    private mutating func routeNext(isDot: Bool) {
+        let linkIndex = next
+        let link = links[linkIndex]
+        next += 1
+        let start = link.start, finish = link.end
+        let route: Corners
+        let view = region.insetBy(dx: -margin, dy: -margin)
+        let nearby = self.nearby
+        let startNear = nearby.contains(x: start.x, y: start.y)
+        let finishNear = nearby.contains(x: finish.x, y: finish.y)
+        // A link with one end in view and the other beyond the margin is routed from where it
+        // comes into the margin (the far end's cell brought to the margin's edge), in three
+        // segments placed where they cross the fewest boxes; one passing by with both ends
+        // beyond the view and margin is drawn in three segments, the vertical halfway.
+        let startRouted = startNear || view.contains(x: finish.x, y: finish.y)
+        let finishRouted = finishNear || view.contains(x: start.x, y: start.y)
+        if isDot || !startRouted || !finishRouted {
+            route = LinkRouter.direct(from: start, to: finish)
+        } else {
+            let owner: Int32
+            if let known = owners[link.upstreamNumber] {
+                owner = known
+            } else {
+                owner = Int32(owners.count + 1)
+                owners[link.upstreamNumber] = owner
+            }
+            func entry(_ point: Point) -> Point {
+                Point(
+                    x: min(max(point.x, nearby.minX), nearby.maxX - 1),
+                    y: min(max(point.y, nearby.minY), nearby.maxY - 1))
+            }
+            let from = startNear ? start : entry(start), to = finishNear ? finish : entry(finish)
+            let upstreamFrame =
+                startNear ? link.upstreamFrame : Rect(x: from.x - 1, y: from.y, width: 1, height: 1)
+            let downstreamFrame =
+                finishNear ? link.downstreamFrame : Rect(x: to.x + 1, y: to.y, width: 1, height: 1)
+            let bounds = upstreamFrame.union(downstreamFrame).insetBy(dx: -3, dy: -2).intersection(nearby)
+            route = Self.plan(
+                from: from, to: to, upstream: upstreamFrame, downstream: downstreamFrame, bounds: bounds,
+                occupancy: occupancy, owner: owner, detours: startNear && finishNear, grid: &grid,
+                router: &router, linkBoxes: &linkBoxes)
+            occupancy.mark(route, owner: owner)
+        }
+        lines.add(route: route)
+        routed.append((linkIndex, route))
+    }
+
+    /// One link's route around the boxes within its bounds.
+    private static func plan(
+        from: Point, to: Point, upstream: Rect, downstream: Rect, bounds: Rect, occupancy: LinkOccupancy,
+        owner: Int32, detours: Bool, grid: inout NearbyBoxes, router: inout LinkRouter,
+        linkBoxes: inout [Rect]
+    ) -> Corners {
+        linkBoxes.removeAll(keepingCapacity: true)
+        if !bounds.isEmpty { grid.appendBoxes(intersecting: bounds, to: &linkBoxes) }
+        let boxes = linkBoxes
+        return router.route(
+            from: from, to: to, upstream: upstream, downstream: downstream,
+            obstacles: { rect, result in
+                // A row is looked up in the grid; a larger rectangle among the link's boxes.
+                if rect.height == 1 {
+                    grid.appendBoxes(intersecting: rect, within: bounds, to: &result)
+                } else {
+                    for box in boxes where box.intersects(rect) { result.append(box) }
+                }
+            }, occupancy: occupancy, owner: owner, detours: detours)
     }
 }
 

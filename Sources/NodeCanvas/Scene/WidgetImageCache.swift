@@ -104,11 +104,16 @@ extension Surface {
     }
 }
 
-/// The links routed for the latest frames, one routing per level of detail: reused while the
-/// routing window (see `SceneRenderer.routingWindow(for:)`) and the boxes and link ends it routed
-/// around stay the same. Moving the cursor, changing the selection, the mode or values, panning
-/// within the window, or coming back to a level of detail redraws without routing again (the
-/// highlight is a style applied when drawing).
+/// The links routed for the latest frames and routed ahead while the editor idles: reused while
+/// the routing window (see `SceneRenderer.routingWindow(for:)`), the level of detail and the
+/// boxes and link ends it routed around stay the same. Moving the cursor, changing the
+/// selection, the mode or values, panning within the window, or coming back to a window or a
+/// level of detail kept redraws without routing again (the highlight is a style applied when
+/// drawing).
+///
+/// At most ``capacity`` routings are kept, the least recently used dropped first, and one
+/// routing may be under way (``advance(_:scene:region:until:)``, a slice at a time): a frame
+/// that needs the window under way finishes it rather than starting again.
 final class RouteCache {
     struct Key: Equatable {
         /// The routing window, in cells of the level of detail.
@@ -124,22 +129,88 @@ final class RouteCache {
         var lines: LineCanvas
     }
 
-    private var kept: [(key: Key, routing: Routing)] = []
-    /// How many routings were made and kept so far (for tests and diagnostics).
-    private(set) var routingCount = 0
+    /// How many routings are kept: the view's, the four windows a pan enters next, the view at
+    /// the two other levels of detail, and one more (the window just left).
+    static let capacity = 8
 
-    /// The routing kept for a key.
+    private var kept: [(key: Key, routing: Routing, used: Int)] = []
+    private var uses = 0
+    /// The routing under way, when one is.
+    private var job: (key: Key, job: RoutingJob)?
+    /// How many routings were made and kept so far, on frames and ahead (for tests and
+    /// diagnostics).
+    private(set) var routingCount = 0
+    /// How many of them were made ahead, between keys (for tests and diagnostics).
+    private(set) var routedAheadCount = 0
+
+    /// The routing kept for a key (now the most recently used).
     func routing(for key: Key) -> Routing? {
-        kept.first { $0.key == key }?.routing
+        guard let index = kept.firstIndex(where: { $0.key == key }) else { return nil }
+        uses += 1
+        kept[index].used = uses
+        return kept[index].routing
     }
 
-    /// Keeps a routing, in place of the one kept for its level of detail; routings of an older
-    /// geometry are dropped.
+    /// The routing for a key: the one kept, or the one under way finished, or a new one.
+    func routing(for key: Key, scene: CanvasScene, region: Rect) -> Routing {
+        if let kept = routing(for: key) { return kept }
+        if let job, job.key == key {
+            var finishing = job.job
+            self.job = nil
+            _ = finishing.advance(scene: scene, until: nil)
+            store(finishing.routing, for: key)
+            return finishing.routing
+        }
+        let routing = SceneRenderer.route(scene: scene, region: region)
+        store(routing, for: key)
+        return routing
+    }
+
+    /// Routes a key's window ahead of the frame that needs it, until `deadline`: continues the
+    /// routing under way when it is this key's, else starts one (dropping the other).
+    /// - Returns: Whether the key's routing is kept now.
+    func advance(_ key: Key, scene: CanvasScene, region: Rect, until deadline: ContinuousClock.Instant)
+        -> Bool
+    {
+        if routing(for: key) != nil { return true }
+        var working: RoutingJob
+        if let job, job.key == key {
+            working = job.job
+        } else {
+            working = RoutingJob(region: region)
+        }
+        // The job is taken out while it works, so its buffers are not shared and copied.
+        job = nil
+        guard working.advance(scene: scene, until: deadline) else {
+            job = (key, working)
+            return false
+        }
+        store(working.routing, for: key)
+        routedAheadCount += 1
+        return true
+    }
+
+    /// Whether a routing is kept for a key, without counting it as used.
+    func contains(_ key: Key) -> Bool { kept.contains { $0.key == key } }
+
+    /// Keeps a routing as the most recently used; routings of an older geometry are dropped, and
+    /// the least recently used beyond ``capacity``.
     func store(_ routing: Routing, for key: Key) {
-        kept.removeAll { $0.key.levelOfDetail == key.levelOfDetail || $0.key.revision != key.revision }
-        kept.append((key, routing))
+        kept.removeAll { $0.key == key || $0.key.revision != key.revision }
+        if job.map({ $0.key.revision != key.revision }) ?? false { job = nil }
+        uses += 1
+        kept.append((key, routing, uses))
+        if kept.count > Self.capacity, let oldest = kept.indices.min(by: { kept[$0].used < kept[$1].used }) {
+            kept.remove(at: oldest)
+        }
         routingCount += 1
     }
 
-    func removeAll() { kept.removeAll() }
+    /// How many routings are kept.
+    var keptCount: Int { kept.count }
+
+    func removeAll() {
+        kept.removeAll()
+        job = nil
+    }
 }

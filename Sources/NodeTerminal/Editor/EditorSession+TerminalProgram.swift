@@ -26,6 +26,15 @@ extension EditorSession: TerminalProgram {
         return isChangedOnDisk != wasChanged
     }
 
+    /// After a frame, while no input waits: the canvas routes ahead, a slice at a time, the
+    /// links of the windows the next keys are likely to show (`CanvasAction.idle`).
+    /// - Returns: Whether more remains to route.
+    public func workAhead() -> Bool {
+        guard canvas.hasWorkAhead else { return false }
+        perform(canvas.send(.idle))
+        return canvas.hasWorkAhead
+    }
+
     /// Applies what was posted: live sources' new values, background computations' results.
     /// - Parameter message: What was posted.
     public func receive(_ message: EditorMessage) {
