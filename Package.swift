@@ -23,7 +23,10 @@ let package = Package(
     ],
     targets: [
         // The graph engine: kinds, values, linking, incremental evaluation, edits and undo.
-        .target(name: "NodeGraph"),
+        .target(name: "NodeGraph", dependencies: ["CNodeGraphPrefetch"]),
+        // A prefetch hint (one inline C function over `__builtin_prefetch`), for the engine's
+        // column entry: Swift has no prefetch instruction of its own.
+        .target(name: "CNodeGraphPrefetch"),
         // Every format: JSON reading and writing, graph files, journals, atomic saves.
         .target(name: "NodeGraphFiles", dependencies: ["NodeGraph"]),
         // Live sources run: clocks and watched files (inotify, or polling) pushing values into a

@@ -1,3 +1,5 @@
+internal import CNodeGraphPrefetch
+
 /// The work of one ``GraphBuilder/add(ids:kinds:kindOfNode:inputs:slotsPerNode:values:names:positions:)``:
 /// its kinds looked up once, then each node checked and stored, and on a refusal the nodes
 /// stored so far taken out again.
@@ -111,6 +113,13 @@ struct ColumnBatch {
             store.hasRoom(forNodes: ids.count - first)
         else { return first }
         store.dropPlan()
+        // A first node stored elsewhere (a name; a held value but a number source's number)
+        // returns before anything is fetched ahead for the nodes after it.
+        let firstKind = Int(kindOfNode[first])
+        if !names.isEmpty && names[first] != nil { return first }
+        if plain[firstKind] ? !values.isEmpty && values[first] != nil : !heldNumber[firstKind] {
+            return first
+        }
         let count = ids.count, slotsPerNode = self.slotsPerNode
         let noInput: Int32 = -1
         // Read once: room for every node is reserved, so the columns do not move.
@@ -125,90 +134,120 @@ struct ColumnBatch {
                             slotCounts.withUnsafeBufferPointer { slotCounts in
                                 let idBits = UnsafeRawPointer(idBuffer.baseAddress!)
                                 let stride = MemoryLayout<NodeID>.stride
-                                var k = first
-                                var warmedEnd = first
-                                while k < count {
-                                    if k == warmedEnd {
-                                        warmedEnd = Swift.min(k &+ ColumnBatch.warmedAhead, count)
-                                        store.warmedBits ^= ColumnBatch.warm(
-                                            k..<warmedEnd, idBits: idBits, inputs: inputs,
-                                            slotsPerNode: slotsPerNode, store: store)
-                                    }
-                                    let kind = Int(kindOfNode[k])
-                                    var payload = 0.0
-                                    if plain[kind] {
-                                        if !values.isEmpty, values[k] != nil { break }
-                                    } else if heldNumber[kind] {
-                                        if !values.isEmpty, values[k] != nil {
-                                            guard case .number(let number)? = values[k], number.isFinite
-                                            else {
-                                                break
-                                            }
-                                            payload = number
+                                let ahead = ColumnBatch.fetchedAhead
+                                let inputEnd = UInt32(bitPattern: store.nodeEnd) &+ UInt32(count &- first)
+                                // The id table's bucket where each node's probe starts, at the
+                                // node's call index modulo `ring`: the nodes from the one stored
+                                // to the last one fetched are never more.
+                                let ring = 4 &* ahead
+                                return withUnsafeTemporaryAllocation(of: Int32.self, capacity: ring) {
+                                    homeBuffer in
+                                    let homes = HomeBuckets(base: homeBuffer.baseAddress!, mask: ring &- 1)
+                                    var k = first
+                                    // Two runs ahead: the buckets and inputs; one run ahead, and
+                                    // first the first run: the identifiers stored in those buckets.
+                                    var fetchedEnd = Swift.min(first &+ 2 &* ahead, count)
+                                    ColumnBatch.prefetch(
+                                        first..<fetchedEnd, idBits: idBits, inputs: inputs,
+                                        slotsPerNode: slotsPerNode, inputEnd: inputEnd, store: store,
+                                        homes: homes)
+                                    ColumnBatch.prefetchStoredIDs(
+                                        first..<Swift.min(first &+ ahead, count), homes: homes, store: store)
+                                    var nextFetch = first
+                                    while k < count {
+                                        if k == nextFetch {
+                                            nextFetch = k &+ ahead
+                                            let end = Swift.min(fetchedEnd &+ ahead, count)
+                                            ColumnBatch.prefetch(
+                                                fetchedEnd..<end, idBits: idBits, inputs: inputs,
+                                                slotsPerNode: slotsPerNode, inputEnd: inputEnd, store: store,
+                                                homes: homes)
+                                            fetchedEnd = end
+                                            ColumnBatch.prefetchStoredIDs(
+                                                Swift.min(
+                                                    nextFetch, count)..<Swift.min(nextFetch &+ ahead, count),
+                                                homes: homes,
+                                                store: store)
                                         }
-                                    } else {
-                                        break
-                                    }
-                                    if !names.isEmpty, names[k] != nil { break }
-                                    var x: Int32 = 0, y: Int32 = 0
-                                    if !positions.isEmpty {
-                                        let position = positions[k]
-                                        guard Position.validRange.contains(position.x),
-                                            Position.validRange.contains(position.y)
-                                        else { break }
-                                        x = Int32(position.x)
-                                        y = Int32(position.y)
-                                    }
-                                    let slotCount = slotCounts[kind], node = store.nodeEnd
-                                    guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity else {
-                                        break
-                                    }
-                                    let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
-                                    var clean = true
-                                    for slot in 0..<slotsPerNode {
-                                        let input = row.unsafelyUnwrapped[slot]
-                                        if input != -1
-                                            && (slot >= slotCount
-                                                || UInt32(bitPattern: input) >= UInt32(node))
-                                        {
-                                            clean = false
+                                        let kind = Int(kindOfNode[k])
+                                        var payload = 0.0
+                                        if plain[kind] {
+                                            if !values.isEmpty, values[k] != nil { break }
+                                        } else if heldNumber[kind] {
+                                            if !values.isEmpty, values[k] != nil {
+                                                guard case .number(let number)? = values[k], number.isFinite
+                                                else {
+                                                    break
+                                                }
+                                                payload = number
+                                            }
+                                        } else {
                                             break
                                         }
-                                    }
-                                    guard clean else { break }
-                                    // Evaluated as it is stored while every node before it holds its
-                                    // value, as `finish()`'s pass would (empty slots read the payload
-                                    // column's guard, 0); a sum that is not finite is left to it.
-                                    if node == evaluated {
-                                        if addsThree[kind] {
-                                            let a = slotsPerNode > 0 ? row.unsafelyUnwrapped[0] : noInput
-                                            let b = slotsPerNode > 1 ? row.unsafelyUnwrapped[1] : noInput
-                                            let c = slotsPerNode > 2 ? row.unsafelyUnwrapped[2] : noInput
-                                            let sum = Kernel.addThree(payloads[a], payloads[b], payloads[c])
-                                            if sum.isFinite {
-                                                payload = sum
+                                        if !names.isEmpty, names[k] != nil { break }
+                                        var x: Int32 = 0, y: Int32 = 0
+                                        if !positions.isEmpty {
+                                            let position = positions[k]
+                                            guard Position.validRange.contains(position.x),
+                                                Position.validRange.contains(position.y)
+                                            else { break }
+                                            x = Int32(position.x)
+                                            y = Int32(position.y)
+                                        }
+                                        let slotCount = slotCounts[kind], node = store.nodeEnd
+                                        guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity
+                                        else {
+                                            break
+                                        }
+                                        let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
+                                        var clean = true
+                                        for slot in 0..<slotsPerNode {
+                                            let input = row.unsafelyUnwrapped[slot]
+                                            if input != -1
+                                                && (slot >= slotCount
+                                                    || UInt32(bitPattern: input) >= UInt32(node))
+                                            {
+                                                clean = false
+                                                break
+                                            }
+                                        }
+                                        guard clean else { break }
+                                        // Evaluated as it is stored while every node before it holds its
+                                        // value, as `finish()`'s pass would (empty slots read the payload
+                                        // column's guard, 0); a sum that is not finite is left to it.
+                                        if node == evaluated {
+                                            if addsThree[kind] {
+                                                let a = slotsPerNode > 0 ? row.unsafelyUnwrapped[0] : noInput
+                                                let b = slotsPerNode > 1 ? row.unsafelyUnwrapped[1] : noInput
+                                                let c = slotsPerNode > 2 ? row.unsafelyUnwrapped[2] : noInput
+                                                let sum = Kernel.addThree(
+                                                    payloads[a], payloads[b], payloads[c])
+                                                if sum.isFinite {
+                                                    payload = sum
+                                                    evaluated = node &+ 1
+                                                }
+                                            } else if heldNumber[kind] {
                                                 evaluated = node &+ 1
                                             }
-                                        } else if heldNumber[kind] {
-                                            evaluated = node &+ 1
                                         }
+                                        let offset = k &* stride
+                                        let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
+                                        let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
+                                        let bucket = store.idTable.probe.emptyBucket(
+                                            forShortPrintable: low, high, home: Int(homes[k]),
+                                            in: store.ids.buffer)
+                                        guard bucket >= 0 else { break }
+                                        withUnsafePointer(to: noInput) { none in
+                                            _ = store.appendNode(
+                                                inline: low, high, bucket: bucket, kind: plainIndex[kind],
+                                                slotCount: slotCount, inputs: row ?? none,
+                                                inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
+                                                payload: payload)
+                                        }
+                                        k += 1
                                     }
-                                    let offset = k &* stride
-                                    let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
-                                    let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
-                                    let bucket = store.idTable.probe.emptyBucket(
-                                        forShortPrintable: low, high, in: store.ids.buffer)
-                                    guard bucket >= 0 else { break }
-                                    withUnsafePointer(to: noInput) { none in
-                                        _ = store.appendNode(
-                                            inline: low, high, bucket: bucket, kind: plainIndex[kind],
-                                            slotCount: slotCount, inputs: row ?? none,
-                                            inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
-                                            payload: payload)
-                                    }
-                                    k += 1
+                                    return k
                                 }
-                                return k
                             }
                         }
                     }
@@ -217,46 +256,65 @@ struct ColumnBatch {
         }
     }
 
-    /// The number of nodes ``warm(_:idBits:inputs:slotsPerNode:store:)`` loads ahead of storing them.
-    static let warmedAhead = 16
+    /// The number of nodes ``prefetch(_:idBits:inputs:slotsPerNode:inputEnd:store:homes:)``
+    /// fetches at a time, two runs ahead of storing them.
+    static let fetchedAhead = 16
 
-    /// Loads what storing `nodes` reads at scattered places, before storing them: the id
-    /// table's bucket where each identifier's probe starts (and the identifier stored there,
-    /// if any), and each input's out-list head and value. Storing a node waits on its own
-    /// probe, so its loads and the next node's would not overlap; here they do, each node's
-    /// independent of the last, and the stores that follow find them in the cache.
-    /// - Returns: The bits loaded, mixed (for the caller to keep, so that the loads stay).
+    /// Each node's home bucket (``IDTable/Probe/homeBucket(ofShort:_:)``) from when it was
+    /// fetched, by call index modulo a power of two: plain memory, read and written one entry
+    /// at a time.
+    struct HomeBuckets {
+        let base: UnsafeMutablePointer<Int32>
+        let mask: Int
+
+        @inline(__always) subscript(node: Int) -> Int32 {
+            get { base[node & mask] }
+            nonmutating set { base[node & mask] = newValue }
+        }
+    }
+
+    /// Asks for what storing `nodes` reads at scattered places, two runs of nodes before
+    /// storing them: the id table's bucket where each identifier's probe starts, and each
+    /// input's out-list head and value. Prefetches wait for nothing, so every one of them is in
+    /// flight at once while the nodes before are stored, and the stores find them in the cache.
+    /// Keeps each node's bucket in `homes`, for its probe to start there without hashing the
+    /// identifier again.
     @inline(__always)
-    static func warm(
+    static func prefetch(
         _ nodes: Range<Int>, idBits: UnsafeRawPointer, inputs: UnsafeBufferPointer<Int32>, slotsPerNode: Int,
-        store: NodeStore
-    ) -> UInt64 {
-        let probe = store.idTable.probe, stored = UnsafeRawPointer(store.ids.base)
+        inputEnd: UInt32, store: NodeStore, homes: HomeBuckets
+    ) {
+        let probe = store.idTable.probe
         let firstOut = store.nodes.firstOut, payload = store.nodes.payload
-        let end = UInt32(bitPattern: store.nodeEnd) &+ UInt32(truncatingIfNeeded: nodes.count)
-        var bits: UInt64 = 0
         for k in nodes {
             let offset = k &* MemoryLayout<NodeID>.stride
             let bucket = probe.homeBucket(
                 ofShort: idBits.load(fromByteOffset: offset, as: UInt64.self),
                 idBits.load(fromByteOffset: offset + 8, as: UInt64.self))
-            if bucket >= 0 {
-                let entry = probe.buckets[bucket]
-                bits ^= UInt64(truncatingIfNeeded: entry)
-                if entry >= 0 {
-                    bits ^= stored.load(
-                        fromByteOffset: Int(entry) &* MemoryLayout<NodeID>.stride, as: UInt64.self)
-                }
-            }
+            homes[k] = Int32(truncatingIfNeeded: bucket)
+            if bucket >= 0 { nodegraph_prefetch(probe.buckets.base + bucket) }
             guard let row = inputs.baseAddress.map({ $0 + k &* slotsPerNode }) else { continue }
             for slot in 0..<slotsPerNode {
                 let input = row[slot]
                 // Only inputs that may be nodes (any other sends its node to the full checks).
-                guard UInt32(bitPattern: input) < end else { continue }
-                bits ^= UInt64(truncatingIfNeeded: firstOut[input]) ^ payload[input].bitPattern
+                guard UInt32(bitPattern: input) < inputEnd else { continue }
+                nodegraph_prefetch(firstOut.base + Int(input))
+                nodegraph_prefetch(payload.base + Int(input))
             }
         }
-        return bits
+    }
+
+    /// Asks for the identifier stored in each of `nodes`' home buckets (when the bucket holds
+    /// one), which their probes compare: the buckets were asked for a run before.
+    @inline(__always)
+    static func prefetchStoredIDs(_ nodes: Range<Int>, homes: HomeBuckets, store: NodeStore) {
+        let buckets = store.idTable.probe.buckets, stored = store.ids.base
+        for k in nodes {
+            let bucket = homes[k]
+            guard bucket >= 0 else { continue }
+            let entry = buckets[Int(bucket)]
+            if entry >= 0 { nodegraph_prefetch(stored + Int(entry)) }
+        }
     }
 
     /// Checks one node and stores it, or throws without storing it.

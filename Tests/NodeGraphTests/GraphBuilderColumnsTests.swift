@@ -346,6 +346,40 @@ import Testing
         }
     }
 
+    /// Each node stored in place starts its id's probe at the bucket found when its run was
+    /// fetched ahead (not hashed again): across runs and wherever a node taking the full checks
+    /// restarts them, every id is found where it went and a duplicate at any place is refused.
+    @Test func aDuplicateIsFoundAtEveryPlaceOfTheRunsFetchedAhead() throws {
+        let count = 200
+        let ids = (0..<count).map { NodeID("id\($0)") }
+        let kindOfNode = [UInt16](repeating: 0, count: count)
+        let inputs = (0..<count).map { Int32($0) - 1 }
+        // A named node takes the full checks, so the in-place run restarts after it.
+        var names = [String?](repeating: nil, count: count)
+        names[37] = "named"
+        for place in [1, 15, 16, 17, 31, 32, 33, 38, 39, 47, 48, 53, 54, 63, 64, 70, 100, 199] {
+            for earlier in [0, place / 2, place - 1] {
+                var bad = ids
+                bad[place] = ids[earlier]
+                var builder = GraphBuilder()
+                try builder.add("before", kind: "add")
+                #expect(throws: GraphError.duplicateNode(ids[earlier])) {
+                    try builder.add(
+                        ids: bad, kinds: ["add"], kindOfNode: kindOfNode, inputs: inputs, slotsPerNode: 1,
+                        names: names)
+                }
+                #expect(builder.count == 1)
+            }
+        }
+        var builder = GraphBuilder()
+        try builder.add("before", kind: "add")
+        try builder.add(
+            ids: ids, kinds: ["add"], kindOfNode: kindOfNode, inputs: inputs, slotsPerNode: 1, names: names)
+        for (k, id) in ids.enumerated() { #expect(builder.number(of: id) == 1 + k) }
+        #expect(throws: GraphError.duplicateNode("id150")) { try builder.add("id150", kind: "add") }
+        try builder.finish().checkInvariants()
+    }
+
     /// A refusal after hundreds of nodes stored in place, sources among them, takes every one
     /// out again: links, ids and count, so that the same call without the bad node succeeds.
     @Test func aLateRefusalTakesOutEveryNodeStoredInPlace() throws {

@@ -156,13 +156,23 @@ struct IDTable {
         func emptyBucket(forShortPrintable low: UInt64, _ high: UInt64, in ids: UnsafeBufferPointer<NodeID>)
             -> Int
         {
-            guard inlineLayout, high & Probe.smallFlag != 0 else { return Probe.notShortPrintable }
+            emptyBucket(forShortPrintable: low, high, home: homeBucket(ofShort: low, high), in: ids)
+        }
+
+        /// ``emptyBucket(forShortPrintable:_:in:)`` for an identifier whose
+        /// ``homeBucket(ofShort:_:)`` is `home`, found before (its hash is not computed again).
+        @inline(__always)
+        func emptyBucket(
+            forShortPrintable low: UInt64, _ high: UInt64, home: Int, in ids: UnsafeBufferPointer<NodeID>
+        ) -> Int {
+            // `homeBucket` is -1 for an identifier not stored inline (or no inline layout).
+            guard home >= 0 else { return Probe.notShortPrintable }
             let count = Int((high >> 56) & 0xF)
             let rest = high & 0x00FF_FFFF_FFFF_FFFF
             guard count > 0, Probe.isPrintable(low, bytes: Swift.min(count, 8)),
                 count <= 8 || Probe.isPrintable(rest, bytes: count - 8)
             else { return Probe.notShortPrintable }
-            var bucket = shortHash(low, rest, count: count) & mask
+            var bucket = home
             guard let stored = ids.baseAddress else { return buckets[bucket] < 0 ? bucket : Probe.taken }
             let raw = UnsafeRawPointer(stored)
             while true {
@@ -179,8 +189,8 @@ struct IDTable {
         }
 
         /// The bucket where the probe for the identifier whose bits these are starts, when it is
-        /// stored inline (its bytes are not checked); -1 for any other. Only to load that bucket
-        /// ahead of the probe (see ``ColumnBatch``'s warming).
+        /// stored inline (its bytes are not checked); -1 for any other. To fetch that bucket
+        /// ahead of the probe (see ``ColumnBatch``'s prefetching) and start the probe there.
         @inline(__always) func homeBucket(ofShort low: UInt64, _ high: UInt64) -> Int {
             guard inlineLayout, high & Probe.smallFlag != 0 else { return -1 }
             return shortHash(low, high & 0x00FF_FFFF_FFFF_FFFF, count: Int((high >> 56) & 0xF)) & mask

@@ -149,9 +149,6 @@ final class NodeStore {
     /// The number source set last (``Graph/recompute(changedSource:)``): set again, its region is
     /// planned.
     @exclusivity(unchecked) var lastChangedSource: Int32 = -1
-    /// Where the column entry's warming leaves what it loaded (see ``ColumnBatch``), so that
-    /// those loads are not optimized away. Never read.
-    @exclusivity(unchecked) var warmedBits: UInt64 = 0
     /// The number source whose region ``planned`` is, or -1 for none. Dropped when a link is made
     /// or removed (``attach(_:to:)``, ``detach(_:)``) or a node is removed.
     @exclusivity(unchecked) private(set) var planSource: Int32 = -1
