@@ -524,6 +524,10 @@ public struct CanvasScene {
             + linkRecords.capacity * MemoryLayout<LinkRecord?>.stride
     }
 
+    /// The bytes the node and link indexes hold (see `SpatialIndex/byteCount`), for tests and
+    /// diagnostics.
+    package var indexBytes: Int { nodeIndex.byteCount + linkIndex.byteCount }
+
     /// The most models of nodes out of view kept before they are let go.
     package static var keptModelLimit: Int { 1024 }
 
