@@ -44,6 +44,11 @@ public struct CanvasScene {
     package internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
     package internal(set) var geometryRevision = 0
+    /// How many node layouts were made from the kept boxes for frames and questions (for tests
+    /// and diagnostics): what the screen shows and the commands ask about, not the whole graph.
+    package var derivedLayoutCount: Int { layoutTally.count }
+    /// Counts the layouts `fullLayout(_:)` makes (a reference, counted from reading methods).
+    private let layoutTally = Tally()
     /// How many widget models were built to measure a box from and let go (for tests and
     /// diagnostics): under the standard data source, one for each kind and slots alike.
     package var measuringModelCount: Int { boxMeasures.measuringModelCount }
@@ -377,6 +382,7 @@ public struct CanvasScene {
         let index = Int(number)
         let shape = boxShapeNumbers[index]
         guard shape >= 0, let id = numberedIDs[index] else { return nil }
+        layoutTally.count += 1
         return NodeLayout(id: id, frame: boxFrames[index], shape: boxShapes[shape])
     }
 
@@ -822,4 +828,9 @@ public struct SceneNodeTable<Value> {
 
     /// Whether no value is kept.
     public var isEmpty: Bool { storage.isEmpty }
+}
+
+/// A count kept by reference, so that reading methods of a value type can count.
+private final class Tally {
+    var count = 0
 }
