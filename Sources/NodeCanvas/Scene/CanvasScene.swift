@@ -482,9 +482,11 @@ public struct CanvasScene {
     /// (`BoxMeasures`) and its name, without a model.
     /// - Returns: Whether it was laid out (`false`: its box is measured from its model).
     private mutating func layOutByMeasure(_ number: Int32, id: NodeID, graph: Graph) -> Bool {
-        guard let measure = boxMeasures.number(of: id, in: graph, theme: theme),
-            let name = graph.name(of: id), let position = graph.position(of: id)
+        // One lookup of the node's id for every question (`Graph/facts(of:)`).
+        guard let facts = graph.facts(of: id),
+            let measure = boxMeasures.number(of: id, facts: facts, in: graph, theme: theme)
         else { return false }
+        let name = facts.name, position = facts.position
         let measured = boxMeasures[measure]
         let nameWidth = displayWidth(of: name)
         let width = measured.width(nameWidth: nameWidth, theme: theme)
