@@ -77,6 +77,14 @@ import Testing
         #expect(canvas.scene.columnBytes <= 2 * (nodes * perNode + links * perLink))
     }
 
+    @Test func theScenesIndexesKeepEachNodeAndLinkInAFewDozenBytes() throws {
+        // 4,800 nodes and 9,480 links, each filed once with its rectangle and place (36 bytes)
+        // and under the one to four buckets its rectangle touches (4 bytes each).
+        let canvas = makeCanvas(try PerformanceTests.grid(columns: 120, rows: 40), width: 80, height: 24)
+        let keys = 4_800 + 119 * 40 + 119 * 39
+        #expect(canvas.scene.indexBytes <= keys * 60)
+    }
+
     @Test func aDataSourceOfAToolsOwnMeasuresEachBoxFromItsModel() throws {
         final class HidingNumbers: CanvasDataSource {
             func shouldShow(_ node: NodeWidgetModel) -> Bool { node.kind != "number" }

@@ -36,6 +36,23 @@ import Testing
         #expect(large.scene.models.buildCount == small.scene.models.buildCount)
     }
 
+    @Test func openingAndItsFirstFrameMakeLayoutsForTheNodesInViewNotTheGraph() throws {
+        // As the editor opens a file: the canvas, the opening action (which places the cursor at
+        // the boxes' top left), the first frame.
+        func opened(columns: Int) throws -> (canvas: Canvas, layouts: Int) {
+            let canvas = Canvas(
+                document: GraphDocument(graph: try PerformanceTests.grid(columns: columns, rows: 40)),
+                width: 80, height: 24)
+            canvas.send(.documentOpened(welcome: StatusMessage("opened")))
+            _ = canvas.render()
+            return (canvas, canvas.scene.derivedLayoutCount)
+        }
+        let small = try opened(columns: 40), large = try opened(columns: 120)
+        #expect(large.canvas.state.cursorNode == "n0_0" && small.canvas.state.cursorNode == "n0_0")
+        #expect(large.layouts == small.layouts, "the same view, whatever the graph's size")
+        #expect(large.layouts < 1_600, "\(large.layouts) layouts made for 4,800 nodes")
+    }
+
     @Test func panningToNodesNeverBuiltDrawsWhatAFreshCanvasDraws() throws {
         let canvas = try Self.gridCanvas()
         _ = canvas.render()

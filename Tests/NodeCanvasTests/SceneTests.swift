@@ -81,6 +81,49 @@ import Testing
         #expect(index.count == 1)
     }
 
+    @Test func anIndexKeepsEachRectangleOnceAndFourBytesForEachBucketOrShortListEntry() {
+        // 8,000 boxes of 4 × 2 cells in 40 × 40 buckets of 8 × 4 (each touching 1 to 4 of them)
+        // and 2,000 rectangles across the plane, in the short list.
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 8)
+        let boxes = 8_000, long = 2_000
+        index.reserveKeys(below: boxes + long)
+        var entries = 0
+        for key in 0..<boxes {
+            let rect = Rect(x: key * 37 % 317, y: key * 53 % 157, width: 4, height: 2)
+            index.update(Int32(key), rect: rect)
+            entries += (rect.minX % 8 > 4 ? 2 : 1) * (rect.minY % 4 == 3 ? 2 : 1)
+        }
+        for key in boxes..<boxes + long {
+            index.update(Int32(key), rect: Rect(x: -key % 100, y: key % 150, width: 300, height: 8))
+            entries += 1
+        }
+        #expect(index.count == boxes + long)
+        // Per key its rectangle (32 bytes) and its place (4); per entry 4 bytes, and as much spare
+        // room again at most; per bucket its array (40 bytes with the list's own); the bucket
+        // table (16 bytes a slot, at most 4 slots a bucket). Before, every entry kept the
+        // rectangle again (36 bytes) and every key's rectangle an optional (40).
+        let buckets = 41 * 40
+        let bound = (boxes + long) * (32 + 4) + entries * 4 * 2 + buckets * (40 + 4 * 16)
+        #expect(index.byteCount <= bound, "\(index.byteCount) bytes for \(boxes + long) keys")
+        #expect(index.byteCount > (boxes + long) * (32 + 4), "the bytes counted include the rectangles")
+    }
+
+    @Test func rectanglesRewrittenInTheSameBucketsAreFoundAtTheirNewPlaces() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 2)
+        index.update(1, rect: Rect(x: 0, y: 0, width: 3, height: 2))
+        index.update(2, rect: Rect(x: 0, y: 0, width: 40, height: 2))  // the short list
+        index.update(1, rect: Rect(x: 4, y: 1, width: 3, height: 2))  // the same bucket
+        index.update(2, rect: Rect(x: 100, y: 0, width: 40, height: 2))  // still the short list
+        #expect(index.query(Rect(x: 0, y: 0, width: 4, height: 1)).isEmpty)
+        #expect(index.query(Rect(x: 6, y: 2, width: 1, height: 1)) == [1])
+        #expect(index.query(Rect(x: 120, y: 1, width: 1, height: 1)) == [2])
+        #expect(index[1] == Rect(x: 4, y: 1, width: 3, height: 2))
+        #expect(index.entries(in: Rect(x: 0, y: 0, width: 200, height: 10)).count == 2)
+        index.removeAll()
+        #expect(index[1] == nil && index[2] == nil && index.count == 0)
+        #expect(index.query(Rect(x: 0, y: 0, width: 200, height: 10)).isEmpty)
+    }
+
     @Test func anIndexFilledAtOnceAfterEmptyingFindsWhatOneFiledKeyByKeyFinds() {
         let entries: [(key: Int32, rect: Rect)] = (Int32(0)..<300).map { key in
             let width = key % 7 == 0 ? 90 : 3 + Int(key) % 11  // some go to the short list

@@ -4,6 +4,29 @@ import Testing
 
 /// A `NodeHandle` answers exactly as its id would, whatever happened to its node since.
 @Suite struct NodeHandleTests {
+    @Test func aNodesFactsAnswerAsEachQuestionByIdDoes() throws {
+        var checker = GraphChecker(graph: Graph())
+        let edits = RandomEdits()
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<300 { _ = checker.apply(edits.edit(from: random.next(), in: checker.graph)) }
+        for graph in [checker.graph, try averageGraph()] {
+            #expect(graph.facts(of: "missing") == nil)
+            #expect(graph.count >= 3)
+            for id in graph.nodeIDs {
+                let facts = try #require(graph.facts(of: id))
+                #expect(facts.kind.name == graph.kind(of: id)?.name)
+                #expect(facts.name == graph.name(of: id))
+                #expect(facts.position == graph.position(of: id))
+                #expect(facts.value == graph.value(of: id))
+                #expect(facts.parameter == graph.parameter(of: id))
+                #expect(facts.inputs == graph.inputs(of: id))
+                #expect(facts.inputValues == graph.inputs(of: id).map { $0.flatMap(graph.value(of:)) })
+                #expect(facts.isInstance == (graph.instanceSummary(of: id) != nil))
+            }
+        }
+        #expect(try averageGraph().facts(of: "avg")?.isInstance == true, "a group's instance")
+    }
+
     @Test func aHandleAnswersAsItsIdForEveryPairAndSlot() throws {
         var checker = GraphChecker(graph: Graph())
         let edits = RandomEdits()

@@ -53,9 +53,8 @@ public enum CanvasReducer {
             return []
         case .documentOpened(let welcome):
             fit(&state, context: context, choosingLevel: false)
-            let frames = context.scene.layouts.values.map(\.frame)
-            if let first = frames.first {
-                let bounds = frames.dropFirst().reduce(first) { $0.union($1) }
+            // The boxes' bounds come from their frames, without a layout made for each node.
+            if let bounds = context.scene.bounds(at: context.scene.levelOfDetail) {
                 let top = max(bounds.minY - 1, state.scaledOrigin.y + context.area.minY)
                 placeCursor(at: state.canvasPosition(Point(x: bounds.minX, y: top)), &state, context: context)
             } else {

@@ -17,6 +17,11 @@ struct BucketTable: Sendable {
         numbers = Array(repeating: -1, count: 64)
     }
 
+    /// The bytes the table holds, for tests and diagnostics.
+    var byteCount: Int {
+        coordinates.capacity * MemoryLayout<UInt64>.stride + numbers.capacity * MemoryLayout<Int32>.stride
+    }
+
     /// One word for a bucket's column and row.
     @inline(__always) static func pack(column: Int, row: Int) -> UInt64 {
         UInt64(UInt32(truncatingIfNeeded: column)) << 32 | UInt64(UInt32(truncatingIfNeeded: row))

@@ -5,42 +5,32 @@
 /// many buckets (a long link across the canvas) is kept in a short list checked on every query.
 /// Keys are small non-negative numbers (a scene's node numbers and link handles), so where a key
 /// is filed is found by indexing, without hashing.
+///
+/// A key's rectangle is kept once, in a column by key; the buckets and the short list hold keys
+/// alone (4 bytes an entry), and a query reads the rectangle of each key it meets from the
+/// column. So a key costs its rectangle, its place and 4 bytes per bucket it touches, and
+/// rewriting a rectangle that stays in the same buckets touches no bucket.
 package struct SpatialIndex: Sendable {
     package typealias Key = Int32
 
-    /// The keys filed under one bucket and their rectangles, side by side (a query scans the
-    /// rectangles and touches a key only when it reports it).
-    private struct Contents: Sendable {
-        var keys: [Key] = []
-        var rects: [Rect] = []
-
-        mutating func append(_ key: Key, _ rect: Rect) {
-            keys.append(key)
-            rects.append(rect)
-        }
-
-        mutating func remove(at index: Int) {
-            keys.swapAt(index, keys.count - 1)
-            keys.removeLast()
-            rects.swapAt(index, rects.count - 1)
-            rects.removeLast()
-        }
-    }
+    /// `places[key]` of a key not filed.
+    private static let notFiled: Int32 = -1
+    /// `places[key]` of a key filed in buckets.
+    private static let inBuckets: Int32 = -2
 
     /// The width of a bucket, in cells.
     let bucketWidth: Int
     /// The height of a bucket, in cells.
     let bucketHeight: Int
-    /// The buckets ever filled, by coordinate, and what each holds (by the table's numbers).
+    /// The buckets ever filled, by coordinate, and the keys each holds (by the table's numbers).
     private var bucketTable = BucketTable()
-    private var buckets: [Contents] = []
-    /// The keys too large for buckets, with their rectangles side by side (a query scans the
-    /// rectangles in one run), and where each key is in them.
-    private var large = Contents()
-    /// Per key: its place in `large`, or -1.
-    private var largePlace: [Int32] = []
-    /// Per key: its rectangle, when filed.
-    private var rects: [Rect?] = []
+    private var buckets: [[Key]] = []
+    /// The keys too large for buckets (a query checks each one's rectangle).
+    private var largeKeys: [Key] = []
+    /// Per key: where it is filed: `notFiled`, `inBuckets`, or its place in `largeKeys`.
+    private var places: [Int32] = []
+    /// Per key: its rectangle; meaningful where the key is filed.
+    private var rects: [Rect] = []
     /// The number of keys filed.
     package private(set) var count = 0
     /// The most buckets a rectangle is filed under; one that would touch more is kept in the
@@ -65,16 +55,32 @@ package struct SpatialIndex: Sendable {
     /// - Parameter keys: One more than the largest key to be filed.
     /// - Complexity: O(*k*).
     package mutating func reserveKeys(below keys: Int) {
-        guard keys > rects.count else { return }
+        guard keys > places.count else { return }
+        extend(to: keys)
+    }
+
+    /// Makes the per-key columns `keys` long.
+    private mutating func extend(to keys: Int) {
         rects.reserveCapacity(keys)
-        largePlace.reserveCapacity(keys)
-        rects.append(contentsOf: repeatElement(nil, count: keys - rects.count))
-        largePlace.append(contentsOf: repeatElement(-1, count: keys - largePlace.count))
+        places.reserveCapacity(keys)
+        rects.append(contentsOf: repeatElement(.zero, count: keys - rects.count))
+        places.append(contentsOf: repeatElement(Self.notFiled, count: keys - places.count))
     }
 
     /// The rectangle filed under a key.
     /// - Parameter key: The key.
-    package subscript(key: Key) -> Rect? { Int(key) < rects.count ? rects[Int(key)] : nil }
+    package subscript(key: Key) -> Rect? {
+        let slot = Int(key)
+        return slot >= 0 && slot < places.count && places[slot] != Self.notFiled ? rects[slot] : nil
+    }
+
+    /// The bytes the index holds (its columns, buckets, short list and bucket table, with their
+    /// spare capacity), for tests and diagnostics.
+    package var byteCount: Int {
+        rects.capacity * MemoryLayout<Rect>.stride + places.capacity * MemoryLayout<Int32>.stride
+            + largeKeys.capacity * MemoryLayout<Key>.stride + buckets.capacity * MemoryLayout<[Key]>.stride
+            + buckets.reduce(0) { $0 + $1.capacity * MemoryLayout<Key>.stride } + bucketTable.byteCount
+    }
 
     private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
@@ -97,41 +103,32 @@ package struct SpatialIndex: Sendable {
     package mutating func update(_ key: Key, rect: Rect) {
         let slot = Int(key)
         precondition(slot >= 0, "a spatial index's keys are not negative")
-        if slot >= rects.count {
-            let count = max(slot + 1, rects.count * 2)
-            rects.append(contentsOf: repeatElement(nil, count: count - rects.count))
-            largePlace.append(contentsOf: repeatElement(-1, count: count - largePlace.count))
-        }
-        let old = rects[slot]
+        if slot >= places.count { extend(to: max(slot + 1, places.count * 2)) }
+        let place = places[slot]
+        let old: Rect? = place == Self.notFiled ? nil : rects[slot]
         if old == rect { return }
         rects[slot] = rect
         if old == nil { count += 1 }
         let range = bucketRange(of: rect)
         let isLarge = range.columns.count * range.rows.count > largeThreshold
         if let old {
-            let place = Int(largePlace[slot])
-            if isLarge, place >= 0 {
-                large.rects[place] = rect
-                return
-            }
-            let oldRange = bucketRange(of: old)
-            if !isLarge && oldRange == range && place < 0 {
-                // The same buckets (a small move): the rectangle is rewritten where it is filed.
-                forEachBucket(in: range, holding: key) { contents, index in contents.rects[index] = rect }
-                return
-            }
+            // Still in the short list, or in the same buckets (a small move): only the
+            // rectangle, rewritten above, changes.
+            if isLarge && place >= 0 { return }
+            if !isLarge && place == Self.inBuckets && bucketRange(of: old) == range { return }
             unfile(key, from: old)
         }
         if isLarge {
-            largePlace[slot] = Int32(large.keys.count)
-            large.append(key, rect)
+            places[slot] = Int32(largeKeys.count)
+            largeKeys.append(key)
             return
         }
+        places[slot] = Self.inBuckets
         for row in range.rows {
             for column in range.columns {
                 let (number, isNew) = bucketTable.insert(BucketTable.pack(column: column, row: row))
-                if isNew { buckets.append(Contents()) }
-                buckets[number].append(key, rect)
+                if isNew { buckets.append([]) }
+                buckets[number].append(key)
             }
         }
     }
@@ -144,42 +141,43 @@ package struct SpatialIndex: Sendable {
     package mutating func fillEmptied(with entries: [(key: Key, rect: Rect)]) {
         precondition(count == 0, "only an emptied index is filled at once")
         let end = Int(entries.lazy.map(\.key).max() ?? -1) + 1
-        if end > rects.count {
-            let count = max(end, rects.count * 2)
-            rects.append(contentsOf: repeatElement(nil, count: count - rects.count))
-            largePlace.append(contentsOf: repeatElement(-1, count: count - largePlace.count))
-        }
-        var rects = self.rects, largePlace = self.largePlace, buckets = self.buckets, large = self.large
+        if end > places.count { extend(to: max(end, places.count * 2)) }
+        var rects = self.rects, places = self.places, buckets = self.buckets, largeKeys = self.largeKeys
         var bucketTable = self.bucketTable
         self.rects = []
-        self.largePlace = []
+        self.places = []
         self.buckets = []
-        self.large = Contents()
+        self.largeKeys = []
         self.bucketTable = BucketTable()
         rects.withUnsafeMutableBufferPointer { rects in
-            for (key, rect) in entries {
-                let slot = Int(key)
-                precondition(slot >= 0 && rects[slot] == nil, "each key is filed once, none negative")
-                rects[slot] = rect
-                let range = bucketRange(of: rect)
-                if range.columns.count * range.rows.count > largeThreshold {
-                    largePlace[slot] = Int32(large.keys.count)
-                    large.append(key, rect)
-                    continue
-                }
-                for row in range.rows {
-                    for column in range.columns {
-                        let (number, isNew) = bucketTable.insert(BucketTable.pack(column: column, row: row))
-                        if isNew { buckets.append(Contents()) }
-                        buckets[number].append(key, rect)
+            places.withUnsafeMutableBufferPointer { places in
+                for (key, rect) in entries {
+                    let slot = Int(key)
+                    precondition(
+                        slot >= 0 && places[slot] == Self.notFiled, "each key is filed once, none negative")
+                    rects[slot] = rect
+                    let range = bucketRange(of: rect)
+                    if range.columns.count * range.rows.count > largeThreshold {
+                        places[slot] = Int32(largeKeys.count)
+                        largeKeys.append(key)
+                        continue
+                    }
+                    places[slot] = Self.inBuckets
+                    for row in range.rows {
+                        for column in range.columns {
+                            let (number, isNew) = bucketTable.insert(
+                                BucketTable.pack(column: column, row: row))
+                            if isNew { buckets.append([]) }
+                            buckets[number].append(key)
+                        }
                     }
                 }
             }
         }
         self.rects = rects
-        self.largePlace = largePlace
+        self.places = places
         self.buckets = buckets
-        self.large = large
+        self.largeKeys = largeKeys
         self.bucketTable = bucketTable
         count = entries.count
     }
@@ -189,35 +187,29 @@ package struct SpatialIndex: Sendable {
     /// - Complexity: O(*b* × *k*), the buckets it touched times their sizes.
     package mutating func remove(_ key: Key) {
         guard let rect = self[key] else { return }
-        rects[Int(key)] = nil
         count -= 1
         unfile(key, from: rect)
+        places[Int(key)] = Self.notFiled
     }
 
     /// Takes a key out of the buckets its rectangle `rect` was filed under (or the large list).
     private mutating func unfile(_ key: Key, from rect: Rect) {
-        let place = Int(largePlace[Int(key)])
+        let place = Int(places[Int(key)])
         if place >= 0 {
-            largePlace[Int(key)] = -1
-            large.remove(at: place)
-            if place < large.keys.count { largePlace[Int(large.keys[place])] = Int32(place) }
+            // The last key takes the place (as an array's swap and remove of the last).
+            largeKeys.swapAt(place, largeKeys.count - 1)
+            largeKeys.removeLast()
+            if place < largeKeys.count { places[Int(largeKeys[place])] = Int32(place) }
             return
         }
-        forEachBucket(in: bucketRange(of: rect), holding: key) { contents, index in contents.remove(at: index)
-        }
-    }
-
-    /// Calls `body` with each bucket of a range that holds `key`, and the key's place in it.
-    private mutating func forEachBucket(
-        in range: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), holding key: Key,
-        _ body: (inout Contents, Int) -> Void
-    ) {
+        let range = bucketRange(of: rect)
         for row in range.rows {
             for column in range.columns {
                 guard let number = bucketTable.number(of: BucketTable.pack(column: column, row: row)),
-                    let index = buckets[number].keys.firstIndex(of: key)
+                    let index = buckets[number].firstIndex(of: key)
                 else { continue }
-                body(&buckets[number], index)
+                buckets[number].swapAt(index, buckets[number].count - 1)
+                buckets[number].removeLast()
             }
         }
     }
@@ -227,15 +219,9 @@ package struct SpatialIndex: Sendable {
     /// often with as many keys in the same places (an arrangement of the whole graph), and
     /// refilling kept buckets allocates nothing.
     package mutating func removeAll() {
-        for number in buckets.indices {
-            buckets[number].keys.removeAll(keepingCapacity: true)
-            buckets[number].rects.removeAll(keepingCapacity: true)
-        }
-        large = Contents()
-        for slot in rects.indices {
-            rects[slot] = nil
-            largePlace[slot] = -1
-        }
+        for number in buckets.indices { buckets[number].removeAll(keepingCapacity: true) }
+        largeKeys = []
+        for slot in places.indices { places[slot] = Self.notFiled }
         count = 0
     }
 
@@ -251,12 +237,8 @@ package struct SpatialIndex: Sendable {
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     package func entries(in region: Rect) -> [(key: Key, rect: Rect)] {
         var result: [(key: Key, rect: Rect)] = []
-        forEachEntry(in: region) { contents, index in
-            result.append((contents.keys[index], contents.rects[index]))
-        }
-        for index in large.rects.indices where large.rects[index].intersects(region) {
-            result.append((large.keys[index], large.rects[index]))
-        }
+        forEachEntry(in: region) { key, rect in result.append((key, rect)) }
+        forEachLargeEntry(in: region) { key, rect in result.append((key, rect)) }
         return result
     }
 
@@ -266,8 +248,8 @@ package struct SpatialIndex: Sendable {
     ///   - result: Receives the rectangles, in no particular order.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     func appendRects(in region: Rect, to result: inout [Rect]) {
-        forEachEntry(in: region) { contents, index in result.append(contents.rects[index]) }
-        for rect in large.rects where rect.intersects(region) { result.append(rect) }
+        forEachEntry(in: region) { _, rect in result.append(rect) }
+        forEachLargeEntry(in: region) { _, rect in result.append(rect) }
     }
 
     /// Appends the keys whose rectangles overlap a region, each once, to a buffer kept by the
@@ -277,33 +259,43 @@ package struct SpatialIndex: Sendable {
     ///   - result: Receives the keys, in no particular order.
     /// - Complexity: O(*b* + *k*): the buckets the region touches and the keys filed there.
     func appendKeys(in region: Rect, to result: inout [Key]) {
-        forEachEntry(in: region) { contents, index in result.append(contents.keys[index]) }
-        for index in large.rects.indices where large.rects[index].intersects(region) {
-            result.append(large.keys[index])
+        forEachEntry(in: region) { key, _ in result.append(key) }
+        forEachLargeEntry(in: region) { key, _ in result.append(key) }
+    }
+
+    /// Calls `body` with each key of the short list whose rectangle overlaps a region.
+    private func forEachLargeEntry(in region: Rect, _ body: (Key, Rect) -> Void) {
+        rects.withUnsafeBufferPointer { rects in
+            for key in largeKeys {
+                let rect = rects[Int(key)]
+                if rect.intersects(region) { body(key, rect) }
+            }
         }
     }
 
     /// Calls `body` with each bucket entry overlapping a region, each key once (from the bucket
-    /// holding the top-left cell of the overlap); keys in `large` are not visited.
-    private func forEachEntry(in region: Rect, _ body: (Contents, Int) -> Void) {
+    /// holding the top-left cell of the overlap); keys in the short list are not visited.
+    private func forEachEntry(in region: Rect, _ body: (Key, Rect) -> Void) {
         guard !region.isEmpty else { return }
         let range = bucketRange(of: region)
-        for row in range.rows {
-            // A rectangle filed here reaches below the bucket's top and starts above its bottom,
-            // and so does the region: the overlap's top row is in this bucket exactly when it is
-            // not above the bucket's top.
-            let top = row * bucketHeight
-            for column in range.columns {
-                guard let number = bucketTable.number(of: BucketTable.pack(column: column, row: row)) else {
-                    continue
-                }
-                let contents = buckets[number]
-                let left = column * bucketWidth
-                for index in contents.rects.indices {
-                    let rect = contents.rects[index]
-                    guard rect.intersects(region) else { continue }
-                    if max(rect.minX, region.minX) >= left && max(rect.minY, region.minY) >= top {
-                        body(contents, index)
+        rects.withUnsafeBufferPointer { rects in
+            for row in range.rows {
+                // A rectangle filed here reaches below the bucket's top and starts above its
+                // bottom, and so does the region: the overlap's top row is in this bucket exactly
+                // when it is not above the bucket's top.
+                let top = row * bucketHeight
+                for column in range.columns {
+                    guard let number = bucketTable.number(of: BucketTable.pack(column: column, row: row))
+                    else {
+                        continue
+                    }
+                    let left = column * bucketWidth
+                    for key in buckets[number] {
+                        let rect = rects[Int(key)]
+                        guard rect.intersects(region) else { continue }
+                        if max(rect.minX, region.minX) >= left && max(rect.minY, region.minY) >= top {
+                            body(key, rect)
+                        }
                     }
                 }
             }

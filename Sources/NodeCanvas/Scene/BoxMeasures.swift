@@ -67,10 +67,15 @@ struct BoxMeasures {
 
     /// The most slots a node measured by its key may have (two bits each in `Key/slots`).
     static let maximumSlots = 32
+    /// The kinds lately asked about by name, and whether their boxes are measured by key.
+    private var recentKinds: [(name: String, isMeasured: Bool)] = []
+    /// The most kinds `recentKinds` remembers.
+    private static let recentKindLimit = 8
 
     /// Forgets every measure (the theme or the graph changed).
     mutating func removeAll() {
         numbers.removeAll(keepingCapacity: true)
+        recentKinds.removeAll()
         measures.removeAll(keepingCapacity: true)
     }
 
@@ -80,8 +85,8 @@ struct BoxMeasures {
     /// The number of the measure of a node's box, taken from its model when no node alike was
     /// measured yet; `nil` when its box is not measured by kind and slots alone.
     /// - Complexity: O(*s*), the node's slots.
-    mutating func number(of id: NodeID, in graph: Graph, theme: Theme) -> Int32? {
-        guard let key = Self.key(of: id, in: graph) else { return nil }
+    mutating func number(of id: NodeID, facts: Graph.NodeFacts, in graph: Graph, theme: Theme) -> Int32? {
+        guard let key = key(of: facts) else { return nil }
         if let number = numbers[key] { return number }
         guard let model = NodeWidgetModel(node: id, in: graph) else { return nil }
         measuringModelCount += 1
@@ -99,30 +104,44 @@ struct BoxMeasures {
 
     /// What the standard renderers measure of a node besides its name, or `nil` when they
     /// measure more (see the type's summary).
-    static func key(of id: NodeID, in graph: Graph) -> Key? {
-        guard let kind = graph.kind(of: id), !(kind is any LiveSourceKind),
-            kind.inputs.count <= maximumSlots, kind.name != FormulaKind.kindName,
-            kind.name != PlotKind.kindName,
-            !kind.name.hasPrefix(GroupInputKind.kindName), graph.instanceSummary(of: id) == nil,
-            let value = graph.value(of: id), let valueType = placeholderType(of: value, of: kind.outputType)
+    /// - Parameter facts: The node's kind, values and inputs (`Graph/facts(of:)`).
+    mutating func key(of facts: Graph.NodeFacts) -> Key? {
+        let kind = facts.kind
+        guard isMeasuredByKey(kind), !facts.isInstance,
+            let valueType = Self.placeholderType(of: facts.value, of: kind.outputType)
         else { return nil }
         var parameterType: UInt8 = 0
-        if let parameter = graph.parameter(of: id) {
-            guard let type = placeholderType(of: parameter, of: kind.outputType) else { return nil }
+        if let parameter = facts.parameter {
+            guard let type = Self.placeholderType(of: parameter, of: kind.outputType) else { return nil }
             parameterType = type
         }
-        let upstreams = graph.inputs(of: id)
         var slots: UInt64 = 0
         for (slot, spec) in kind.inputs.enumerated() {
-            guard slot < upstreams.count, let upstream = upstreams[slot] else { continue }
+            guard slot < facts.inputs.count, facts.inputs[slot] != nil else { continue }
             guard
-                let type = placeholderType(of: graph.value(of: upstream) ?? spec.defaultValue, of: spec.type)
+                let type = Self.placeholderType(
+                    of: facts.inputValues[slot] ?? spec.defaultValue, of: spec.type)
             else { return nil }
             slots |= UInt64(type) << (2 * UInt64(slot))
         }
         return Key(
             kind: kind.name, slotCount: kind.inputs.count, value: valueType, parameter: parameterType,
             slots: slots)
+    }
+
+    /// Whether boxes of a kind may be measured by their key: not a live source, a formula, a plot
+    /// or a group's input, and not more slots than a key holds. Remembered by kind name for the
+    /// last few kinds asked about (a graph has few kinds; the check casts the kind each time).
+    private mutating func isMeasuredByKey(_ kind: any NodeKind) -> Bool {
+        let name = kind.name
+        if let known = recentKinds.first(where: { $0.name == name }) { return known.isMeasured }
+        let isMeasured =
+            !(kind is any LiveSourceKind) && kind.inputs.count <= Self.maximumSlots
+            && name != FormulaKind.kindName && name != PlotKind.kindName
+            && !name.hasPrefix(GroupInputKind.kindName)
+        if recentKinds.count == Self.recentKindLimit { recentKinds.removeFirst() }
+        recentKinds.append((name, isMeasured))
+        return isMeasured
     }
 
     /// The type of the placeholder a box measures for a value (see `NodeWidgetModel/measured`):

@@ -44,6 +44,11 @@ public struct CanvasScene {
     package internal(set) var layoutCount = 0
     /// Counts the changes to where boxes and link ends are; routes depend on nothing else.
     package internal(set) var geometryRevision = 0
+    /// How many node layouts were made from the kept boxes for frames and questions (for tests
+    /// and diagnostics): what the screen shows and the commands ask about, not the whole graph.
+    package var derivedLayoutCount: Int { layoutTally.count }
+    /// Counts the layouts `fullLayout(_:)` makes (a reference, counted from reading methods).
+    private let layoutTally = Tally()
     /// How many widget models were built to measure a box from and let go (for tests and
     /// diagnostics): under the standard data source, one for each kind and slots alike.
     package var measuringModelCount: Int { boxMeasures.measuringModelCount }
@@ -377,6 +382,7 @@ public struct CanvasScene {
         let index = Int(number)
         let shape = boxShapeNumbers[index]
         guard shape >= 0, let id = numberedIDs[index] else { return nil }
+        layoutTally.count += 1
         return NodeLayout(id: id, frame: boxFrames[index], shape: boxShapes[shape])
     }
 
@@ -476,9 +482,11 @@ public struct CanvasScene {
     /// (`BoxMeasures`) and its name, without a model.
     /// - Returns: Whether it was laid out (`false`: its box is measured from its model).
     private mutating func layOutByMeasure(_ number: Int32, id: NodeID, graph: Graph) -> Bool {
-        guard let measure = boxMeasures.number(of: id, in: graph, theme: theme),
-            let name = graph.name(of: id), let position = graph.position(of: id)
+        // One lookup of the node's id for every question (`Graph/facts(of:)`).
+        guard let facts = graph.facts(of: id),
+            let measure = boxMeasures.number(of: id, facts: facts, in: graph, theme: theme)
         else { return false }
+        let name = facts.name, position = facts.position
         let measured = boxMeasures[measure]
         let nameWidth = displayWidth(of: name)
         let width = measured.width(nameWidth: nameWidth, theme: theme)
@@ -523,6 +531,10 @@ public struct CanvasScene {
             + checkedRevision.capacity * MemoryLayout<Int>.stride
             + linkRecords.capacity * MemoryLayout<LinkRecord?>.stride
     }
+
+    /// The bytes the node and link indexes hold (see `SpatialIndex/byteCount`), for tests and
+    /// diagnostics.
+    package var indexBytes: Int { nodeIndex.byteCount + linkIndex.byteCount }
 
     /// The most models of nodes out of view kept before they are let go.
     package static var keptModelLimit: Int { 1024 }
@@ -818,4 +830,9 @@ public struct SceneNodeTable<Value> {
 
     /// Whether no value is kept.
     public var isEmpty: Bool { storage.isEmpty }
+}
+
+/// A count kept by reference, so that reading methods of a value type can count.
+private final class Tally {
+    var count = 0
 }
