@@ -211,67 +211,136 @@ extension CanvasScene {
 
     /// The shown links that may cross a region, with where they start and end and both ends'
     /// frames, ordered by where they start and end (identifiers only break ties between boxes on
-    /// top of each other).
-    ///
-    /// The links are gathered and ordered as plain numbers; identifiers are looked up once per
-    /// link returned. Below full detail each end's shown layout is derived once per node, however
-    /// many of the links meet it.
+    /// top of each other): ``LinkGathering`` taken to its end at once.
     func linkGeometry(in region: Rect) -> [LinkGeometry] {
-        struct Found {
-            var start: Point
-            var end: Point
-            var upstreamFrame: Rect
-            var downstreamFrame: Rect
-            var bounds: Rect
-            var upstream: Int32
-            var downstream: Int32
-            var slot: Int32
-        }
-        var found: [Found] = []
-        // Below full detail: each end's shown frame, output row and input rows, by node number.
-        var shownEnds: [Int32: (frame: Rect, outputRow: Int, inputRows: [Int])] = [:]
-        func shownEnd(_ number: Int32) -> (frame: Rect, outputRow: Int, inputRows: [Int])? {
-            if let known = shownEnds[number] { return known }
-            guard let layout = shownLayout(number) else { return nil }
-            let end = (layout.frame, layout.outputRow, layout.inputRows)
-            shownEnds[number] = end
-            return end
-        }
-        var handles: [Int32] = []
-        linkIndex.appendKeys(in: fullDetailRegion(covering: region, forLinks: true), to: &handles)
-        found.reserveCapacity(handles.count)
-        for handle in handles {
-            guard let link = linkRecords[Int(handle)], link.isShown, numberedIDs[Int(link.upstream)] != nil,
-                numberedIDs[Int(link.downstream)] != nil,
-                let ends = linkEnds(from: link.upstream, to: link.downstream, slot: Int(link.slot))
-            else { continue }
-            var geometry = Found(
-                start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to,
-                bounds: Self.linkBounds(ends.from, ends.to), upstream: link.upstream,
-                downstream: link.downstream, slot: link.slot)
-            if levelOfDetail != .full {
-                guard let from = shownEnd(link.upstream), let to = shownEnd(link.downstream),
-                    to.inputRows.indices.contains(Int(link.slot))
-                else { continue }
-                geometry.start = Point(x: from.frame.maxX, y: from.outputRow)
-                geometry.end = Point(x: to.frame.minX - 1, y: to.inputRows[Int(link.slot)])
-                geometry.upstreamFrame = from.frame
-                geometry.downstreamFrame = to.frame
+        var gathering = LinkGathering(region: region)
+        _ = gathering.advance(scene: self, until: nil)
+        return gathering.links
+    }
+}
+
+/// The shown links that may cross a region (``CanvasScene/linkGeometry(in:)``), gathered a step
+/// at a time, so that a window far out at a coarse level of detail (tens of thousands of links)
+/// can be gathered in slices between keys: the link index asked once, then the links found
+/// looked at a few hundred at a time, ordered, and handed out a few hundred at a time. Gathered
+/// in slices or at once, the links are the same, in the same order.
+///
+/// The links are gathered and ordered as plain numbers; identifiers are looked up once per link
+/// handed out. Below full detail each end's shown frame is computed from its full-detail frame,
+/// with no layout made.
+struct LinkGathering {
+    private struct Found {
+        var start: Point
+        var end: Point
+        var upstreamFrame: Rect
+        var downstreamFrame: Rect
+        var bounds: Rect
+        var upstream: Int32
+        var downstream: Int32
+        var slot: Int32
+    }
+
+    private enum Step {
+        case asking, looking, ordering, handingOut, finished
+    }
+
+    /// The region, in cells at the scene's level of detail.
+    let region: Rect
+    private var step = Step.asking
+    private var handles: [Int32] = []
+    private var found: [Found] = []
+    /// The order's keys: each end's row and column packed in one word, the slot and the link's
+    /// place in `found`.
+    private var keys: [(start: UInt64, end: UInt64, slot: Int32, index: Int32)] = []
+    /// The next handle looked at, or the next key handed out.
+    private var next = 0
+    /// The links gathered, once ``isFinished``.
+    private(set) var links: [LinkGeometry] = []
+    /// How many handles or keys a step takes between two looks at the clock.
+    private static let batch = 256
+
+    /// A gathering of the links that may cross `region`; nothing is asked yet.
+    init(region: Rect) {
+        self.region = region
+    }
+
+    /// Whether every link is gathered, in order, in ``links``.
+    var isFinished: Bool { step == .finished }
+
+    /// Takes steps in order until every link is gathered or, after at least one step, `deadline`
+    /// passed.
+    /// - Parameters:
+    ///   - scene: The scene the gathering was started on, as it is still.
+    ///   - deadline: When to stop; `nil` to finish.
+    /// - Returns: Whether every link is gathered.
+    mutating func advance(scene: CanvasScene, until deadline: ContinuousClock.Instant?) -> Bool {
+        while step != .finished {
+            switch step {
+            case .asking:
+                scene.linkIndex.appendKeys(
+                    in: scene.fullDetailRegion(covering: region, forLinks: true), to: &handles)
+                found.reserveCapacity(handles.count)
+                keys.reserveCapacity(handles.count)
+                step = .looking
+            case .looking:
+                let end = min(handles.count, next + Self.batch)
+                for handle in handles[next..<end] { look(at: handle, in: scene) }
+                next = end
+                if next == handles.count {
+                    handles = []
+                    step = .ordering
+                }
+            case .ordering:
+                order(in: scene)
+                links.reserveCapacity(keys.count)
+                next = 0
+                step = .handingOut
+            case .handingOut:
+                let end = min(keys.count, next + Self.batch)
+                for key in keys[next..<end] { handOut(found[Int(key.index)], in: scene) }
+                next = end
+                if next == keys.count {
+                    found = []
+                    keys = []
+                    step = .finished
+                }
+            case .finished:
+                break
             }
-            found.append(geometry)
+            if let deadline, ContinuousClock.now >= deadline { break }
         }
-        // Sorted by keys of plain numbers: each end's row and column packed in one word, the slot
-        // and the link's place in `found`. (A coordinate beyond 32 bits wraps: the order is then
-        // still fixed, only not by place.)
+        return step == .finished
+    }
+
+    private mutating func look(at handle: Int32, in scene: CanvasScene) {
+        guard let link = scene.linkRecords[Int(handle)], link.isShown,
+            scene.numberedIDs[Int(link.upstream)] != nil, scene.numberedIDs[Int(link.downstream)] != nil,
+            let ends = scene.linkEnds(from: link.upstream, to: link.downstream, slot: Int(link.slot))
+        else { return }
+        var geometry = Found(
+            start: ends.start, end: ends.end, upstreamFrame: ends.from, downstreamFrame: ends.to,
+            bounds: CanvasScene.linkBounds(ends.from, ends.to), upstream: link.upstream,
+            downstream: link.downstream, slot: link.slot)
+        if scene.levelOfDetail != .full {
+            // A compact box's output and inputs are all on its value row, a dot's on its cell.
+            let from = scene.shownFrame(link.upstream), to = scene.shownFrame(link.downstream)
+            let row = scene.levelOfDetail == .compact ? 1 : 0
+            geometry.start = Point(x: from.maxX, y: from.minY + row)
+            geometry.end = Point(x: to.minX - 1, y: to.minY + row)
+            geometry.upstreamFrame = from
+            geometry.downstreamFrame = to
+        }
+        // (A coordinate beyond 32 bits wraps: the order is then still fixed, only not by place.)
         func packed(_ point: Point) -> UInt64 {
             UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: point.y)) ^ 0x8000_0000) << 32
                 | UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: point.x)) ^ 0x8000_0000)
         }
-        var keys: [(start: UInt64, end: UInt64, slot: Int32, index: Int32)] = []
-        keys.reserveCapacity(found.count)
-        for (index, link) in found.enumerated() {
-            keys.append((packed(link.start), packed(link.end), link.slot, Int32(index)))
-        }
+        keys.append((packed(geometry.start), packed(geometry.end), geometry.slot, Int32(found.count)))
+        found.append(geometry)
+    }
+
+    private mutating func order(in scene: CanvasScene) {
+        let numberedIDs = scene.numberedIDs
         found.withUnsafeBufferPointer { links in
             keys.sort { left, right in
                 if left.start != right.start { return left.start < right.start }
@@ -283,21 +352,18 @@ extension CanvasScene {
                 )
             }
         }
-        var links: [LinkGeometry] = []
-        links.reserveCapacity(keys.count)
-        for key in keys {
-            let link = found[Int(key.index)]
-            guard let upstream = numberedIDs[Int(link.upstream)],
-                let downstream = numberedIDs[Int(link.downstream)]
-            else { continue }
-            links.append(
-                LinkGeometry(
-                    key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
-                    upstreamNumber: link.upstream, start: link.start, end: link.end,
-                    upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame,
-                    bounds: link.bounds))
-        }
-        return links
+    }
+
+    private mutating func handOut(_ link: Found, in scene: CanvasScene) {
+        guard let upstream = scene.numberedIDs[Int(link.upstream)],
+            let downstream = scene.numberedIDs[Int(link.downstream)]
+        else { return }
+        links.append(
+            LinkGeometry(
+                key: LinkKey(downstream: downstream, slot: Int(link.slot)), upstream: upstream,
+                upstreamNumber: link.upstream, start: link.start, end: link.end,
+                upstreamFrame: link.upstreamFrame, downstreamFrame: link.downstreamFrame,
+                bounds: link.bounds))
     }
 }
 

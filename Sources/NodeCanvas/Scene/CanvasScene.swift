@@ -604,24 +604,20 @@ public struct CanvasScene {
             return full
         case .compact:
             // A compact box starts where the full box does, one row of title and one of value.
-            let frame = full.frame
             var layout = full
             layout.levelOfDetail = .compact
-            layout.frame = Rect(
-                x: frame.minX, y: frame.minY, width: Int(compactWidths[Int(number)]), height: 3)
+            layout.frame = shownFrame(number)
             layout.bodyHeight = 1
-            layout.inputRows = Array(repeating: frame.minY + 1, count: full.inputRows.count)
-            layout.outputRow = frame.minY + 1
+            layout.inputRows = Array(repeating: layout.frame.minY + 1, count: full.inputRows.count)
+            layout.outputRow = layout.frame.minY + 1
             return layout
         case .dot:
             var layout = full
-            let x = floorDivide(full.frame.minX, levelOfDetail.horizontalScale)
-            let y = floorDivide(full.frame.minY, levelOfDetail.verticalScale)
             layout.levelOfDetail = .dot
-            layout.frame = Rect(x: x, y: y, width: 1, height: 1)
+            layout.frame = shownFrame(number)
             layout.bodyHeight = 0
-            layout.inputRows = Array(repeating: y, count: full.inputRows.count)
-            layout.outputRow = y
+            layout.inputRows = Array(repeating: layout.frame.minY, count: full.inputRows.count)
+            layout.outputRow = layout.frame.minY
             return layout
         }
     }
@@ -633,20 +629,26 @@ public struct CanvasScene {
     public func bounds(at level: LevelOfDetail) -> Rect? {
         var bounds: Rect?
         for number in boxShapeNumbers.indices where boxShapeNumbers[number] >= 0 {
-            let full = boxFrames[number]
-            let frame: Rect
-            switch level {
-            case .full: frame = full
-            case .dot:
-                frame = Rect(
-                    x: floorDivide(full.minX, level.horizontalScale),
-                    y: floorDivide(full.minY, level.verticalScale), width: 1, height: 1)
-            case .compact:
-                frame = Rect(x: full.minX, y: full.minY, width: Int(compactWidths[number]), height: 3)
-            }
+            let frame = shownFrame(Int32(number), at: level)
             bounds = bounds.map { $0.union(frame) } ?? frame
         }
         return bounds
+    }
+
+    /// A shown node's frame at a level of detail (the shown one by default), from its full-detail
+    /// frame: what ``shown(_:number:)`` makes of it, without making a layout.
+    func shownFrame(_ number: Int32, at level: LevelOfDetail? = nil) -> Rect {
+        let full = boxFrames[Int(number)]
+        let level = level ?? levelOfDetail
+        switch level {
+        case .full: return full
+        case .dot:
+            return Rect(
+                x: floorDivide(full.minX, level.horizontalScale),
+                y: floorDivide(full.minY, level.verticalScale), width: 1, height: 1)
+        case .compact:
+            return Rect(x: full.minX, y: full.minY, width: Int(compactWidths[Int(number)]), height: 3)
+        }
     }
 
     /// The full-detail frames of the shown nodes, for an overview: each node's box in canvas

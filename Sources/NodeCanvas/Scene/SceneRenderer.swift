@@ -212,11 +212,11 @@ enum SceneRenderer {
     }
 }
 
-/// The routing of one window (``SceneRenderer/route(scene:region:)``), a step at a time, so that
-/// it can be done in slices between keys and resumed where it stopped: gathering the links that
-/// may cross the window, then the boxes near it, then routing each link in order. A job finished
-/// in slices routes exactly as one finished at once. The scene is handed to each step rather
-/// than kept, so a job under way never holds on to the scene's storage.
+/// The routing of one window (``SceneRenderer/route(scene:region:)``), a step at a time, so that it
+/// can be done in slices between keys and resumed where it stopped: gathering the links that may
+/// cross the window (itself in steps, ``LinkGathering``), then the boxes near it, then routing each
+/// link in order. A job finished in slices routes exactly as one finished at once. The scene is
+/// handed to each step rather than kept, so a job under way never holds on to the scene's storage.
 struct RoutingJob {
     private enum Step {
         case gatheringLinks, gatheringBoxes, routing
@@ -225,6 +225,7 @@ struct RoutingJob {
     /// The window routed.
     let region: Rect
     private var step = Step.gatheringLinks
+    private var gathering: LinkGathering
     private var links: [LinkGeometry] = []
     private let margin = 4
     private let nearby: Rect
@@ -241,6 +242,7 @@ struct RoutingJob {
     /// A job for a region; nothing is gathered or routed yet.
     init(region: Rect) {
         self.region = region
+        gathering = LinkGathering(region: region)
         nearby = region.insetBy(dx: -SceneRenderer.routingMargin.dx, dy: -SceneRenderer.routingMargin.dy)
         lines = LineCanvas(region: .zero)
         occupancy = LinkOccupancy(region: .zero)
@@ -264,7 +266,9 @@ struct RoutingJob {
         while !isFinished {
             switch step {
             case .gatheringLinks:
-                links = scene.linkGeometry(in: region)
+                guard gathering.advance(scene: scene, until: deadline) else { break }
+                links = gathering.links
+                gathering = LinkGathering(region: region)  // lets go of its copy
                 routed.reserveCapacity(links.count)
                 step = .gatheringBoxes
             case .gatheringBoxes:
