@@ -124,9 +124,17 @@ package struct SpatialIndex: Sendable {
             return
         }
         places[slot] = Self.inBuckets
+        Self.file(key, in: range, buckets: &buckets, table: &bucketTable)
+    }
+
+    /// Adds a key to each bucket of a range, making the buckets it is the first in.
+    private static func file(
+        _ key: Key, in range: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), buckets: inout [[Key]],
+        table: inout BucketTable
+    ) {
         for row in range.rows {
             for column in range.columns {
-                let (number, isNew) = bucketTable.insert(BucketTable.pack(column: column, row: row))
+                let (number, isNew) = table.insert(BucketTable.pack(column: column, row: row))
                 if isNew { buckets.append([]) }
                 buckets[number].append(key)
             }
@@ -163,14 +171,7 @@ package struct SpatialIndex: Sendable {
                         continue
                     }
                     places[slot] = Self.inBuckets
-                    for row in range.rows {
-                        for column in range.columns {
-                            let (number, isNew) = bucketTable.insert(
-                                BucketTable.pack(column: column, row: row))
-                            if isNew { buckets.append([]) }
-                            buckets[number].append(key)
-                        }
-                    }
+                    Self.file(key, in: range, buckets: &buckets, table: &bucketTable)
                 }
             }
         }
