@@ -58,6 +58,53 @@ import Testing
         #expect(fast.entry(for: "a4999")?.recomputations == 3)
     }
 
+    @Test func countingNodesForTheFirstTimeHashesNoIDUntilAFigureIsAskedFor() throws {
+        // An editor counts every change; the first one that reaches most of a large graph used
+        // to put every node in a dictionary by id as it counted it.
+        var graph = Graph()
+        try graph.addNode("seed", kind: "number", value: .number(1))
+        var previous: NodeID = "seed"
+        for index in 0..<2_000 {
+            let id = NodeID("a\(index)")
+            try graph.addNode(id, kind: "add", inputs: [previous, nil, nil])
+            previous = id
+        }
+        var profile = ComputeProfile()
+        profile.record(try graph.setValue(.number(2), of: "seed").recomputed, in: graph, measuring: false)
+        #expect(!profile.hasSlotsByID)
+        #expect(profile.entry(for: "a1999")?.recomputations == 1)
+        #expect(profile.hasSlotsByID)
+        // The same nodes again: the table stays; a copy shares it.
+        profile.record(try graph.setValue(.number(3), of: "seed").recomputed, in: graph, measuring: false)
+        let copy = profile
+        #expect(profile.hasSlotsByID && copy.hasSlotsByID)
+        #expect(copy.entry(for: "a1999")?.recomputations == 2)
+        #expect(profile.entries.count == 2_001)
+        // A new node counted: the table is made again when next asked, the copy keeps its own.
+        try graph.addNode("late", kind: "add", inputs: ["a1999", nil, nil])
+        profile.record(try graph.setValue(.number(4), of: "seed").recomputed, in: graph, measuring: false)
+        #expect(!profile.hasSlotsByID)
+        #expect(profile.entry(for: "late")?.recomputations == 1)
+        #expect(copy.entry(for: "late") == nil)
+        #expect(profile.entry(for: "a0")?.recomputations == 3)
+    }
+
+    @Test func aNodeRemovedWithoutBeingForgottenAndAddedAgainIsCountedWhereItIsNow() throws {
+        var graph = try sumGraph()
+        var profile = ComputeProfile()
+        for value in 2...4 {
+            profile.record(try graph.setValue(.number(Double(value)), of: "one").recomputed, in: graph)
+        }
+        #expect(profile.entry(for: "f")?.recomputations == 3)
+        try graph.apply(.removeNode("f"))
+        try graph.addNode("g", kind: "number", value: .number(0))  // takes f's index
+        try graph.addNode("f", kind: "formula", value: FormulaKind.formula("a * 3"), inputs: ["sum"])
+        profile.record(try graph.setValue(.number(5), of: "one").recomputed, in: graph)
+        #expect(profile.entry(for: "f")?.recomputations == 1)
+        #expect(profile.entries["f"]?.recomputations == 1)
+        #expect(profile.entries["sum"]?.recomputations == 4)
+    }
+
     @Test func aNodeAddedWhereARemovedOneWasCountsFromZero() throws {
         var graph = try sumGraph()
         var profile = ComputeProfile()

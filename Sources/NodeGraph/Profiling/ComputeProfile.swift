@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How often each node was recomputed, and how long computing it took: what an editor's timing
 /// badges and a `profile` command show.
 ///
@@ -31,8 +33,8 @@ public struct ComputeProfile: Sendable {
     /// - Complexity: O(*n*) in the nodes recorded.
     public var entries: [NodeID: Entry] {
         var entries = measured
-        for (id, index) in indexOfID {
-            entries[id, default: Entry()].recomputations = Int(counts[Int(index)])
+        for (id, slot) in SlotsByID.made(from: countedIDs, since: countedSince) {
+            entries[id, default: Entry()].recomputations = Int(counts[Int(slot)])
         }
         return entries
     }
@@ -41,10 +43,54 @@ public struct ComputeProfile: Sendable {
     private var measured: [NodeID: Entry] = [:]
     /// Recomputations by the graph's node index, and the node each index counts for: counting a
     /// change that recomputed most of a large graph hashes nothing (an editor counts every change,
-    /// timed or not).
+    /// timed or not), not even the first time a node is counted.
     private var counts: [UInt32] = []
     private var countedIDs: [NodeID?] = []
-    private var indexOfID: [NodeID: Int32] = [:]
+    /// The record (by number) from which each index counts for its node: a node removed without
+    /// being forgotten and added again at another index is counted at the later one.
+    private var countedSince: [UInt32] = []
+    private var records: UInt32 = 0
+    /// Where each counted node's figures are, made from `countedIDs` when a node's figures are
+    /// first asked for after counting put in new nodes (which drops it).
+    private var slots = SlotsByID()
+
+    /// The slot of each node in `countedIDs`, made on first use; shared by copies of the profile
+    /// until one of them counts new nodes.
+    private final class SlotsByID: Sendable {
+        private let table = Mutex<[NodeID: Int32]?>(nil)
+
+        /// The slot `id` is counted in, or `nil`.
+        func slot(of id: NodeID, in countedIDs: [NodeID?], since countedSince: [UInt32]) -> Int32? {
+            table.withLock { table in
+                if table == nil { table = Self.made(from: countedIDs, since: countedSince) }
+                return table![id]
+            }
+        }
+
+        /// Each counted node's slot (the later one for a node counted at two).
+        static func made(from countedIDs: [NodeID?], since countedSince: [UInt32]) -> [NodeID: Int32] {
+            var made: [NodeID: Int32] = [:]
+            made.reserveCapacity(countedIDs.count)
+            for (slot, id) in countedIDs.enumerated() {
+                guard let id else { continue }
+                if let other = made[id], countedSince[Int(other)] > countedSince[slot] { continue }
+                made[id] = Int32(slot)
+            }
+            return made
+        }
+
+        /// Whether the table is made.
+        var isMade: Bool { table.withLock { $0 != nil } }
+
+        /// Forgets `id`'s slot, when the table is made.
+        func remove(_ id: NodeID) {
+            table.withLock { _ = $0?.removeValue(forKey: id) }
+        }
+    }
+
+    /// Whether the table of slots by id is made (it is made when a node's figures are first asked
+    /// for after counting met new nodes; for tests).
+    package var hasSlotsByID: Bool { slots.isMade }
 
     /// An empty profile.
     public init() {}
@@ -53,10 +99,10 @@ public struct ComputeProfile: Sendable {
     /// - Parameter id: The node.
     /// - Returns: Its figures.
     public func entry(for id: NodeID) -> Entry? {
-        let index = indexOfID[id]
-        guard index != nil || measured[id] != nil else { return nil }
+        let slot = slots.slot(of: id, in: countedIDs, since: countedSince)
+        guard slot != nil || measured[id] != nil else { return nil }
         var entry = measured[id] ?? Entry()
-        entry.recomputations = index.map { Int(counts[Int($0)]) } ?? 0
+        entry.recomputations = slot.map { Int(counts[Int($0)]) } ?? 0
         return entry
     }
 
@@ -70,12 +116,17 @@ public struct ComputeProfile: Sendable {
     ///   plus each node's computation with it.
     public mutating func record(_ recomputed: NodeList, in graph: Graph, measuring: Bool = true) {
         let store = graph.store
+        records &+= 1
+        var countsNewNodes = false
         let read = recomputed.forEachNodeIndex(readingFrom: store.ids) { index in
-            count(index, id: store.ids[index])
+            countsNewNodes = count(index, id: store.ids[index]) || countsNewNodes
         }
         if !read {
-            for id in recomputed { if let index = store.index(of: id) { count(index, id: id) } }
+            for id in recomputed {
+                if let index = store.index(of: id) { countsNewNodes = count(index, id: id) || countsNewNodes }
+            }
         }
+        if countsNewNodes { slots = SlotsByID() }
         if measuring { measure(recomputed, in: graph) }
     }
 
@@ -88,26 +139,36 @@ public struct ComputeProfile: Sendable {
     public mutating func record(_ recomputed: some Sequence<NodeID>, in graph: Graph, measuring: Bool = true)
     {
         let store = graph.store
-        for id in recomputed { if let index = store.index(of: id) { count(index, id: id) } }
+        records &+= 1
+        var countsNewNodes = false
+        for id in recomputed {
+            if let index = store.index(of: id) { countsNewNodes = count(index, id: id) || countsNewNodes }
+        }
+        if countsNewNodes { slots = SlotsByID() }
         if measuring { measure(recomputed, in: graph) }
     }
 
     /// One more recomputation of the node at an index; an index a removed node left and another
     /// took counts from zero.
-    private mutating func count(_ index: Int32, id: NodeID) {
+    /// - Returns: Whether the index counts for a node it did not count for before (the slots by
+    ///   id are then behind).
+    private mutating func count(_ index: Int32, id: NodeID) -> Bool {
         let slot = Int(index)
         if slot >= counts.count {
             let size = max(slot + 1, counts.count * 2)
             counts.append(contentsOf: repeatElement(0, count: size - counts.count))
             countedIDs.append(contentsOf: repeatElement(nil, count: size - countedIDs.count))
+            countedSince.append(contentsOf: repeatElement(0, count: size - countedSince.count))
         }
+        var isNew = false
         if countedIDs[slot] != id {
-            if let old = countedIDs[slot] { indexOfID[old] = nil }
             countedIDs[slot] = id
-            indexOfID[id] = index
+            countedSince[slot] = records
             counts[slot] = 0
+            isNew = true
         }
         counts[slot] &+= 1
+        return isNew
     }
 
     /// Times each node's computation.
@@ -126,9 +187,12 @@ public struct ComputeProfile: Sendable {
     /// - Parameter id: The node.
     public mutating func forget(_ id: NodeID) {
         measured[id] = nil
-        guard let index = indexOfID.removeValue(forKey: id) else { return }
-        counts[Int(index)] = 0
-        countedIDs[Int(index)] = nil
+        guard let slot = slots.slot(of: id, in: countedIDs, since: countedSince) else { return }
+        counts[Int(slot)] = 0
+        countedIDs[Int(slot)] = nil
+        // Forgetting many nodes keeps one table: this profile's own, or a copy made once.
+        if !isKnownUniquelyReferenced(&slots) { slots = SlotsByID() }
+        slots.remove(id)
     }
 
     /// The nodes recorded, the longest total time first (ties: more recomputations first, then
