@@ -154,9 +154,18 @@ struct ColumnBatch {
                                     ColumnBatch.prefetchStoredIDs(
                                         first..<Swift.min(first &+ ahead, count), homes: homes, store: store)
                                     var nextFetch = first
+                                    // The nodes before `checkedEnd` passed the per-node guards
+                                    // up front (only for a call with no names and no positions).
+                                    var checkedEnd = first
+                                    let checksUpFront = names.isEmpty && positions.isEmpty
                                     while k < count {
                                         if k == nextFetch {
                                             nextFetch = k &+ ahead
+                                            if checksUpFront {
+                                                checkedEnd = checkedRunEnd(
+                                                    k..<Swift.min(nextFetch, count), kindOfNode: kindOfNode,
+                                                    inputs: inputs, values: values, store: store)
+                                            }
                                             let end = Swift.min(fetchedEnd &+ ahead, count)
                                             ColumnBatch.prefetch(
                                                 fetchedEnd..<end, idBits: idBits, inputs: inputs,
@@ -170,8 +179,15 @@ struct ColumnBatch {
                                                 store: store)
                                         }
                                         let kind = Int(kindOfNode[k])
+                                        let slotCount = slotCounts[kind], node = store.nodeEnd
+                                        let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
                                         var payload = 0.0
-                                        if plain[kind] {
+                                        var x: Int32 = 0, y: Int32 = 0
+                                        if k < checkedEnd {
+                                            if case .number(let number)? = values.isEmpty ? nil : values[k] {
+                                                payload = number
+                                            }
+                                        } else if plain[kind] {
                                             if !values.isEmpty, values[k] != nil { break }
                                         } else if heldNumber[kind] {
                                             if !values.isEmpty, values[k] != nil {
@@ -184,34 +200,33 @@ struct ColumnBatch {
                                         } else {
                                             break
                                         }
-                                        if !names.isEmpty, names[k] != nil { break }
-                                        var x: Int32 = 0, y: Int32 = 0
-                                        if !positions.isEmpty {
-                                            let position = positions[k]
-                                            guard Position.validRange.contains(position.x),
-                                                Position.validRange.contains(position.y)
-                                            else { break }
-                                            x = Int32(position.x)
-                                            y = Int32(position.y)
-                                        }
-                                        let slotCount = slotCounts[kind], node = store.nodeEnd
-                                        guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity
-                                        else {
-                                            break
-                                        }
-                                        let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
-                                        var clean = true
-                                        for slot in 0..<slotsPerNode {
-                                            let input = row.unsafelyUnwrapped[slot]
-                                            if input != -1
-                                                && (slot >= slotCount
-                                                    || UInt32(bitPattern: input) >= UInt32(node))
-                                            {
-                                                clean = false
+                                        if k >= checkedEnd {
+                                            if !names.isEmpty, names[k] != nil { break }
+                                            if !positions.isEmpty {
+                                                let position = positions[k]
+                                                guard Position.validRange.contains(position.x),
+                                                    Position.validRange.contains(position.y)
+                                                else { break }
+                                                x = Int32(position.x)
+                                                y = Int32(position.y)
+                                            }
+                                            guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity
+                                            else {
                                                 break
                                             }
+                                            var clean = true
+                                            for slot in 0..<slotsPerNode {
+                                                let input = row.unsafelyUnwrapped[slot]
+                                                if input != -1
+                                                    && (slot >= slotCount
+                                                        || UInt32(bitPattern: input) >= UInt32(node))
+                                                {
+                                                    clean = false
+                                                    break
+                                                }
+                                            }
+                                            guard clean else { break }
                                         }
-                                        guard clean else { break }
                                         // Evaluated as it is stored while every node before it holds its
                                         // value, as `finish()`'s pass would (empty slots read the payload
                                         // column's guard, 0); a sum that is not finite is left to it.
@@ -251,6 +266,57 @@ struct ColumnBatch {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The end of the first nodes of `nodes` that pass, checked up front, every guard the
+    /// in-place store (``storePlainNodes(from:kindOfNode:inputs:values:names:positions:evaluatedEnd:into:)``)
+    /// checks node by node but the identifier's, for a call with no names and no positions: a
+    /// plain kind and no value, or a number source and a finite number or none; room for its
+    /// slots; and each input -1 or, in one of its kind's slots, a node before it. The store then
+    /// stores those nodes without a branch for any of these. `nodes` starts at the next node
+    /// to store.
+    @inline(__always)
+    func checkedRunEnd(
+        _ nodes: Range<Int>, kindOfNode: UnsafeBufferPointer<UInt16>, inputs: UnsafeBufferPointer<Int32>,
+        values: UnsafeBufferPointer<Value?>, store: NodeStore
+    ) -> Int {
+        let slotsPerNode = self.slotsPerNode
+        // The number node `k` of the call gets, and the slots left.
+        let nodeOffset = Int(store.nodeEnd) &- nodes.lowerBound
+        var slotRoom = store.slotTable.capacity &- Int(store.slotEnd)
+        return plain.withUnsafeBufferPointer { plain in
+            heldNumber.withUnsafeBufferPointer { heldNumber in
+                slotCounts.withUnsafeBufferPointer { slotCounts in
+                    for k in nodes {
+                        let kind = Int(kindOfNode[k])
+                        if plain[kind] {
+                            if !values.isEmpty, values[k] != nil { return k }
+                        } else if heldNumber[kind] {
+                            if !values.isEmpty, let value = values[k] {
+                                guard case .number(let number) = value, number.isFinite else { return k }
+                            }
+                        } else {
+                            return k
+                        }
+                        let slotCount = slotCounts[kind]
+                        slotRoom &-= slotCount
+                        if slotRoom < 0 { return k }
+                        // -1 passes (0 ≤ any limit); a node before this one, in a slot of its kind,
+                        // is at most the limit; anything else is above it.
+                        let node = UInt32(truncatingIfNeeded: nodeOffset &+ k)
+                        var bad: UInt32 = 0
+                        if let row = inputs.baseAddress.map({ $0 + k &* slotsPerNode }) {
+                            for slot in 0..<slotsPerNode {
+                                let limit = slot < slotCount ? node : 0
+                                bad |= UInt32(bitPattern: row[slot] &+ 1) > limit ? 1 : 0
+                            }
+                        }
+                        if bad != 0 { return k }
+                    }
+                    return nodes.upperBound
                 }
             }
         }
