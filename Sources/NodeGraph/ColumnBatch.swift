@@ -142,203 +142,115 @@ struct ColumnBatch {
                                 let ring = 4 &* ahead
                                 return withUnsafeTemporaryAllocation(of: Int32.self, capacity: ring) {
                                     homeBuffer in
-                                    withUnsafeTemporaryAllocation(of: Double.self, capacity: ring) {
-                                        payloadBuffer in
-                                        let homes = HomeBuckets(
-                                            base: homeBuffer.baseAddress!, mask: ring &- 1)
-                                        // The payload of each node checked up front, by call index
-                                        // modulo `ring`: its value is not read again.
-                                        let checkedPayloads = RunPayloads(
-                                            base: payloadBuffer.baseAddress!, mask: ring &- 1)
-                                        var k = first
-                                        // Two runs ahead: the buckets and inputs; one run ahead, and
-                                        // first the first run: the identifiers stored in those buckets.
-                                        var fetchedEnd = Swift.min(first &+ 2 &* ahead, count)
-                                        ColumnBatch.prefetch(
-                                            first..<fetchedEnd, idBits: idBits, inputs: inputs,
-                                            slotsPerNode: slotsPerNode, inputEnd: inputEnd, store: store,
-                                            homes: homes)
-                                        ColumnBatch.prefetchStoredIDs(
-                                            first..<Swift.min(first &+ ahead, count), homes: homes,
-                                            store: store)
-                                        var nextFetch = first
-                                        // The nodes before `checkedEnd` passed the per-node guards
-                                        // up front (only for a call with no names and no positions).
-                                        var checkedEnd = first
-                                        let checksUpFront = names.isEmpty && positions.isEmpty
-                                        while k < count {
-                                            if k == nextFetch {
-                                                nextFetch = k &+ ahead
-                                                if checksUpFront {
-                                                    checkedEnd = checkedRunEnd(
-                                                        k..<Swift.min(nextFetch, count),
-                                                        kindOfNode: kindOfNode,
-                                                        inputs: inputs, values: values, store: store,
-                                                        payloads: checkedPayloads)
-                                                }
-                                                let end = Swift.min(fetchedEnd &+ ahead, count)
-                                                ColumnBatch.prefetch(
-                                                    fetchedEnd..<end, idBits: idBits, inputs: inputs,
-                                                    slotsPerNode: slotsPerNode, inputEnd: inputEnd,
-                                                    store: store,
-                                                    homes: homes)
-                                                fetchedEnd = end
-                                                ColumnBatch.prefetchStoredIDs(
-                                                    Swift.min(
-                                                        nextFetch, count)..<Swift.min(
-                                                            nextFetch &+ ahead, count),
-                                                    homes: homes,
-                                                    store: store)
-                                            }
-                                            let kind = Int(kindOfNode[k])
-                                            let slotCount = slotCounts[kind], node = store.nodeEnd
-                                            let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
-                                            var payload = 0.0
-                                            var x: Int32 = 0, y: Int32 = 0
-                                            if k < checkedEnd {
-                                                payload = checkedPayloads[k]
-                                            } else if plain[kind] {
-                                                if !values.isEmpty, values[k] != nil { break }
-                                            } else if heldNumber[kind] {
-                                                if !values.isEmpty, values[k] != nil {
-                                                    guard case .number(let number)? = values[k],
-                                                        number.isFinite
-                                                    else {
-                                                        break
-                                                    }
-                                                    payload = number
-                                                }
-                                            } else {
-                                                break
-                                            }
-                                            if k >= checkedEnd {
-                                                if !names.isEmpty, names[k] != nil { break }
-                                                if !positions.isEmpty {
-                                                    let position = positions[k]
-                                                    guard Position.validRange.contains(position.x),
-                                                        Position.validRange.contains(position.y)
-                                                    else { break }
-                                                    x = Int32(position.x)
-                                                    y = Int32(position.y)
-                                                }
-                                                guard
-                                                    Int(store.slotEnd) + slotCount <= store.slotTable.capacity
+                                    let homes = HomeBuckets(base: homeBuffer.baseAddress!, mask: ring &- 1)
+                                    var k = first
+                                    // Two runs ahead: the buckets and inputs; one run ahead, and
+                                    // first the first run: the identifiers stored in those buckets.
+                                    var fetchedEnd = Swift.min(first &+ 2 &* ahead, count)
+                                    ColumnBatch.prefetch(
+                                        first..<fetchedEnd, idBits: idBits, inputs: inputs,
+                                        slotsPerNode: slotsPerNode, inputEnd: inputEnd, store: store,
+                                        homes: homes)
+                                    ColumnBatch.prefetchStoredIDs(
+                                        first..<Swift.min(first &+ ahead, count), homes: homes, store: store)
+                                    var nextFetch = first
+                                    while k < count {
+                                        if k == nextFetch {
+                                            nextFetch = k &+ ahead
+                                            let end = Swift.min(fetchedEnd &+ ahead, count)
+                                            ColumnBatch.prefetch(
+                                                fetchedEnd..<end, idBits: idBits, inputs: inputs,
+                                                slotsPerNode: slotsPerNode, inputEnd: inputEnd, store: store,
+                                                homes: homes)
+                                            fetchedEnd = end
+                                            ColumnBatch.prefetchStoredIDs(
+                                                Swift.min(
+                                                    nextFetch, count)..<Swift.min(nextFetch &+ ahead, count),
+                                                homes: homes,
+                                                store: store)
+                                        }
+                                        let kind = Int(kindOfNode[k])
+                                        var payload = 0.0
+                                        if plain[kind] {
+                                            if !values.isEmpty, values[k] != nil { break }
+                                        } else if heldNumber[kind] {
+                                            if !values.isEmpty, values[k] != nil {
+                                                guard case .number(let number)? = values[k], number.isFinite
                                                 else {
                                                     break
                                                 }
-                                                var clean = true
-                                                for slot in 0..<slotsPerNode {
-                                                    let input = row.unsafelyUnwrapped[slot]
-                                                    if input != -1
-                                                        && (slot >= slotCount
-                                                            || UInt32(bitPattern: input) >= UInt32(node))
-                                                    {
-                                                        clean = false
-                                                        break
-                                                    }
-                                                }
-                                                guard clean else { break }
+                                                payload = number
                                             }
-                                            // Evaluated as it is stored while every node before it holds its
-                                            // value, as `finish()`'s pass would (empty slots read the payload
-                                            // column's guard, 0); a sum that is not finite is left to it.
-                                            if node == evaluated {
-                                                if addsThree[kind] {
-                                                    let a =
-                                                        slotsPerNode > 0 ? row.unsafelyUnwrapped[0] : noInput
-                                                    let b =
-                                                        slotsPerNode > 1 ? row.unsafelyUnwrapped[1] : noInput
-                                                    let c =
-                                                        slotsPerNode > 2 ? row.unsafelyUnwrapped[2] : noInput
-                                                    let sum = Kernel.addThree(
-                                                        payloads[a], payloads[b], payloads[c])
-                                                    if sum.isFinite {
-                                                        payload = sum
-                                                        evaluated = node &+ 1
-                                                    }
-                                                } else if heldNumber[kind] {
+                                        } else {
+                                            break
+                                        }
+                                        if !names.isEmpty, names[k] != nil { break }
+                                        var x: Int32 = 0, y: Int32 = 0
+                                        if !positions.isEmpty {
+                                            let position = positions[k]
+                                            guard Position.validRange.contains(position.x),
+                                                Position.validRange.contains(position.y)
+                                            else { break }
+                                            x = Int32(position.x)
+                                            y = Int32(position.y)
+                                        }
+                                        let slotCount = slotCounts[kind], node = store.nodeEnd
+                                        guard Int(store.slotEnd) + slotCount <= store.slotTable.capacity
+                                        else {
+                                            break
+                                        }
+                                        let row = inputs.baseAddress.map { $0 + k &* slotsPerNode }
+                                        var clean = true
+                                        for slot in 0..<slotsPerNode {
+                                            let input = row.unsafelyUnwrapped[slot]
+                                            if input != -1
+                                                && (slot >= slotCount
+                                                    || UInt32(bitPattern: input) >= UInt32(node))
+                                            {
+                                                clean = false
+                                                break
+                                            }
+                                        }
+                                        guard clean else { break }
+                                        // Evaluated as it is stored while every node before it holds its
+                                        // value, as `finish()`'s pass would (empty slots read the payload
+                                        // column's guard, 0); a sum that is not finite is left to it.
+                                        if node == evaluated {
+                                            if addsThree[kind] {
+                                                let a = slotsPerNode > 0 ? row.unsafelyUnwrapped[0] : noInput
+                                                let b = slotsPerNode > 1 ? row.unsafelyUnwrapped[1] : noInput
+                                                let c = slotsPerNode > 2 ? row.unsafelyUnwrapped[2] : noInput
+                                                let sum = Kernel.addThree(
+                                                    payloads[a], payloads[b], payloads[c])
+                                                if sum.isFinite {
+                                                    payload = sum
                                                     evaluated = node &+ 1
                                                 }
+                                            } else if heldNumber[kind] {
+                                                evaluated = node &+ 1
                                             }
-                                            let offset = k &* stride
-                                            let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
-                                            let high = idBits.load(
-                                                fromByteOffset: offset + 8, as: UInt64.self)
-                                            let bucket = store.idTable.probe.emptyBucket(
-                                                forShortPrintable: low, high, home: Int(homes[k]),
-                                                in: store.ids.buffer)
-                                            guard bucket >= 0 else { break }
-                                            withUnsafePointer(to: noInput) { none in
-                                                _ = store.appendNode(
-                                                    inline: low, high, bucket: bucket, kind: plainIndex[kind],
-                                                    slotCount: slotCount, inputs: row ?? none,
-                                                    inputCount: Swift.min(slotCount, slotsPerNode), x: x,
-                                                    y: y,
-                                                    payload: payload)
-                                            }
-                                            k += 1
                                         }
-                                        return k
+                                        let offset = k &* stride
+                                        let low = idBits.load(fromByteOffset: offset, as: UInt64.self)
+                                        let high = idBits.load(fromByteOffset: offset + 8, as: UInt64.self)
+                                        let bucket = store.idTable.probe.emptyBucket(
+                                            forShortPrintable: low, high, home: Int(homes[k]),
+                                            in: store.ids.buffer)
+                                        guard bucket >= 0 else { break }
+                                        withUnsafePointer(to: noInput) { none in
+                                            _ = store.appendNode(
+                                                inline: low, high, bucket: bucket, kind: plainIndex[kind],
+                                                slotCount: slotCount, inputs: row ?? none,
+                                                inputCount: Swift.min(slotCount, slotsPerNode), x: x, y: y,
+                                                payload: payload)
+                                        }
+                                        k += 1
                                     }
+                                    return k
                                 }
                             }
                         }
                     }
-                }
-            }
-        }
-    }
-
-    /// The end of the first nodes of `nodes` that pass, checked up front, every guard the
-    /// in-place store (``storePlainNodes(from:kindOfNode:inputs:values:names:positions:evaluatedEnd:into:)``)
-    /// checks node by node but the identifier's, for a call with no names and no positions: a
-    /// plain kind and no value, or a number source and a finite number or none; room for its
-    /// slots; and each input -1 or, in one of its kind's slots, a node before it. The store then
-    /// stores those nodes without a branch for any of these. `nodes` starts at the next node
-    /// to store.
-    @inline(__always)
-    func checkedRunEnd(
-        _ nodes: Range<Int>, kindOfNode: UnsafeBufferPointer<UInt16>, inputs: UnsafeBufferPointer<Int32>,
-        values: UnsafeBufferPointer<Value?>, store: NodeStore, payloads: RunPayloads
-    ) -> Int {
-        let slotsPerNode = self.slotsPerNode
-        // The number node `k` of the call gets, and the slots left.
-        let nodeOffset = Int(store.nodeEnd) &- nodes.lowerBound
-        var slotRoom = store.slotTable.capacity &- Int(store.slotEnd)
-        return plain.withUnsafeBufferPointer { plain in
-            heldNumber.withUnsafeBufferPointer { heldNumber in
-                slotCounts.withUnsafeBufferPointer { slotCounts in
-                    for k in nodes {
-                        let kind = Int(kindOfNode[k])
-                        guard plain[kind] || heldNumber[kind] else { return k }
-                        // The value looked at in place, once: no copy of it.
-                        var payload = 0.0
-                        if !values.isEmpty {
-                            switch values[k] {
-                            case nil: break
-                            case .number(let number)?:
-                                guard heldNumber[kind], !plain[kind], number.isFinite else { return k }
-                                payload = number
-                            default: return k
-                            }
-                        }
-                        payloads[k] = payload
-                        let slotCount = slotCounts[kind]
-                        slotRoom &-= slotCount
-                        if slotRoom < 0 { return k }
-                        // -1 passes (0 ≤ any limit); a node before this one, in a slot of its kind,
-                        // is at most the limit; anything else is above it.
-                        let node = UInt32(truncatingIfNeeded: nodeOffset &+ k)
-                        var bad: UInt32 = 0
-                        if let row = inputs.baseAddress.map({ $0 + k &* slotsPerNode }) {
-                            for slot in 0..<slotsPerNode {
-                                let limit = slot < slotCount ? node : 0
-                                bad |= UInt32(bitPattern: row[slot] &+ 1) > limit ? 1 : 0
-                            }
-                        }
-                        if bad != 0 { return k }
-                    }
-                    return nodes.upperBound
                 }
             }
         }
@@ -356,19 +268,6 @@ struct ColumnBatch {
         let mask: Int
 
         @inline(__always) subscript(node: Int) -> Int32 {
-            get { base[node & mask] }
-            nonmutating set { base[node & mask] = newValue }
-        }
-    }
-
-    /// The payload (a number source's number, or 0) of each node checked up front
-    /// (``checkedRunEnd(_:kindOfNode:inputs:values:store:payloads:)``), by call index modulo a
-    /// power of two, for the store to take without reading the node's value again.
-    struct RunPayloads {
-        let base: UnsafeMutablePointer<Double>
-        let mask: Int
-
-        @inline(__always) subscript(node: Int) -> Double {
             get { base[node & mask] }
             nonmutating set { base[node & mask] = newValue }
         }
