@@ -108,6 +108,27 @@ struct ColumnBatch {
         values: UnsafeBufferPointer<Value?>, names: UnsafeBufferPointer<String?>,
         positions: UnsafeBufferPointer<Position>, evaluatedEnd: inout Int32, into graph: inout Graph
     ) -> Int {
+        // Three inputs a node (an add's slots, what a calculator's loader passes) gets a copy of
+        // the loop compiled for three: the slots' loops unrolled, no count read per node.
+        if slotsPerNode == 3 {
+            return storePlainNodes(
+                from: first, slotsPerNode: 3, kindOfNode: kindOfNode, inputs: inputs, values: values,
+                names: names, positions: positions, evaluatedEnd: &evaluatedEnd, into: &graph)
+        }
+        return storePlainNodes(
+            from: first, slotsPerNode: slotsPerNode, kindOfNode: kindOfNode, inputs: inputs, values: values,
+            names: names, positions: positions, evaluatedEnd: &evaluatedEnd, into: &graph)
+    }
+
+    /// ``storePlainNodes(from:kindOfNode:inputs:values:names:positions:evaluatedEnd:into:)`` with
+    /// `slotsPerNode`, the call's, given (a constant where it is inlined).
+    @inline(__always)
+    private func storePlainNodes(
+        from first: Int, slotsPerNode: Int, kindOfNode: UnsafeBufferPointer<UInt16>,
+        inputs: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Value?>,
+        names: UnsafeBufferPointer<String?>, positions: UnsafeBufferPointer<Position>,
+        evaluatedEnd: inout Int32, into graph: inout Graph
+    ) -> Int {
         let store = graph.store
         guard store.appendsInIndexOrder, first < ids.count,
             store.hasRoom(forNodes: ids.count - first)
@@ -120,7 +141,7 @@ struct ColumnBatch {
         if plain[firstKind] ? !values.isEmpty && values[first] != nil : !heldNumber[firstKind] {
             return first
         }
-        let count = ids.count, slotsPerNode = self.slotsPerNode
+        let count = ids.count
         let noInput: Int32 = -1
         // Read once: room for every node is reserved, so the columns do not move.
         let payloads = store.nodes.payload
