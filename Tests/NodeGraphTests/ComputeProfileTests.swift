@@ -11,6 +11,19 @@ import Testing
         return graph
     }
 
+    /// A number `seed` and `length` adds in a chain after it, `a0` … `a<length - 1>`.
+    private func chainGraph(length: Int) throws -> Graph {
+        var graph = Graph()
+        try graph.addNode("seed", kind: "number", value: .number(1))
+        var previous: NodeID = "seed"
+        for index in 0..<length {
+            let id = NodeID("a\(index)")
+            try graph.addNode(id, kind: "add", inputs: [previous, nil, nil])
+            previous = id
+        }
+        return graph
+    }
+
     @Test func eachRecomputationIsCountedAndMeasured() throws {
         var graph = try sumGraph()
         var profile = ComputeProfile()
@@ -39,14 +52,7 @@ import Testing
 
     @Test func aLongChangeIsCountedAsOneNodeAtATimeWouldBe() throws {
         // 5,000 adds in a chain: the change's list reads the graph's node indices.
-        var graph = Graph()
-        try graph.addNode("seed", kind: "number", value: .number(1))
-        var previous: NodeID = "seed"
-        for index in 0..<5_000 {
-            let id = NodeID("a\(index)")
-            try graph.addNode(id, kind: "add", inputs: [previous, nil, nil])
-            previous = id
-        }
+        var graph = try chainGraph(length: 5_000)
         var fast = ComputeProfile(), slow = ComputeProfile()
         for value in 2...4 {
             let recomputed = try graph.setValue(.number(Double(value)), of: "seed").recomputed
@@ -61,14 +67,7 @@ import Testing
     @Test func countingNodesForTheFirstTimeHashesNoIDUntilAFigureIsAskedFor() throws {
         // An editor counts every change; the first one that reaches most of a large graph used
         // to put every node in a dictionary by id as it counted it.
-        var graph = Graph()
-        try graph.addNode("seed", kind: "number", value: .number(1))
-        var previous: NodeID = "seed"
-        for index in 0..<2_000 {
-            let id = NodeID("a\(index)")
-            try graph.addNode(id, kind: "add", inputs: [previous, nil, nil])
-            previous = id
-        }
+        var graph = try chainGraph(length: 2_000)
         var profile = ComputeProfile()
         profile.record(try graph.setValue(.number(2), of: "seed").recomputed, in: graph, measuring: false)
         #expect(!profile.hasSlotsByID)
