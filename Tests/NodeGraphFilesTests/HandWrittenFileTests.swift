@@ -1,6 +1,7 @@
 import Foundation
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphTesting
 import Testing
 
 /// Graph files written by hand, as a person or another program might: any key order and
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func randomHandWrittenFilesLoadAsTheGraphsTheyDescribe() throws {
-        var generator = HostileInputTests.SplitMix(state: 7)
+        var generator = SplitMix64(seed: 7)
         var loaded = 0
         for _ in 0..<400 {
             let file = Self.randomGraphFile(using: &generator)
@@ -88,7 +89,7 @@ import Testing
 
     /// A file written as a person might, and the graph it describes; `nil` when the file has one
     /// problem on purpose (about a quarter of them).
-    static func randomGraphFile(using generator: inout HostileInputTests.SplitMix) -> (
+    static func randomGraphFile(using generator: inout SplitMix64) -> (
         text: String, expected: Graph?
     ) {
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &generator) < percent }
@@ -210,7 +211,7 @@ import Testing
         return (text, graph)
     }
 
-    static func mutated(_ bytes: [UInt8], using generator: inout HostileInputTests.SplitMix) -> [UInt8] {
+    static func mutated(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         let tokens: [[UInt8]] = [
             "{", "}", "[", "]", ",", ":", "\"", "null", "1e999", "-0", "0.5", "\\u0041", "add", "n1", " ",

@@ -1,6 +1,7 @@
 import Foundation
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphTesting
 import Testing
 
 /// Inputs meant to break a loader: each is refused with the right problem, or loads, and nothing
@@ -106,18 +107,6 @@ import Testing
         #expect(graph.value(of: "n0") == .number(1))
     }
 
-    /// A small deterministic generator, so a failure replays exactly.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func randomMutationsOfValidFilesAndJournalsNeverCrash() throws {
         let file = Array(try GraphFile.encode(Graph.demoCalculator()))
         let journal = Array(
@@ -126,7 +115,7 @@ import Testing
             "{", "}", "[", "]", ",", ":", "\"", "null", "1e999", "-0", "\\u0000", "add", "one",
         ]
         .map { Array($0.utf8) }
-        var generator = SplitMix(state: 42)
+        var generator = SplitMix64(seed: 42)
         for round in 0..<2_000 {
             var bytes = round.isMultiple(of: 2) ? file : journal
             for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -1,5 +1,6 @@
 import Foundation
 import NodeGraph
+import NodeGraphTesting
 import Testing
 
 @testable import NodeGraphFiles
@@ -10,7 +11,7 @@ import Testing
     /// The random workload's shape: one node in fifty a `number` holding 1, the others `add` of
     /// three earlier nodes; a position each, no names.
     private func randomWorkloadFile(nodes count: Int) -> String {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var nodes: [String] = []
         for index in 0..<count {
             let position = #""x": \#((index / 300) * 24), "y": \#((index % 300) * 6)"#
@@ -91,18 +92,5 @@ import Testing
         #expect(problems.map(\.field) == ["inputs[1]", "inputs[2]"])
         #expect(problems.first?.reason == "no node has id 'nowhere'")
         #expect(problems.last?.reason.hasSuffix("but 'c' produces a color") == true)
-    }
-}
-
-/// A small deterministic generator for test files.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
