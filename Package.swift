@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "NodeTerminalTests",
             dependencies: [
-                "NodeTerminal", "NodeCanvas", "NodeGraph", "NodeGraphFiles", "CNcurses",
+                "NodeTerminal", "NodeCanvas", "NodeGraph", "NodeGraphFiles", "NodeGraphTesting", "CNcurses",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphTesting
 import PropertyBased
 import Testing
 
@@ -74,7 +75,7 @@ import Testing
 
     @Test func boxesPlacedApartStayApartAndAreDrawnWholeWhateverTheValues() async {
         await propertyCheck(
-            count: 60, input: Gen.int(in: 0...1_000_000).array(of: 3...24),
+            count: PropertyCaseCount.scaled(60), input: Gen.int(in: 0...1_000_000).array(of: 3...24),
             Gen.int(in: 0...1_000_000).array(of: 1...40)
         ) { nodes, steps in
             let canvas = makeCanvas(Self.graph(nodes), width: 90, height: 30)
@@ -89,7 +90,7 @@ import Testing
 
     @Test func boxesAPersonPlacedOverOthersCoverThemAndNothingElseDoes() async {
         await propertyCheck(
-            count: 60, input: Gen.int(in: 0...1_000_000).array(of: 3...24),
+            count: PropertyCaseCount.scaled(60), input: Gen.int(in: 0...1_000_000).array(of: 3...24),
             Gen.int(in: 0...1_000_000).array(of: 1...40)
         ) { nodes, steps in
             let canvas = makeCanvas(Self.graph(nodes), width: 90, height: 30)

@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphTesting
 import PropertyBased
 import Testing
 
@@ -25,7 +26,9 @@ import Testing
     }
 
     @Test func randomEventSequencesKeepTheGraphValidAndLinksAttached() async throws {
-        await propertyCheck(count: 120, input: Gen.int(in: 0...1_000_000).array(of: 1...60)) { codes in
+        await propertyCheck(
+            count: PropertyCaseCount.scaled(120), input: Gen.int(in: 0...1_000_000).array(of: 1...60)
+        ) { codes in
             let canvas = makeCanvas(try! demoCalculator(), width: 64, height: 22)
             for code in codes {
                 canvas.send(Self.event(code))

@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphTesting
 import PropertyBased
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
     /// edits that move boxes: every frame is still the frame a fresh canvas draws.
     @Test func everyFrameDrawnAfterIdleSlicesIsTheFrameAFreshCanvasDraws() async throws {
         let input = Gen.int(in: 0...1_000_000).array(of: 1...30)
-        await propertyCheck(count: 20, input: input) { codes in
+        await propertyCheck(count: PropertyCaseCount.scaled(20), input: input) { codes in
             let canvas = try! SceneUpdateTests.canvasAtTheTopLeft()
             canvas.routeAheadSlice = .zero
             for code in codes {

@@ -1,5 +1,6 @@
 import NodeCanvas
 import NodeGraph
+import NodeGraphTesting
 import PropertyBased
 import Testing
 
@@ -298,7 +299,9 @@ import Testing
     }
 
     @Test func everyFrameIsTheFrameAFreshCanvasDraws() async throws {
-        await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000).array(of: 1...30)) { codes in
+        await propertyCheck(
+            count: PropertyCaseCount.scaled(20), input: Gen.int(in: 0...1_000_000).array(of: 1...30)
+        ) { codes in
             let canvas = try! Self.canvasAtTheTopLeft()
             for code in codes {
                 Self.step(code, on: canvas)

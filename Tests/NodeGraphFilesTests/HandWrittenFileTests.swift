@@ -59,7 +59,7 @@ import Testing
     @Test func randomHandWrittenFilesLoadAsTheGraphsTheyDescribe() throws {
         var generator = SplitMix64(seed: 7)
         var loaded = 0
-        for _ in 0..<400 {
+        for _ in 0..<PropertyCaseCount.scaled(400) {
             let file = Self.randomGraphFile(using: &generator)
             let problems = loadProblems(file.text)
             if let expected = file.expected {

@@ -10,7 +10,9 @@ import Testing
     @Test func instancesEvaluateAsTheGraphFlattened() async {
         let edits = RandomEdits()
         let instancesChecked = Counter()
-        await propertyCheck(count: 150, input: zip(Gen.uint64(), Gen.uint64().array(of: 10...60))) {
+        await propertyCheck(
+            count: PropertyCaseCount.scaled(150), input: zip(Gen.uint64(), Gen.uint64().array(of: 10...60))
+        ) {
             seed, codes in
             var graph = randomCalculator(seed: seed)
             for (step, code) in codes.enumerated() {

@@ -17,7 +17,8 @@ import Testing
 
     /// Longer sequences from a seeded generator, starting from a populated graph.
     @Test func longSeededSequencesKeepEveryPromise() throws {
-        let report = GraphChecker.run(sequences: 200, length: 150, seed: 2026, from: try smallCalculator())
+        let report = GraphChecker.run(
+            sequences: PropertyCaseCount.scaled(200), length: 150, seed: 2026, from: try smallCalculator())
         #expect(report.violations == [])
         #expect(report.applied > report.sequences * 50)
         #expect(report.refused > 0)

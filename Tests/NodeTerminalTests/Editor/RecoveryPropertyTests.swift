@@ -2,6 +2,7 @@ import Foundation
 import NodeCanvas
 import NodeGraph
 import NodeGraphFiles
+import NodeGraphTesting
 import PropertyBased
 import Testing
 
@@ -216,7 +217,9 @@ import Testing
     }
 
     @Test func noEditIsLostOrAppliedTwiceWhateverTheSessionsDo() async {
-        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000).array(of: 1...50)) { codes in
+        await propertyCheck(
+            count: PropertyCaseCount.scaled(60), input: Gen.int(in: 0...1_000).array(of: 1...50)
+        ) { codes in
             let run = try! Run()
             for code in codes { try! run.step(code) }
             try! run.recoverEverything()
