@@ -106,7 +106,8 @@ import Testing
         let canvas = makeCanvas(graph, width: 100, height: 30)
         canvas.select("after")
         canvas.send(.character("i"))
-        let panel = screen(canvas.render()).map { String($0.dropFirst(100 - 32)) }
+        // The inspector's columns, above the status line.
+        let panel = screen(canvas.render()).dropLast().map { String($0.dropFirst(100 - 32)) }
         let words = panel.joined(separator: " ").split(separator: " ").filter { !["│", "|"].contains($0) }
         let text = words.joined(separator: " ")
         #expect(text.contains("from blocked by Divide everything by the difference: division by zero"))

@@ -124,7 +124,10 @@ public enum CanvasReducer {
             return []
         case .messages(let firstRow):
             let visible = MessageHistoryPlugin.visibleRows(in: context.area)
-            let rows = MessageHistoryPlugin.rows(state.messageHistory, width: context.area.width).count
+            let rows = MessageHistoryPlugin.rows(
+                for: state, in: context.graph, scene: context.scene,
+                width: MessageHistoryPlugin.textWidth(in: context.area)
+            ).count
             let last = max(0, rows - visible)
             state.mode =
                 scrolled(firstRow, last: last, page: visible, event).map { .messages(firstRow: $0) }

@@ -1,3 +1,5 @@
+import NodeGraph
+
 /// The message history (`@`): every status message of the session, newest first, each whole,
 /// wrapped to the screen's width, in a panel over the canvas while the mode is
 /// ``CanvasMode/messages(firstRow:)``.
@@ -25,6 +27,27 @@ public final class MessageHistoryPlugin: CanvasPlugin {
         }
     }
 
+    /// The panel's rows for a state: above the messages, the node under the cursor with its value
+    /// in full when its box shortens it (``StatusBarPlugin/cursorValue(_:in:scene:marker:)``),
+    /// then ``rows(_:width:marker:)``. What the panel draws and scrolls through.
+    /// - Parameters:
+    ///   - state: The canvas state.
+    ///   - graph: The shown graph.
+    ///   - scene: The scene.
+    ///   - width: The columns for text.
+    ///   - marker: The mark of a problem.
+    /// - Returns: The rows, each with whether it belongs to a problem.
+    static func rows(
+        for state: CanvasState, in graph: Graph, scene: CanvasScene, width: Int, marker: Character = "!"
+    ) -> [(text: String, isError: Bool)] {
+        let history = rows(state.messageHistory, width: width, marker: marker)
+        guard let value = StatusBarPlugin.cursorValue(state, in: graph, scene: scene, marker: marker) else {
+            return history
+        }
+        let shown = "under the cursor: \(value.text)".wrapped(toWidth: width, indent: 2)
+        return shown.map { ($0, value.isError) } + history
+    }
+
     /// The columns for text in a canvas area: the panel covers it, inside a border and a space.
     /// - Parameter area: The canvas area.
     /// - Returns: The columns.
@@ -42,7 +65,9 @@ public final class MessageHistoryPlugin: CanvasPlugin {
         let area = canvas.area
         guard area.width > 10, area.height > 2 else { return }
         let history = canvas.state.messageHistory
-        var entries = Self.rows(history, width: Self.textWidth(in: area), marker: theme.glyphs.errorMarker)
+        var entries = Self.rows(
+            for: canvas.state, in: canvas.shownGraph, scene: canvas.scene, width: Self.textWidth(in: area),
+            marker: theme.glyphs.errorMarker)
         if entries.isEmpty { entries = [("  no messages yet", false)] }
         let shown = Self.visibleRows(in: area)
         let first = max(0, min(firstRow, entries.count - shown))

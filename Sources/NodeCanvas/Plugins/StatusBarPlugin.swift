@@ -22,7 +22,8 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// The status line's text, without styles: what tests read. The one place status text is
     /// put together: the mode, what keys act on, and the latest message, else the mode's hints
     /// (an open question shows only itself, and a problem found while it is open; a text being
-    /// typed stays after the message).
+    /// typed stays after the message). In normal mode, the value of the node under the cursor
+    /// comes before the hints when its box shortens it (``wholeValue(of:in:scene:marker:)``).
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
@@ -45,6 +46,15 @@ public final class StatusBarPlugin: CanvasPlugin {
             // What is being typed stays in view after a message about it.
             let typed = Self.typedText(for: canvas).map { " \(canvas.theme.glyphs.separator) " + $0 } ?? ""
             return (state.mode.name, selection, message.text + typed, message.isError)
+        }
+        if case .normal = state.mode, targets.count <= 1, let node = state.cursorNode,
+            let whole = Self.wholeValue(
+                of: node, in: graph, scene: canvas.scene, marker: canvas.theme.glyphs.errorMarker)
+        {
+            return (
+                state.mode.name, selection,
+                whole.text + " \(canvas.theme.glyphs.separator) " + hints(for: canvas), whole.isError
+            )
         }
         return (state.mode.name, selection, hints(for: canvas), false)
     }
