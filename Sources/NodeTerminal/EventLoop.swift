@@ -3,8 +3,10 @@
 ///
 /// Idle, the loop sleeps in `poll` on the terminal and the wake-up pipe: no CPU is used, and a
 /// message posted from another thread (``mailbox``) is answered at once, without a key press.
-/// Before it sleeps, after a frame, the program works ahead (``TerminalProgram/workAhead()``) in
-/// short slices while no input waits, so a key is answered after one slice at most.
+/// Before it sleeps, once no input came for a short quiet period after the last answer (the
+/// person paused: ``quietMilliseconds``), the program works ahead (``TerminalProgram/workAhead()``)
+/// in short slices while no input waits. A key arriving during the quiet period is answered at
+/// once; one arriving during the work ahead after one slice at most.
 ///
 /// ```swift
 /// let screen = try TerminalScreen()
@@ -24,6 +26,11 @@ public final class EventLoop<Program: TerminalProgram> {
     /// The most events answered before the next frame is drawn, so a burst of drag reports
     /// draws once instead of once per report.
     static var eventsPerFrame: Int { 256 }
+    /// How long no input must come, after the last answer, before the program works ahead: keys
+    /// pressed or held in a row (a key repeats every 30–40 ms) are answered without waiting for a
+    /// slice of work under way and find the caches as their last frame left them; a pause longer
+    /// than this is when the work ahead is done.
+    package static var standardQuietMilliseconds: Int32 { 30 }
 
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {
@@ -43,6 +50,9 @@ public final class EventLoop<Program: TerminalProgram> {
     private var needsFrame = true
     /// How many events and posted messages the loop has answered.
     private var answeredCount = 0
+    /// How long no input must come before the program works ahead (see
+    /// ``standardQuietMilliseconds``); 0 works ahead as soon as the frame is shown.
+    package var quietMilliseconds = EventLoop.standardQuietMilliseconds
 
     /// Prepares a loop; nothing happens until ``run()`` or ``runUntilIdle()``.
     /// - Parameters:
@@ -86,7 +96,14 @@ public final class EventLoop<Program: TerminalProgram> {
             terminal.present(program.frame())
             needsFrame = false
         }
-        var event = waitingMilliseconds == 0 ? .none : workAhead()
+        var event = TerminalEvent.none
+        if waitingMilliseconds != 0 {
+            // The quiet period first: a key (or a posted message) ends it at once.
+            if quietMilliseconds > 0 {
+                event = terminal.nextEvent(timeoutMilliseconds: min(quietMilliseconds, waitingMilliseconds))
+            }
+            if event == .none { event = workAhead() }
+        }
         if event == .none { event = terminal.nextEvent(timeoutMilliseconds: waitingMilliseconds) }
         if event == .none && waitingMilliseconds != 0 { needsFrame = program.idle() || needsFrame }
         var answered = 0
