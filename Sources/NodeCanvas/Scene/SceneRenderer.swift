@@ -168,9 +168,14 @@ enum SceneRenderer {
         }
         // The window holds links the view does not: a frame shows those that may cross the view.
         let shownRegion = scene.fullDetailRegion(covering: region, forLinks: true)
+        // Room for every link at once: a dot view's window holds thousands, and growing the list
+        // copied it again and again.
+        contents.links.reserveCapacity(routed.count)
         for (linkIndex, route) in routed {
+            // The bounds are looked at in place: most of a window's links outside the view are
+            // passed over without copying their geometry.
+            guard links[linkIndex].bounds.intersects(shownRegion) else { continue }
             let link = links[linkIndex]
-            guard link.bounds.intersects(shownRegion) else { continue }
             let highlighted =
                 state.cursorNode != nil
                 && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
