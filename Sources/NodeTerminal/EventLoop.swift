@@ -26,11 +26,13 @@ public final class EventLoop<Program: TerminalProgram> {
     /// The most events answered before the next frame is drawn, so a burst of drag reports
     /// draws once instead of once per report.
     static var eventsPerFrame: Int { 256 }
-    /// How long no input must come, after the last answer, before the program works ahead: keys
-    /// pressed or held in a row (a key repeats every 30–40 ms) are answered without waiting for a
-    /// slice of work under way and find the caches as their last frame left them; a pause longer
-    /// than this is when the work ahead is done.
-    package static var standardQuietMilliseconds: Int32 { 30 }
+    /// How long no input must come, after the last answer, before the program works ahead: a key
+    /// that follows its frame this closely (typed fast, or a burst) is answered without waiting
+    /// for a slice of work under way. Chosen by measurement (`Benchmarks/report-notes.md`, "The
+    /// slowest press, round two"): shorter than the 20–35 ms a held key leaves between its frame
+    /// and the next repeat, so held keys still find the windows they enter routed ahead; 30 ms
+    /// left those to be routed on the key's frame.
+    package static var standardQuietMilliseconds: Int32 { 15 }
 
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {
