@@ -315,10 +315,14 @@ public final class Canvas {
     /// Builds or brings up to date the models the next frame shows: those of the nodes in view,
     /// and of the node under the cursor and the one the commands act on (the inspector shows
     /// it, wherever it is). Geometry is always current (it never follows values), so this is
-    /// all opening or a large change leaves to do, and it costs what the screen shows.
+    /// all opening or a large change leaves to do, and it costs what the screen shows. In dot
+    /// detail a frame draws no model (a dot is read from the graph, see `SceneRenderer`), so
+    /// only the targets' are built.
     private func refreshShown() {
-        let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
-        scene.refreshNodes(in: view, from: shownGraph, dataSource: dataSource)
+        if scene.levelOfDetail != .dot {
+            let view = area.offsetBy(dx: state.scaledOrigin.x, dy: state.scaledOrigin.y)
+            scene.refreshNodes(in: view, from: shownGraph, dataSource: dataSource)
+        }
         refreshTargets()
     }
 
@@ -544,7 +548,8 @@ public final class Canvas {
     public func render() -> Surface {
         var surface = Surface(width: state.viewport.width, height: state.viewport.height)
         lastFrame = SceneRenderer.draw(
-            scene: scene, state: state, area: area, on: &surface, theme: theme, cache: widgetImages,
+            scene: scene, graph: shownGraph, state: state, area: area, on: &surface, theme: theme,
+            cache: widgetImages,
             routeCache: routes, drawsCursor: drawsCursor, plots: state.openedGroups.isEmpty ? plots : nil)
         switch state.mode {
         case .palette(let palette): PaletteOverlay.draw(palette, canvas: self, on: &surface)

@@ -3,8 +3,10 @@
 ///
 /// Idle, the loop sleeps in `poll` on the terminal and the wake-up pipe: no CPU is used, and a
 /// message posted from another thread (``mailbox``) is answered at once, without a key press.
-/// Before it sleeps, after a frame, the program works ahead (``TerminalProgram/workAhead()``) in
-/// short slices while no input waits, so a key is answered after one slice at most.
+/// Before it sleeps, once no input came for a short quiet period after the last answer (the
+/// person paused: ``quietMilliseconds``), the program works ahead (``TerminalProgram/workAhead()``)
+/// in short slices while no input waits. A key arriving during the quiet period is answered at
+/// once; one arriving during the work ahead after one slice at most.
 ///
 /// ```swift
 /// let screen = try TerminalScreen()
@@ -24,6 +26,13 @@ public final class EventLoop<Program: TerminalProgram> {
     /// The most events answered before the next frame is drawn, so a burst of drag reports
     /// draws once instead of once per report.
     static var eventsPerFrame: Int { 256 }
+    /// How long no input must come, after the last answer, before the program works ahead: a key
+    /// that follows its frame this closely (typed fast, or a burst) is answered without waiting
+    /// for a slice of work under way. Chosen by measurement (`Benchmarks/report-notes.md`, "The
+    /// slowest press, round two"): shorter than the 20–35 ms a held key leaves between its frame
+    /// and the next repeat, so held keys still find the windows they enter routed ahead; 30 ms
+    /// left those to be routed on the key's frame.
+    package static var standardQuietMilliseconds: Int32 { 15 }
 
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {
@@ -43,6 +52,9 @@ public final class EventLoop<Program: TerminalProgram> {
     private var needsFrame = true
     /// How many events and posted messages the loop has answered.
     private var answeredCount = 0
+    /// How long no input must come before the program works ahead (see
+    /// ``standardQuietMilliseconds``); 0 works ahead as soon as the frame is shown.
+    package var quietMilliseconds = EventLoop.standardQuietMilliseconds
 
     /// Prepares a loop; nothing happens until ``run()`` or ``runUntilIdle()``.
     /// - Parameters:
@@ -86,7 +98,14 @@ public final class EventLoop<Program: TerminalProgram> {
             terminal.present(program.frame())
             needsFrame = false
         }
-        var event = waitingMilliseconds == 0 ? .none : workAhead()
+        var event = TerminalEvent.none
+        if waitingMilliseconds != 0 {
+            // The quiet period first: a key (or a posted message) ends it at once.
+            if quietMilliseconds > 0 {
+                event = terminal.nextEvent(timeoutMilliseconds: min(quietMilliseconds, waitingMilliseconds))
+            }
+            if event == .none { event = workAhead() }
+        }
         if event == .none { event = terminal.nextEvent(timeoutMilliseconds: waitingMilliseconds) }
         if event == .none && waitingMilliseconds != 0 { needsFrame = program.idle() || needsFrame }
         var answered = 0

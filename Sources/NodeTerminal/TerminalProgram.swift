@@ -51,10 +51,12 @@ public protocol TerminalProgram: AnyObject {
     /// - Returns: Whether the frame may have changed.
     func idle() -> Bool
 
-    /// Called after a frame is shown while no input waits, again and again until it returns
-    /// `false` or input arrives: one short slice (a millisecond or two) of work that makes the
-    /// next keys quicker (the editor routes the links of the windows they are likely to show).
-    /// Input arriving is answered after the slice under way, never later.
+    /// Called after a frame is shown, once no input came for the loop's quiet period (the person
+    /// paused: `EventLoop.quietMilliseconds`), again and again until it returns `false` or input
+    /// arrives: one short slice (a millisecond or two) of work that makes the next keys quicker
+    /// (the editor routes the links of the windows they are likely to show). Input arriving
+    /// during the quiet period is answered at once; during the work, after the slice under way,
+    /// never later.
     /// - Returns: Whether more work remains.
     func workAhead() -> Bool
 

@@ -125,6 +125,31 @@ import Testing
         SceneUpdateTests.expectFreshFrame(surface, of: canvas)
     }
 
+    @Test func theFirstPressThatRecomputesMostOfTheGraphBuildsModelsForTheViewOnly() throws {
+        // The view on the source at the bottom left, which most of the grid depends on; idle
+        // first, as the editor routes ahead at every level of detail before the first key.
+        func firstPress(columns: Int) throws -> (built: Int, inView: Int, recomputed: Int) {
+            let canvas = makeCanvas(
+                try PerformanceTests.grid(columns: columns, rows: 40), width: 80, height: 24)
+            canvas.send(
+                .viewPlaced(origin: Position(x: 0, y: 39 * 7 - 10), cursor: Position(x: 4, y: 39 * 7 + 2)))
+            _ = canvas.render()
+            #expect(canvas.state.cursorNode == "n0_39")
+            while canvas.hasWorkAhead { canvas.send(.idle) }
+            let built = canvas.scene.models.buildCount
+            var recomputed = 0
+            canvas.document.observe { recomputed += $0.recomputed.count }
+            canvas.send(.character("+"))
+            _ = canvas.render()
+            return (canvas.scene.models.buildCount - built, Self.nodesInView(of: canvas).count, recomputed)
+        }
+        let small = try firstPress(columns: 40), large = try firstPress(columns: 120)
+        #expect(small.recomputed > 500 && large.recomputed > 3 * small.recomputed)
+        // Only the models of the nodes shown, whose values changed, are built again.
+        #expect(small.built > 0 && small.built <= small.inView)
+        #expect(large.built == small.built)
+    }
+
     @Test func modelsOfNodesLongOutOfViewAreLetGoOnceThereAreMany() throws {
         // About 800 nodes in view at a time in a 4,500-node grid, panned across from left to
         // right: without letting models go, every node's would be kept.

@@ -85,12 +85,12 @@ extension TerminalBackendTests {
     /// up; otherwise it stays open, so the screen waits.
     func withPipedScreen(
         typed: String = "", closesInput: Bool = false,
-        _ body: (TerminalScreen, _ type: (String) -> Void) throws -> Void
+        _ body: (TerminalScreen, _ type: @escaping @Sendable (String) -> Void) throws -> Void
     ) throws {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
         let writeEnd = descriptors[1]
-        func type(_ text: String) {
+        let type: @Sendable (String) -> Void = { text in
             _ = text.utf8CString.withUnsafeBufferPointer { write(writeEnd, $0.baseAddress, $0.count - 1) }
         }
         type(typed)
@@ -239,6 +239,22 @@ final class WorkingProgram: TerminalProgram {
         #expect(program.log == ["frame", "key"])
     }
 
+    @Test func theProgramWorksAheadOnlyOnceNoInputCameForTheQuietPeriod() throws {
+        let terminal = TestTerminal(width: 10, height: 1)
+        let program = WorkingProgram(slices: 100)
+        let started = ContinuousClock.now
+        var firstSlice: Duration?
+        program.afterSlice = { slice in
+            firstSlice = ContinuousClock.now - started
+            MainActor.assumeIsolated { terminal.type("q") }
+        }
+        let loop = EventLoop(terminal: terminal, program: program)
+        loop.quietMilliseconds = 150
+        #expect(loop.run() == .finished)
+        #expect(program.log == ["frame", "slice", "key"])
+        #expect(try #require(firstSlice) >= .milliseconds(150))
+    }
+
     @Test func theEditorRoutesAheadBetweenKeysAndDrawsTheFramesItDrawsWithout() {
         func editor() -> (TestTerminal, EventLoop<EditorSession>) {
             let terminal = TestTerminal(width: 100, height: 30)
@@ -274,6 +290,25 @@ final class WorkingProgram: TerminalProgram {
 }
 
 extension TerminalBackendTests {
+    @Test func aKeyArrivingDuringTheQuietPeriodIsAnsweredAtOnceWithoutWorkAhead() throws {
+        try withPipedScreen { screen, type in
+            let program = WorkingProgram(slices: 100)
+            let loop = EventLoop(terminal: screen, program: program)
+            // A quiet period far longer than the key takes to arrive: the key ends it.
+            loop.quietMilliseconds = 20_000
+            let typist = Thread {
+                usleep(20_000)
+                type("q")
+            }
+            let started = ContinuousClock.now
+            typist.start()
+            #expect(loop.run() == .finished)
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(program.log == ["frame", "key"])
+            #expect(loop.workAheadSliceCount == 0)
+        }
+    }
+
     /// A terminal screen polled without waiting does not look at its wake-up pipe: the loop
     /// looks at the mailbox itself between slices.
     @Test func aMessagePostedWhileTheProgramWorksAheadIsDeliveredAfterTheSliceUnderWay() throws {

@@ -53,15 +53,17 @@ enum SceneRenderer {
 
     /// Draws a frame of the scene as it is: the caller brought up to date the models of the
     /// nodes in view (see `CanvasScene/refreshNodes(in:from:dataSource:)`); nothing here
-    /// changes the scene.
+    /// changes the scene. In dot detail a node shows one glyph, styled by whether its value is
+    /// an error and whether it is bypassed: those are read from `graph`, so a dot needs no
+    /// model (a dot view holds eight times a full view's canvas).
     ///
     /// The work follows what the view shows: links are routed around the boxes within the view
     /// and a margin (``routingMargin``) only, so a link that leaves the view continues as routed
     /// there, however far it reaches; routes are kept while the view and the geometry stay (a
     /// cursor, selection or mode change only restyles them).
     static func draw(
-        scene: CanvasScene, state: CanvasState, area: Rect, on surface: inout Surface, theme: Theme,
-        cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil, drawsCursor: Bool = true,
+        scene: CanvasScene, graph: Graph, state: CanvasState, area: Rect, on surface: inout Surface,
+        theme: Theme, cache: WidgetImageCache? = nil, routeCache: RouteCache? = nil, drawsCursor: Bool = true,
         plots: PlotHistory? = nil
     ) -> FrameContents {
         var contents = FrameContents()
@@ -108,6 +110,7 @@ enum SceneRenderer {
         if let cursorNode = state.cursorNode { selectedIndex = nodes.firstIndex { $0.id == cursorNode } }
         contents.nodes.reserveCapacity(nodes.count)
         var covering = BoxCover(area: area)
+        let isDot = scene.levelOfDetail == .dot
         for position in nodes.indices {
             // The selected node moves to the end; the others keep their order.
             let index: Int
@@ -119,14 +122,25 @@ enum SceneRenderer {
                 index = position
             }
             let layout = nodes[index]
-            guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else {
-                continue
-            }
             let isSelected = index == selectedIndex || state.selection.contains(layout.id)
-            let isNew = NodeWidgetDrawer.draw(
-                layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
-                theme: theme, isSelected: isSelected, editText: editText?.0 == layout.id ? editText?.1 : nil,
-                marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache, plots: plots)
+            let isNew: Bool
+            if isDot {
+                guard let value = graph.value(of: layout.id) else { continue }
+                isNew = NodeWidgetDrawer.drawDot(
+                    layout, isError: value.error != nil, isBypassed: graph.isBypassed(layout.id),
+                    offset: shift, clip: area, on: &surface, theme: theme, isSelected: isSelected,
+                    marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:])
+            } else {
+                guard let model = scene.models[layout.id], let renderers = scene.renderers[layout.id] else {
+                    continue
+                }
+                isNew = NodeWidgetDrawer.draw(
+                    layout, model: model, renderers: renderers, offset: shift, clip: area, on: &surface,
+                    theme: theme, isSelected: isSelected,
+                    editText: editText?.0 == layout.id ? editText?.1 : nil,
+                    marks: marksByNode.isEmpty ? [:] : marksByNode[layout.id] ?? [:], cache: cache,
+                    plots: plots)
+            }
             if isNew { contents.redrawn.append(layout.id) }
             var shown = layout
             shown.frame = layout.frame.offsetBy(dx: -shift.x, dy: -shift.y)
@@ -152,12 +166,16 @@ enum SceneRenderer {
         func isDrawnSelected(_ node: NodeID) -> Bool {
             node == state.cursorNode || state.selection.contains(node)
         }
-        let dot = scene.levelOfDetail == .dot
         // The window holds links the view does not: a frame shows those that may cross the view.
         let shownRegion = scene.fullDetailRegion(covering: region, forLinks: true)
+        // Room for every link at once: a dot view's window holds thousands, and growing the list
+        // copied it again and again.
+        contents.links.reserveCapacity(routed.count)
         for (linkIndex, route) in routed {
+            // The bounds are looked at in place: most of a window's links outside the view are
+            // passed over without copying their geometry.
+            guard links[linkIndex].bounds.intersects(shownRegion) else { continue }
             let link = links[linkIndex]
-            guard link.bounds.intersects(shownRegion) else { continue }
             let highlighted =
                 state.cursorNode != nil
                 && (link.upstream == state.cursorNode || link.key.downstream == state.cursorNode)
@@ -173,12 +191,12 @@ enum SceneRenderer {
             }
             let inputEdge = link.downstreamFrame.minX - shift.x
             let outputEdge = link.upstreamFrame.maxX - 1 - shift.x
-            if !dot && isOnTop(link.key.downstream, inputEdge, endY) {
+            if !isDot && isOnTop(link.key.downstream, inputEdge, endY) {
                 ends.add(
                     x: inputEdge, y: endY, [.up, .down, .left], highlighted: false,
                     selectedEdge: isDrawnSelected(link.key.downstream))
             }
-            if !dot && isOnTop(link.upstream, outputEdge, startY) {
+            if !isDot && isOnTop(link.upstream, outputEdge, startY) {
                 ends.add(
                     x: outputEdge, y: startY, [.up, .down, .right], highlighted: false,
                     selectedEdge: isDrawnSelected(link.upstream))

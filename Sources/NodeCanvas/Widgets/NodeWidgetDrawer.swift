@@ -35,14 +35,14 @@ enum NodeWidgetDrawer {
         on surface: inout Surface, theme: Theme, isSelected: Bool, editText: String?,
         marks: [Int: TargetMark], cache: WidgetImageCache? = nil, plots: PlotHistory? = nil
     ) -> Bool {
+        if layout.levelOfDetail == .dot {
+            return drawDot(
+                layout, isError: model.value.error != nil, isBypassed: model.isBypassed, offset: offset,
+                clip: clip,
+                on: &surface, theme: theme, isSelected: isSelected, marks: marks)
+        }
         let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
         guard frame.intersects(clip) else { return false }
-        if layout.levelOfDetail == .dot {
-            // One glyph: cheaper to make than to look up.
-            surface[frame.minX, frame.minY] = dotCell(
-                model, theme: theme, isSelected: isSelected, marks: marks)
-            return true
-        }
         // Draw the widget on its own small surface (kept until the node changes), then copy the
         // visible part: renderers draw anywhere in their regions without knowing about the clip.
         let widget: Surface
@@ -69,6 +69,33 @@ enum NodeWidgetDrawer {
         }
         surface.blit(widget, x: frame.minX, y: frame.minY, clip: clip)
         return isNew
+    }
+
+    /// Draws one node in dot detail: a glyph, styled by whether the node's value is an error and
+    /// whether it is bypassed (all a dot shows of it, so no model is needed).
+    /// - Parameters:
+    ///   - layout: The node's layout in dot detail.
+    ///   - isError: Whether the node's value is an error.
+    ///   - isBypassed: Whether the node is bypassed.
+    ///   - offset: Subtracted from layout coordinates to get surface coordinates.
+    ///   - clip: The surface cells to stay inside.
+    ///   - surface: The surface.
+    ///   - theme: The theme.
+    ///   - isSelected: Whether the node is selected.
+    ///   - marks: Link-mode marks per slot.
+    /// - Returns: Whether the glyph was drawn (it is inside `clip`).
+    @discardableResult
+    static func drawDot(
+        _ layout: NodeLayout, isError: Bool, isBypassed: Bool, offset: Point, clip: Rect,
+        on surface: inout Surface,
+        theme: Theme, isSelected: Bool, marks: [Int: TargetMark]
+    ) -> Bool {
+        let frame = layout.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+        guard frame.intersects(clip) else { return false }
+        // One glyph: cheaper to make than to look up.
+        surface[frame.minX, frame.minY] = dotCell(
+            isError: isError, isBypassed: isBypassed, theme: theme, isSelected: isSelected, marks: marks)
+        return true
     }
 
     /// The widget drawn on a surface of its own size.
@@ -103,14 +130,25 @@ enum NodeWidgetDrawer {
     private static func dotCell(
         _ model: NodeWidgetModel, theme: Theme, isSelected: Bool, marks: [Int: TargetMark]
     ) -> Cell {
+        dotCell(
+            isError: model.value.error != nil, isBypassed: model.isBypassed, theme: theme,
+            isSelected: isSelected,
+            marks: marks)
+    }
+
+    /// The one cell of a node in dot detail, from the two things it shows of the node: whether
+    /// its value is an error, and whether it is bypassed.
+    static func dotCell(
+        isError: Bool, isBypassed: Bool, theme: Theme, isSelected: Bool, marks: [Int: TargetMark]
+    ) -> Cell {
         let styles = theme.styles
-        var style = model.value.error != nil ? styles.error : isSelected ? styles.selectedTitle : styles.title
+        var style = isError ? styles.error : isSelected ? styles.selectedTitle : styles.title
         if !marks.isEmpty {
             style =
                 marks.values.contains(where: { $0 == .valid || $0 == .current(isValid: true) })
                 ? styles.validTarget : styles.invalidTarget
         }
-        if model.isBypassed { style.dim = true }
+        if isBypassed { style.dim = true }
         return Cell(isSelected ? theme.glyphs.selectedDot : theme.glyphs.dot, style: style)
     }
 

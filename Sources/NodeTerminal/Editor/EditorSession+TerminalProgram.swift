@@ -26,7 +26,7 @@ extension EditorSession: TerminalProgram {
         return isChangedOnDisk != wasChanged
     }
 
-    /// After a frame, while no input waits: the canvas routes ahead, a slice at a time, the
+    /// After a frame and a quiet period without input: the canvas routes ahead, a slice at a time, the
     /// links of the windows the next keys are likely to show (`CanvasAction.idle`).
     /// - Returns: Whether more remains to route.
     public func workAhead() -> Bool {
