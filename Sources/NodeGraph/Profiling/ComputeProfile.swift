@@ -118,8 +118,26 @@ public struct ComputeProfile: Sendable {
         let store = graph.store
         records &+= 1
         var countsNewNodes = false
-        let read = recomputed.forEachNodeIndex(readingFrom: store.ids) { index in
-            countsNewNodes = count(index, id: store.ids[index]) || countsNewNodes
+        let ids = store.ids
+        if counts.count < ids.count { grow(to: ids.count) }
+        // One uniqueness check a column for the whole list, none a node: a change that recomputed
+        // most of a large graph counts each node in a few instructions.
+        let record = records
+        let read = counts.withUnsafeMutableBufferPointer { counts in
+            countedIDs.withUnsafeMutableBufferPointer { countedIDs in
+                countedSince.withUnsafeMutableBufferPointer { countedSince in
+                    recomputed.forEachNodeIndex(readingFrom: ids) { index in
+                        let slot = Int(index)
+                        if countedIDs[slot] != ids[index] {
+                            countedIDs[slot] = ids[index]
+                            countedSince[slot] = record
+                            counts[slot] = 0
+                            countsNewNodes = true
+                        }
+                        counts[slot] &+= 1
+                    }
+                }
+            }
         }
         if !read {
             for id in recomputed {
@@ -154,12 +172,7 @@ public struct ComputeProfile: Sendable {
     ///   id are then behind).
     private mutating func count(_ index: Int32, id: NodeID) -> Bool {
         let slot = Int(index)
-        if slot >= counts.count {
-            let size = max(slot + 1, counts.count * 2)
-            counts.append(contentsOf: repeatElement(0, count: size - counts.count))
-            countedIDs.append(contentsOf: repeatElement(nil, count: size - countedIDs.count))
-            countedSince.append(contentsOf: repeatElement(0, count: size - countedSince.count))
-        }
+        if slot >= counts.count { grow(to: max(slot + 1, counts.count * 2)) }
         var isNew = false
         if countedIDs[slot] != id {
             countedIDs[slot] = id
@@ -169,6 +182,13 @@ public struct ComputeProfile: Sendable {
         }
         counts[slot] &+= 1
         return isNew
+    }
+
+    /// Makes room for `size` indexes in the counting columns.
+    private mutating func grow(to size: Int) {
+        counts.append(contentsOf: repeatElement(0, count: size - counts.count))
+        countedIDs.append(contentsOf: repeatElement(nil, count: size - countedIDs.count))
+        countedSince.append(contentsOf: repeatElement(0, count: size - countedSince.count))
     }
 
     /// Times each node's computation.
