@@ -86,9 +86,9 @@ private func bypassedDoubleGraph() throws -> Graph {
         history.record(try graph.apply(.inside(definition: "double", .removeNode("x"))))
         let after = graph
         for _ in 0..<2 {
-            try history.undo(on: &graph)
+            _ = try history.undo(on: &graph)
             #expect(graph == before)
-            try history.redo(on: &graph)
+            _ = try history.redo(on: &graph)
             #expect(graph == after)
         }
     }
