@@ -210,4 +210,36 @@ private func bypassedDoubleGraph() throws -> Graph {
         checker.checkUndoAll()
         #expect(checker.violations == [])
     }
+
+    @Test func ungroupingABypassedInstanceKeepsEveryValueFeedingWhatItPassedThrough() throws {
+        var checker = GraphChecker(graph: try bypassedDoubleGraph())
+        #expect(checker.graph.value(of: "after") == .number(10))
+        checker.apply(.ungroup("d"))
+        #expect(!checker.graph.contains("d"))
+        #expect(checker.graph.inputs(of: "after") == ["five", "five", nil])
+        #expect(checker.graph.value(of: "after") == .number(10))
+        // The copies come in, computing, and feed nothing outside.
+        #expect(checker.graph.value(of: "twice") == .number(10))
+        #expect(checker.graph.dependents(of: "twice").isEmpty)
+        checker.checkUndoAll()
+        #expect(checker.violations == [])
+    }
+
+    @Test func ungroupingABypassedUnfedInstanceFeedsANodeHoldingWhatItPassed() throws {
+        var definition = doubleDefinition()
+        definition.nodes[0].value = .number(7)
+        var graph = Graph()
+        try graph.apply(.addDefinition(definition))
+        try graph.addNode("d", kind: "double")
+        try graph.addNode("after", kind: "add", inputs: ["d"])
+        try graph.setBypass(of: "d", to: true)
+        #expect(graph.value(of: "after") == .number(7))
+        var checker = GraphChecker(graph: graph)
+        checker.apply(.ungroup("d"))
+        #expect(checker.graph.kind(of: "d")?.name == "number")
+        #expect(checker.graph.inputs(of: "after") == ["d", nil, nil])
+        #expect(checker.graph.value(of: "after") == .number(7))
+        checker.checkUndoAll()
+        #expect(checker.violations == [])
+    }
 }
