@@ -2,7 +2,9 @@ extension Graph {
     /// Bypasses a node, or stops bypassing it (``Edit/setBypass(node:bypassed:)``). A bypassed
     /// node's value is the value of its first connected input of its own output type; with none,
     /// what an unconnected slot of that type reads. Its links, held value and kind stay as they
-    /// are. Undo restores the old state.
+    /// are. Undo restores the old state. A bypassed group instance stops being bypassed when an
+    /// edit inside its definition removes the last group input (the edit's inverse bypasses it
+    /// again).
     ///
     /// ```swift
     /// try graph.setBypass(of: "sum", to: true)   // "sum" now passes its first number through

@@ -15,7 +15,8 @@ extension Graph {
     /// Checks every structural rule the graph maintains: identifiers map to their nodes; each
     /// slot is fed by at most one live node and appears exactly once in that node's list of
     /// dependents; no input dangles; every link goes forward in the maintained topological order
-    /// (so the graph is acyclic); scratch state is idle between edits. For definitions (groups):
+    /// (so the graph is acyclic); a bypassed node has an input to pass through (its kind can be
+    /// bypassed); scratch state is idle between edits. For definitions (groups):
     /// each one's graph keeps these rules, its inputs are its group inputs, its output exists,
     /// no definition uses itself or nests deeper than ``maximumNesting``, every instance
     /// evaluates the definition as it is now, and no group input is outside a definition.
@@ -36,6 +37,9 @@ extension Graph {
             }
             guard seenOrder.insert(store.position(of: node)).inserted else {
                 throw InvariantViolation("'\(id)' shares its topological position")
+            }
+            if store.isBypassed(node), let problem = store.entry(of: node).bypassProblem {
+                throw InvariantViolation("'\(id)' is bypassed, but \(problem)")
             }
             guard store.nodes.recomputeState[node] == RecomputeState.idle,
                 store.nodes.searchState[node] == SearchState.idle

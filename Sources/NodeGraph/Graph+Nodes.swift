@@ -292,7 +292,7 @@ extension Graph {
         let inverse = Edit.setValue(node: store.ids[Int(node)], value: .number(old))
         if old == number { return (inverse, false) }
         store.nodes.payload[node] = number
-        store.changedNumbers.append(node)
+        store.noteNumberChange(of: node, from: old, to: number)
         return (inverse, true)
     }
 

@@ -136,4 +136,91 @@ import Testing
         }
         #expect(entry == .edit(edit))
     }
+
+    /// `double` (x → x × 2) and `constant` (no input, 3), `five` feeding `d`, an instance of
+    /// `double`, with `extra` added to the top-level nodes.
+    private func definitionsText(extra: String = "", inside: String = "") -> String {
+        """
+        { "format": "nodegraph", "version": 2,
+          "definitions": [
+            { "kind": "double", "name": "Double", "inputs": ["x"], "output": "twice",
+              "nodes": [
+                { "id": "x", "kind": "groupInput", "name": "x", "value": 0 },
+                { "id": "two", "kind": "number", "value": 2 },
+                { "id": "twice", "kind": "multiply", "inputs": ["x", "two"] } ] },
+            { "kind": "constant", "name": "Constant", "inputs": [], "output": "three",
+              "nodes": [ { "id": "three", "kind": "number", "value": 3 }\(inside) ] } ],
+          "nodes": [
+            { "id": "five", "kind": "number", "value": 5 },
+            { "id": "d", "kind": "double", "inputs": ["five"] }\(extra) ] }
+        """
+    }
+
+    @Test func aBypassedInstanceOfADefinitionWithoutInputsIsRefusedNamingTheNode() throws {
+        #expect(try loadGraph(definitionsText(extra: #", { "id": "k", "kind": "constant" }"#)).contains("k"))
+        let problem = try expectSingleProblem(
+            definitionsText(extra: #", { "id": "k", "kind": "constant", "bypassed": true }"#), .invalidValue)
+        #expect(
+            problem.description.hasSuffix(
+                "node 'k', field 'bypassed': a constant node cannot be bypassed: it is a source, with no input to pass through"
+            ))
+    }
+
+    @Test func aBypassedInstanceWithoutInputsInsideADefinitionIsRefusedNamingBoth() {
+        let text = definitionsText(inside: #", { "id": "c", "kind": "double", "bypassed": true }"#)
+        #expect(loadProblems(text).map(\.description) == [])
+        let user = """
+            { "kind": "constant2", "name": "Two", "inputs": [], "output": "k",
+              "nodes": [ { "id": "k", "kind": "constant", "bypassed": true } ] },
+            """
+        let refused = text.replacingOccurrences(
+            of: #"{ "kind": "constant""#, with: user + #" { "kind": "constant""#)
+        let problems = loadProblems(refused)
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.description.contains(
+                "definition 'constant2', node 'k', field 'bypassed': a constant node cannot be bypassed")
+                == true,
+            "\(problems)")
+    }
+
+    @Test func aJournalRemovingTheLastInputEndsTheBypassAndUndoAndRedoRoundTrip() throws {
+        let document = GraphDocument(graph: try loadGraph(definitionsText()))
+        let lines = journalLines(
+            """
+            {"op":"setBypass","node":"d","bypassed":true}
+            {"op":"removeNode","in":"double","node":"x"}
+            """)
+        #expect(document.replay(lines).map(\.isRefused) == [false, false])
+        #expect(!document.graph.isBypassed("d"))
+        #expect(document.graph.value(of: "d") == .number(0))
+        // Saved and loaded again: the same graph, with no bypass to refuse.
+        let removed = try canonicalText(document.graph)
+        #expect(!removed.contains("bypassed"))
+        #expect(try loadGraph(removed) == document.graph)
+
+        #expect(document.replay(journalLines(#"{"op":"undo"}"#)[0]).isRefused == false)
+        #expect(document.graph.isBypassed("d"))
+        #expect(document.graph.value(of: "d") == .number(5))
+        #expect(try canonicalText(document.graph).contains(#"{"bypassed": true, "id": "d""#))
+        #expect(document.replay(journalLines(#"{"op":"redo"}"#)[0]).isRefused == false)
+        #expect(try canonicalText(document.graph) == removed)
+    }
+
+    @Test func theInverseOfRemovingTheLastInputIsJournaledAndReplaysToTheBypassedGraph() throws {
+        var graph = try loadGraph(definitionsText())
+        try graph.setBypass(of: "d", to: true)
+        let before = graph
+        let change = try graph.apply(.inside(definition: "double", .removeNode("x")))
+        let line = try Journal.line(for: .edit(change.inverse))
+        #expect(line.contains(#"{"op":"setBypass","node":"d","bypassed":true}"#))
+        guard case .success(let entry)? = journalLines(line).first?.entry else {
+            Issue.record("the line should read")
+            return
+        }
+        #expect(entry == .edit(change.inverse))
+        let document = GraphDocument(graph: graph)
+        #expect(document.replay(journalLines(line)[0]).isRefused == false)
+        #expect(document.graph == before)
+    }
 }

@@ -1,4 +1,5 @@
 import NodeGraph
+import NodeGraphTesting
 import Testing
 
 /// The performance paths (sequential evaluation while index order is topological, the scattered
@@ -112,6 +113,35 @@ import Testing
         #expect(graph.value(of: "after") == .number(14))
         #expect(change.recomputed.contains("after"))
         try expectConsistent(graph)
+    }
+
+    /// Found by `GraphChecker.run` (seed 1005765 from `smallCalculator()`): the number came back
+    /// within the batch, yet its dependents were recomputed as if it had changed.
+    @Test func aNumberSetAndSetBackInOneBatchRecomputesNothingDownstream() throws {
+        var graph = try smallCalculator()
+        try graph.addNode("prod", kind: "multiply", inputs: ["sum", "two"])
+        let before = graph
+        let change = try graph.apply(
+            .batch([.setValue(node: "one", value: .number(9)), .setValue(node: "one", value: .number(1))]))
+        #expect(Array(change.recomputed) == ["one"])
+        #expect(graph == before)
+        // Set back and changed again: changed.
+        let again = try graph.apply(
+            .batch([
+                .setValue(node: "one", value: .number(9)), .setValue(node: "one", value: .number(1)),
+                .setValue(node: "one", value: .number(4)),
+            ]))
+        #expect(Array(again.recomputed) == ["one", "sum", "prod"])
+        #expect(graph.value(of: "prod") == .number(12))
+        try expectConsistent(graph)
+        var checker = GraphChecker(graph: before)
+        checker.apply(
+            .batch([
+                .setValue(node: "one", value: .number(-4)),
+                .addNode(NodeDescription(id: "f", kind: "formula")),
+                .setValue(node: "one", value: .number(1)),
+            ]))
+        #expect(checker.violations == [])
     }
 
     @Test func settingANumberSourceReportsChangesAndInverses() throws {

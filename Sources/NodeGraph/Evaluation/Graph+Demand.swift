@@ -120,7 +120,7 @@ extension Graph {
     ///   sweep, the nodes and links after the first root).
     func recomputeOnDemand(from roots: some Collection<Int32>, changedSource: Int32) -> [Int32] {
         let store = self.store
-        defer { store.changedNumbers.removeAll() }
+        defer { store.forgetChangedNumbers() }
         var first = Int32.max
         for root in roots where store.isLive(root) { first = Swift.min(first, root) }
         guard first != Int32.max else { return [] }

@@ -42,7 +42,7 @@ extension Graph {
     /// - Complexity: O(*r* + *l*) besides the evaluations, the region's nodes and links.
     func recomputeByWavefronts(from roots: some Collection<Int32>, changedSource: Int32) -> [Int32] {
         let store = self.store
-        defer { store.changedNumbers.removeAll() }
+        defer { store.forgetChangedNumbers() }
         let region = Region(from: roots, in: store)
         guard !region.nodes.isEmpty else { return [] }
         let rootCount = region.rootCount, order = region.order

@@ -18,7 +18,7 @@ extension Graph {
             // One root that nothing depends on (a node just added, a slot of a sink relinked):
             // it alone is recomputed.
             Evaluator(store).recompute(root)
-            store.changedNumbers.removeAll()
+            store.forgetChangedNumbers()
             return store.list(of: root)
         }
         let trace = recomputeTrace(from: roots)
@@ -34,7 +34,7 @@ extension Graph {
         if evaluatesInParallel {
             return store.keepTrace(recomputeByWavefronts(from: roots, changedSource: -1))
         }
-        defer { store.changedNumbers.removeAll() }
+        defer { store.forgetChangedNumbers() }
         let store = self.store
         return store.withWorkLists { found, queue in
             let passes = RegionPasses(store)

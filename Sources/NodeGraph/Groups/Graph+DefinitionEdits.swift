@@ -325,7 +325,7 @@ extension Graph {
     /// after those it uses) and installs their kinds wherever they have instances; the top-level
     /// instances join `roots`, the instances inside definitions recompute there. Instances of
     /// `kind` take the new slots by `slotMap`. Returns edits that restore the links dropped with
-    /// slots, once the old slots are back.
+    /// slots and the bypasses ended with the last slot, once the old slots are back.
     mutating func definitionChanged(_ kind: String, slotMap: [Int]?, recomputing: Bool, roots: inout [Int32])
         -> [Edit]
     {

@@ -100,8 +100,10 @@ extension Graph {
 
     /// Makes a definition's current kind the one this level's nodes of that kind have; instances
     /// take the new slots, slot `s` keeping the link of old slot `slotMap[s]` (-1: none), when
-    /// `slotMap` is given. Appends the instances to `roots` and returns the links dropped (from
-    /// old slots no new slot keeps), as edits that restore them once the old slots are back.
+    /// `slotMap` is given. A bypassed instance stops being bypassed when the new kind cannot be
+    /// (the definition has no group input left to pass through). Appends the instances to
+    /// `roots` and returns what was lost — the links dropped (from old slots no new slot keeps)
+    /// and the bypasses ended — as edits that restore it once the old slots are back.
     /// - Complexity: O(*i* · *s*), the instances at this level and their slots.
     mutating func install(_ kind: DefinitionKind, slotMap: [Int]? = nil, roots: inout [Int32]) -> [Edit] {
         makeUnique()
@@ -117,7 +119,7 @@ extension Graph {
         guard let slotMap else {
             store.replaceKind(at: index, with: kind)
             roots += instances
-            return []
+            return unbypassInstances(instances, of: index)
         }
         let oldCount = Int(store.kindColumns.slotCount[Int(index)])
         var dropped: [Edit] = []
@@ -144,7 +146,23 @@ extension Graph {
             }
         }
         roots += instances
-        return dropped
+        return dropped + unbypassInstances(instances, of: index)
+    }
+
+    /// Stops bypassing those of `instances` that are bypassed when their kind, at table index
+    /// `index`, can no longer be bypassed (its definition lost its last group input): a bypassed
+    /// node always has an input to pass through, as ``setBypass(of:to:)`` demands.
+    /// - Returns: The edits that bypass them again, once their definition has an input again.
+    private mutating func unbypassInstances(_ instances: [Int32], of index: UInt16) -> [Edit] {
+        guard store.kinds[Int(index)].bypassProblem != nil, let variant = store.bypassVariants[index] else {
+            return []
+        }
+        var restore: [Edit] = []
+        for node in instances where store.nodes.kind[node] == variant {
+            store.nodes.kind[node] = index
+            restore.append(.setBypass(node: store.ids[Int(node)], bypassed: true))
+        }
+        return restore
     }
 
     /// This level's instances of a definition, as node indices in index order.

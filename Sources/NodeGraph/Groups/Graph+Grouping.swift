@@ -28,7 +28,9 @@ extension Graph {
     /// Replaces an instance by copies of its definition's nodes, wired to the instance's
     /// upstream and downstream nodes; every value stays as it was. An inner id is kept where it
     /// is free, else it gets the smallest number after it that is (`sum` → `sum2`). The
-    /// definition stays.
+    /// definition stays. What a bypassed instance fed is fed by what it passed through (its
+    /// first connected input of its output type, or a node holding what it passed without one),
+    /// and the copies feed nothing outside.
     /// - Parameter id: The instance.
     /// - Returns: The change.
     /// - Throws: ``GraphError/notAnInstance(_:)`` or an unknown node.
@@ -201,12 +203,39 @@ private struct Ungrouping {
             copy.inputs = node.inputs.map { input in input.flatMap { replacement[$0] ?? nil } }
             edits.append(.addNode(copy))
         }
-        // What the instance fed, the output's stand-in feeds.
-        if let output = replacement[definition.output] ?? nil {
-            for dependent in graph.dependents(of: instance) {
-                edits.append(.link(from: output, to: dependent.node, slot: dependent.slot))
+        // What the instance fed, the output's stand-in feeds; a bypassed instance's, what it
+        // passed through.
+        let dependents = graph.dependents(of: instance)
+        guard !dependents.isEmpty else { return }
+        let feeder =
+            graph.isBypassed(instance)
+            ? passedThrough(
+                instance, of: definition, inputs: slotInputs, at: anchor, freeID: { freeID(like: $0) })
+            : replacement[definition.output] ?? nil
+        if let feeder {
+            for dependent in dependents {
+                edits.append(.link(from: feeder, to: dependent.node, slot: dependent.slot))
             }
         }
+    }
+
+    /// The node whose value a bypassed `instance` of `definition` fed by `inputs` passes
+    /// through: what feeds its first connected slot of its output type, or, with none, a node
+    /// added in its place (with its id where free) holding what such a slot reads.
+    private mutating func passedThrough(
+        _ instance: NodeID, of definition: Definition, inputs: [NodeID?], at position: Position,
+        freeID: (NodeID) -> NodeID
+    ) -> NodeID {
+        let type = definition.outputType
+        let slots = definition.slots
+        for (slot, spec) in slots.enumerated() where spec.type == type && slot < inputs.count {
+            if let source = inputs[slot] { return source }
+        }
+        let value =
+            slots.first { $0.type == type }?.defaultValue ?? (type == .color ? .color(.black) : .number(0))
+        let id = freeID(instance)
+        edits += Ungrouping.constant(value, id: id, name: nil, at: position, freeID: freeID)
+        return id
     }
 
     /// A node (or, for a color, a color node fed by three numbers) holding `value`.

@@ -109,6 +109,9 @@ final class NodeStore {
     /// Number sources whose held number an edit changed since the last recompute (their value
     /// is their held number, so the edit stored it already; see ``numberChanged(_:)``).
     @exclusivity(unchecked) var changedNumbers = IndexBuffer()
+    /// The number each of ``changedNumbers`` held before its first change since the last
+    /// recompute: the value its dependents last saw.
+    @exclusivity(unchecked) var numbersBeforeChange: [Int32: Double] = [:]
     @exclusivity(unchecked) var boxed: [Int32: Value] = [:]
     /// The latest value pushed into each live source (``Graph/applySourceUpdates(_:)``).
     @exclusivity(unchecked) var pushedValues: [Int32: Value] = [:]
@@ -224,6 +227,7 @@ final class NodeStore {
         // Edit state, not scratch: an edit may copy the storage between changing a number and
         // the recompute that reads this.
         for node in other.changedNumbers.elements { changedNumbers.append(node) }
+        numbersBeforeChange = other.numbersBeforeChange
         boxed = other.boxed
         freeNodes = other.freeNodes
         freeSlotRanges = other.freeSlotRanges
@@ -499,8 +503,31 @@ final class NodeStore {
         if old != number {
             if StoredValue.isBoxed(old) { boxed[node] = nil }  // the value it had as another kind
             nodes.payload[node] = number
-            changedNumbers.append(node)
+            noteNumberChange(of: node, from: old, to: number)
         }
+    }
+
+    /// Notes that an edit changed a number source's held number from `old` to `new`, for the
+    /// recompute (``changedNumbers``). A number set back, within one edit (a batch), to the
+    /// one its dependents last saw is no longer changed, so they are not recomputed for it.
+    func noteNumberChange(of node: Int32, from old: Double, to new: Double) {
+        guard let seen = numbersBeforeChange[node] else {
+            // A boxed payload is another kind's value, never a number dependents saw: NaN,
+            // which no number set later equals.
+            numbersBeforeChange[node] = StoredValue.isBoxed(old) ? .nan : old
+            changedNumbers.append(node)
+            return
+        }
+        guard seen == new, let index = changedNumbers.elements.firstIndex(of: node) else { return }
+        changedNumbers[index] = changedNumbers[changedNumbers.count - 1]
+        changedNumbers.count -= 1
+        numbersBeforeChange[node] = nil
+    }
+
+    /// Forgets the numbers changed since the last recompute (which has seen them now).
+    @inline(__always) func forgetChangedNumbers() {
+        changedNumbers.removeAll()
+        if !numbersBeforeChange.isEmpty { numbersBeforeChange.removeAll() }
     }
 
     /// Whether an edit changed this number source's held number since the last recompute (which
