@@ -194,7 +194,7 @@ public struct CanvasScene {
         // let go after the build) gives each link's upstream number.
         var numberOfPlace = [Int32](repeating: -1, count: graph.nodePlaceEnd)
         graph.forEachNodePlace { place, id in
-            let number = number(for: id)
+            let number = newNumber(for: id)
             numberOfPlace[Int(place)] = number
             if measuresByKind
                 && layOutByMeasure(number, id: id, facts: graph.facts(ofNodeAt: place), graph: graph)
@@ -411,6 +411,12 @@ public struct CanvasScene {
     /// The number of a node with a model, given one if it has none yet.
     private mutating func number(for id: NodeID) -> Int32 {
         if let number = numbers[id] { return number }
+        return newNumber(for: id)
+    }
+
+    /// Gives a node that has no number one (opening numbers each node of the graph once, with no
+    /// look for a number it cannot have yet).
+    private mutating func newNumber(for id: NodeID) -> Int32 {
         let number: Int32
         if let free = freeNumbers.popLast() {
             number = free
