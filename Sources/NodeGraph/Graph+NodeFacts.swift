@@ -26,6 +26,26 @@ extension Graph {
     /// - Returns: The facts, or `nil` when there is no such node.
     package func facts(of id: NodeID) -> NodeFacts? {
         guard let node = store.index(of: id) else { return nil }
+        return facts(ofNodeAt: node)
+    }
+
+    /// One more than the largest place a node is kept at (see ``forEachNodePlace(_:)``): the size
+    /// of a table by place.
+    package var nodePlaceEnd: Int { Int(store.nodeEnd) }
+
+    /// Calls `body` with each node and the place the graph keeps it at, in ``nodeIDs``' order,
+    /// with no lookup of an id: what a tool that lays out every node at once walks, asking about
+    /// each node and its links by place (``facts(ofNodeAt:)``, ``forEachUpstream(ofNodeAt:_:)``).
+    /// A place is good until the graph changes.
+    package func forEachNodePlace(_ body: (_ place: Int32, _ id: NodeID) -> Void) {
+        for node in 0..<store.nodeEnd where store.nodes.kind[node] != NodeStore.freeKind {
+            body(node, store.ids[Int(node)])
+        }
+    }
+
+    /// What the node kept at a place is and holds (``facts(of:)`` without the lookup).
+    /// - Parameter node: A place from ``forEachNodePlace(_:)``.
+    package func facts(ofNodeAt node: Int32) -> NodeFacts {
         let entry = store.entry(of: node)
         let start = store.nodes.slotStart[node]
         let slots = store.slotCount(of: node)
@@ -43,5 +63,18 @@ extension Graph {
             position: Position(x: Int(store.nodes.x[node]), y: Int(store.nodes.y[node])),
             value: store.value(of: node), parameter: store.parameter(of: node), inputs: inputs,
             inputValues: inputValues, isInstance: entry.kind is DefinitionKind)
+    }
+
+    /// Calls `body` with each linked slot of the node kept at a place and the place of the node
+    /// feeding it, with no lookup of an id.
+    /// - Parameters:
+    ///   - node: A place from ``forEachNodePlace(_:)``.
+    ///   - body: Called with the slot's index and the upstream node's place, slot by slot.
+    package func forEachUpstream(ofNodeAt node: Int32, _ body: (_ slot: Int, _ upstream: Int32) -> Void) {
+        let start = store.nodes.slotStart[node]
+        for offset in 0..<store.slotCount(of: node) {
+            let upstream = store.slots.source[start + Int32(offset)]
+            if upstream >= 0 { body(offset, upstream) }
+        }
     }
 }

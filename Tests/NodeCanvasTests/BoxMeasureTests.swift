@@ -77,6 +77,14 @@ import Testing
         #expect(canvas.scene.columnBytes <= 2 * (nodes * perNode + links * perLink))
     }
 
+    @Test func openingMakesTheLinksRecordsTheirExactSizeNotGrownByDoubling() throws {
+        // 9,480 links of 28 bytes: appended one by one, their records grew to room for 16,384.
+        let canvas = makeCanvas(try PerformanceTests.grid(columns: 120, rows: 40), width: 80, height: 24)
+        let links = 119 * 40 + 119 * 39
+        #expect(canvas.scene.linkRecordBytes >= links * 28)
+        #expect(canvas.scene.linkRecordBytes <= links * 28 + 64)
+    }
+
     @Test func theScenesIndexesKeepEachNodeAndLinkInAFewDozenBytes() throws {
         // 4,800 nodes and 9,480 links, each filed once with its rectangle and place (36 bytes)
         // and under the one to four buckets its rectangle touches (4 bytes each).

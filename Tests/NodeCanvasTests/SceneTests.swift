@@ -98,14 +98,61 @@ import Testing
             entries += 1
         }
         #expect(index.count == boxes + long)
-        // Per key its rectangle (32 bytes) and its place (4); per entry 4 bytes, and as much spare
-        // room again at most; per bucket its array (40 bytes with the list's own); the bucket
-        // table (16 bytes a slot, at most 4 slots a bucket). Before, every entry kept the
-        // rectangle again (36 bytes) and every key's rectangle an optional (40).
+        // Per key its rectangle (16 bytes, in 32-bit coordinates) and its place (4); per entry 4
+        // bytes, and as much spare room again at most; per bucket its array (40 bytes with the
+        // list's own); the bucket table (16 bytes a slot, at most 4 slots a bucket). Before, every
+        // entry kept the rectangle again (36 bytes), every key's rectangle an optional (40), and
+        // then a rectangle of four words (32).
         let buckets = 41 * 40
-        let bound = (boxes + long) * (32 + 4) + entries * 4 * 2 + buckets * (40 + 4 * 16)
+        let bound = (boxes + long) * (16 + 4) + entries * 4 * 2 + buckets * (40 + 4 * 16)
         #expect(index.byteCount <= bound, "\(index.byteCount) bytes for \(boxes + long) keys")
-        #expect(index.byteCount > (boxes + long) * (32 + 4), "the bytes counted include the rectangles")
+        #expect(index.byteCount > (boxes + long) * (16 + 4), "the bytes counted include the rectangles")
+    }
+
+    @Test func anIndexKeepsEachKeysRectangleInThirtyTwoBitCoordinatesAndItsPlaceInTwentyBytes() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 8)
+        let keys = 1_000
+        index.reserveKeys(below: keys)
+        for key in 0..<keys {
+            index.update(
+                Int32(key),
+                rect: Rect(x: key * 37 % 317 - 100, y: key * 53 % 157, width: 4 + key % 90, height: 2))
+        }
+        // 16 bytes of rectangle and 4 of place a key (a `Rect` of four words took 32).
+        #expect(index.keyBytes >= keys * (16 + 4))
+        #expect(index.keyBytes <= keys * (16 + 4) + 64)
+    }
+
+    @Test func rectanglesBeyondThirtyTwoBitsAreKeptWholeAndFoundExactly() {
+        var index = SpatialIndex(bucketWidth: 8, bucketHeight: 4, largeThreshold: 8)
+        let edge = Int(Int32.max)
+        let wide = [
+            Rect(x: edge - 2, y: 0, width: 10, height: 2),  // its right edge beyond 32 bits
+            Rect(x: -edge - 40, y: 5, width: 4, height: 2),  // its left edge below them
+            Rect(x: 0, y: edge * 4, width: 3, height: 3),
+            Rect(x: -1000, y: 10, width: edge * 2, height: 1),  // across, in the short list
+        ]
+        for (key, rect) in wide.enumerated() { index.update(Int32(key), rect: rect) }
+        index.update(9, rect: Rect(x: 1, y: 1, width: 2, height: 2))
+        for (key, rect) in wide.enumerated() {
+            #expect(index[Int32(key)] == rect)
+            #expect(index.query(Rect(x: rect.minX, y: rect.minY, width: 1, height: 1)).contains(Int32(key)))
+        }
+        #expect(index.query(Rect(x: edge + 7, y: 1, width: 1, height: 1)) == [0])
+        #expect(index.query(Rect(x: edge + 8, y: 1, width: 1, height: 1)).isEmpty)
+        #expect(Set(index.query(Rect(x: 0, y: 0, width: 20, height: 20))) == [3, 9])
+        // Brought back within 32 bits, and taken out: nothing is left of the whole rectangle.
+        index.update(0, rect: Rect(x: 40, y: 40, width: 2, height: 2))
+        #expect(index[0] == Rect(x: 40, y: 40, width: 2, height: 2))
+        #expect(index.query(Rect(x: edge, y: 0, width: 1, height: 2)).isEmpty)
+        index.remove(1)
+        #expect(index[1] == nil)
+        #expect(index.query(Rect(x: -edge - 40, y: 5, width: 2, height: 2)).isEmpty)
+        // Filled at once after emptying, as arranging does.
+        index.removeAll()
+        index.fillEmptied(with: wide.enumerated().map { (Int32($0.offset), $0.element) })
+        #expect(wide.indices.allSatisfy { index[Int32($0)] == wide[$0] })
+        #expect(index.query(Rect(x: 0, y: edge * 4 + 2, width: 1, height: 1)) == [2])
     }
 
     @Test func rectanglesRewrittenInTheSameBucketsAreFoundAtTheirNewPlaces() {

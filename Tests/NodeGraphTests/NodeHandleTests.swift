@@ -27,6 +27,33 @@ import Testing
         #expect(try averageGraph().facts(of: "avg")?.isInstance == true, "a group's instance")
     }
 
+    @Test func nodesWalkedByPlaceAnswerAsTheirIdsDo() throws {
+        // Nodes removed after random edits leave free places between the nodes kept.
+        var checker = GraphChecker(graph: Graph())
+        let edits = RandomEdits()
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<300 { _ = checker.apply(edits.edit(from: random.next(), in: checker.graph)) }
+        var graph = checker.graph
+        for (index, id) in graph.nodeIDs.enumerated() where index % 5 == 1 { _ = try graph.removeNode(id) }
+        var walked: [NodeID] = []
+        graph.forEachNodePlace { place, id in
+            walked.append(id)
+            #expect(Int(place) < graph.nodePlaceEnd)
+            let facts = graph.facts(ofNodeAt: place)
+            #expect(facts.name == graph.name(of: id) && facts.position == graph.position(of: id))
+            #expect(facts.inputs == graph.inputs(of: id))
+            // Each linked slot, with the place of its upstream node: the place walked for that id.
+            var upstreams = [NodeID?](repeating: nil, count: facts.inputs.count)
+            graph.forEachUpstream(ofNodeAt: place) { slot, upstream in
+                graph.forEachNodePlace { other, otherID in if other == upstream { upstreams[slot] = otherID }
+                }
+            }
+            #expect(upstreams == graph.inputs(of: id), "\(id)")
+        }
+        #expect(walked == graph.nodeIDs)
+        #expect(graph.count > 20 && graph.nodePlaceEnd > graph.count, "some places are free")
+    }
+
     @Test func aHandleAnswersAsItsIdForEveryPairAndSlot() throws {
         var checker = GraphChecker(graph: Graph())
         let edits = RandomEdits()

@@ -6,10 +6,11 @@
 /// Keys are small non-negative numbers (a scene's node numbers and link handles), so where a key
 /// is filed is found by indexing, without hashing.
 ///
-/// A key's rectangle is kept once, in a column by key; the buckets and the short list hold keys
+/// A key's rectangle is kept once, in a column by key, in 32-bit coordinates (16 bytes; the rare
+/// rectangle beyond them is kept whole on the side); the buckets and the short list hold keys
 /// alone (4 bytes an entry), and a query reads the rectangle of each key it meets from the
-/// column. So a key costs its rectangle, its place and 4 bytes per bucket it touches, and
-/// rewriting a rectangle that stays in the same buckets touches no bucket.
+/// column. So a key costs 20 bytes and 4 bytes per bucket it touches, and rewriting a rectangle
+/// that stays in the same buckets touches no bucket.
 package struct SpatialIndex: Sendable {
     package typealias Key = Int32
 
@@ -30,7 +31,9 @@ package struct SpatialIndex: Sendable {
     /// Per key: where it is filed: `notFiled`, `inBuckets`, or its place in `largeKeys`.
     private var places: [Int32] = []
     /// Per key: its rectangle; meaningful where the key is filed.
-    private var rects: [Rect] = []
+    private var rects: [NarrowRect] = []
+    /// The rectangles beyond 32-bit coordinates, by key (their `rects` entry says so).
+    private var wideRects: [Key: Rect] = [:]
     /// The number of keys filed.
     package private(set) var count = 0
     /// The most buckets a rectangle is filed under; one that would touch more is kept in the
@@ -63,7 +66,7 @@ package struct SpatialIndex: Sendable {
     private mutating func extend(to keys: Int) {
         rects.reserveCapacity(keys)
         places.reserveCapacity(keys)
-        rects.append(contentsOf: repeatElement(.zero, count: keys - rects.count))
+        rects.append(contentsOf: repeatElement(NarrowRect(.zero)!, count: keys - rects.count))
         places.append(contentsOf: repeatElement(Self.notFiled, count: keys - places.count))
     }
 
@@ -71,15 +74,48 @@ package struct SpatialIndex: Sendable {
     /// - Parameter key: The key.
     package subscript(key: Key) -> Rect? {
         let slot = Int(key)
-        return slot >= 0 && slot < places.count && places[slot] != Self.notFiled ? rects[slot] : nil
+        return slot >= 0 && slot < places.count && places[slot] != Self.notFiled
+            ? storedRect(of: key, in: rects) : nil
+    }
+
+    /// A filed key's rectangle, read from the column (or, beyond 32 bits, the side table).
+    @inline(__always) private func storedRect(of key: Key, in rects: UnsafeBufferPointer<NarrowRect>) -> Rect
+    {
+        let narrow = rects[Int(key)]
+        return narrow.isWide ? wideRects[key]! : narrow.rect
+    }
+
+    @inline(__always) private func storedRect(of key: Key, in rects: [NarrowRect]) -> Rect {
+        let narrow = rects[Int(key)]
+        return narrow.isWide ? wideRects[key]! : narrow.rect
+    }
+
+    /// Keeps a key's rectangle in the column, or on the side when it is beyond 32 bits.
+    private static func store(
+        _ rect: Rect, key: Key, in rects: UnsafeMutableBufferPointer<NarrowRect>, wide: inout [Key: Rect]
+    ) {
+        if let narrow = NarrowRect(rect) {
+            rects[Int(key)] = narrow
+            if !wide.isEmpty { wide[key] = nil }
+        } else {
+            rects[Int(key)] = .wide
+            wide[key] = rect
+        }
     }
 
     /// The bytes the index holds (its columns, buckets, short list and bucket table, with their
     /// spare capacity), for tests and diagnostics.
     package var byteCount: Int {
-        rects.capacity * MemoryLayout<Rect>.stride + places.capacity * MemoryLayout<Int32>.stride
-            + largeKeys.capacity * MemoryLayout<Key>.stride + buckets.capacity * MemoryLayout<[Key]>.stride
+        keyBytes + largeKeys.capacity * MemoryLayout<Key>.stride + buckets.capacity
+            * MemoryLayout<[Key]>.stride
             + buckets.reduce(0) { $0 + $1.capacity * MemoryLayout<Key>.stride } + bucketTable.byteCount
+    }
+
+    /// The bytes the per-key columns hold (each key's rectangle and place, with their spare
+    /// capacity, and the rectangles kept on the side), for tests and diagnostics.
+    package var keyBytes: Int {
+        rects.capacity * MemoryLayout<NarrowRect>.stride + places.capacity * MemoryLayout<Int32>.stride
+            + wideRects.capacity * (MemoryLayout<Key>.stride + MemoryLayout<Rect>.stride)
     }
 
     private func floorDivide(_ value: Int, _ divisor: Int) -> Int {
@@ -105,9 +141,15 @@ package struct SpatialIndex: Sendable {
         precondition(slot >= 0, "a spatial index's keys are not negative")
         if slot >= places.count { extend(to: max(slot + 1, places.count * 2)) }
         let place = places[slot]
-        let old: Rect? = place == Self.notFiled ? nil : rects[slot]
+        let old: Rect? = place == Self.notFiled ? nil : storedRect(of: key, in: rects)
         if old == rect { return }
-        rects[slot] = rect
+        if let narrow = NarrowRect(rect) {
+            rects[slot] = narrow
+            if !wideRects.isEmpty { wideRects[key] = nil }
+        } else {
+            rects[slot] = .wide
+            wideRects[key] = rect
+        }
         if old == nil { count += 1 }
         let range = bucketRange(of: rect)
         let isLarge = range.columns.count * range.rows.count > largeThreshold
@@ -151,8 +193,9 @@ package struct SpatialIndex: Sendable {
         let end = Int(entries.lazy.map(\.key).max() ?? -1) + 1
         if end > places.count { extend(to: max(end, places.count * 2)) }
         var rects = self.rects, places = self.places, buckets = self.buckets, largeKeys = self.largeKeys
-        var bucketTable = self.bucketTable
+        var bucketTable = self.bucketTable, wideRects = self.wideRects
         self.rects = []
+        self.wideRects = [:]
         self.places = []
         self.buckets = []
         self.largeKeys = []
@@ -163,7 +206,7 @@ package struct SpatialIndex: Sendable {
                     let slot = Int(key)
                     precondition(
                         slot >= 0 && places[slot] == Self.notFiled, "each key is filed once, none negative")
-                    rects[slot] = rect
+                    Self.store(rect, key: key, in: rects, wide: &wideRects)
                     let range = bucketRange(of: rect)
                     if range.columns.count * range.rows.count > largeThreshold {
                         places[slot] = Int32(largeKeys.count)
@@ -180,6 +223,7 @@ package struct SpatialIndex: Sendable {
         self.buckets = buckets
         self.largeKeys = largeKeys
         self.bucketTable = bucketTable
+        self.wideRects = wideRects
         count = entries.count
     }
 
@@ -191,6 +235,7 @@ package struct SpatialIndex: Sendable {
         count -= 1
         unfile(key, from: rect)
         places[Int(key)] = Self.notFiled
+        if !wideRects.isEmpty { wideRects[key] = nil }
     }
 
     /// Takes a key out of the buckets its rectangle `rect` was filed under (or the large list).
@@ -222,6 +267,7 @@ package struct SpatialIndex: Sendable {
     package mutating func removeAll() {
         for number in buckets.indices { buckets[number].removeAll(keepingCapacity: true) }
         largeKeys = []
+        wideRects = [:]
         for slot in places.indices { places[slot] = Self.notFiled }
         count = 0
     }
@@ -268,7 +314,7 @@ package struct SpatialIndex: Sendable {
     private func forEachLargeEntry(in region: Rect, _ body: (Key, Rect) -> Void) {
         rects.withUnsafeBufferPointer { rects in
             for key in largeKeys {
-                let rect = rects[Int(key)]
+                let rect = storedRect(of: key, in: rects)
                 if rect.intersects(region) { body(key, rect) }
             }
         }
@@ -292,7 +338,7 @@ package struct SpatialIndex: Sendable {
                     }
                     let left = column * bucketWidth
                     for key in buckets[number] {
-                        let rect = rects[Int(key)]
+                        let rect = storedRect(of: key, in: rects)
                         guard rect.intersects(region) else { continue }
                         if max(rect.minX, region.minX) >= left && max(rect.minY, region.minY) >= top {
                             body(key, rect)
@@ -302,4 +348,39 @@ package struct SpatialIndex: Sendable {
             }
         }
     }
+}
+
+/// A rectangle in 32-bit coordinates, as a ``SpatialIndex`` keeps it (16 bytes, where a ``Rect``
+/// takes 32): a graph keeps positions in 32 bits, so every box and link of a canvas fits but
+/// those at its very edge, which the index keeps whole on the side (marked by a negative width).
+struct NarrowRect: Sendable {
+    private var x: Int32
+    private var y: Int32
+    private var width: Int32
+    private var height: Int32
+
+    /// The mark of a rectangle kept on the side.
+    static let wide = NarrowRect(x: 0, y: 0, width: -1, height: 0)
+
+    private init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The rectangle in 32 bits, or `nil` when a corner lies beyond them.
+    init?(_ rect: Rect) {
+        guard let x = Int32(exactly: rect.x), let y = Int32(exactly: rect.y),
+            let width = Int32(exactly: rect.width), let height = Int32(exactly: rect.height),
+            Int32(exactly: rect.maxX) != nil, Int32(exactly: rect.maxY) != nil
+        else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    /// Whether the rectangle is kept on the side.
+    var isWide: Bool { width < 0 }
+
+    /// The rectangle.
+    var rect: Rect { Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
 }

@@ -91,7 +91,7 @@ extension CanvasScene {
         }
     }
 
-    private mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32, files: Bool) {
+    mutating func addLink(slot: Int, from upstreamNumber: Int32, to number: Int32, files: Bool) {
         let firstOut = firstOutgoing[Int(upstreamNumber)]
         let record = LinkRecord(
             upstream: upstreamNumber, downstream: number, slot: Int32(slot),

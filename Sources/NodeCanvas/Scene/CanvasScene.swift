@@ -53,14 +53,15 @@ public struct CanvasScene {
     /// diagnostics): under the standard data source, one for each kind and slots alike.
     package var measuringModelCount: Int { boxMeasures.measuringModelCount }
 
-    /// The number of each node with a model.
-    var numbers: [NodeID: Int32] = [:]
-    /// Per number: the node, its box (when shown: the frame at full detail and the number of its
+    /// The number of each node, and the node of each number (see `NodeNumbers`).
+    var numbers = NodeNumbers()
+    /// Per number: the node, or `nil` for a number not in use.
+    var numberedIDs: [NodeID?] { numbers.ids }
+    /// Per number: its box (when shown: the frame at full detail and the number of its
     /// shape, else -1) and its compact box's width, the value revision its model was last
     /// brought up to date at, the links into each of its slots and out of it. A box is a
     /// rectangle and a shared shape, not a layout of its own: moving it rewrites the rectangle
     /// alone, and a node off screen costs a few dozen bytes.
-    var numberedIDs: [NodeID?] = []
     var boxFrames: [Rect] = []
     var boxShapeNumbers: [Int32] = []
     var compactWidths: [Int32] = []
@@ -156,8 +157,7 @@ public struct CanvasScene {
     private mutating func buildAll(from graph: Graph, dataSource: any CanvasDataSource) {
         revision += 1
         geometryRevision += 1
-        numbers.removeAll(keepingCapacity: true)
-        numberedIDs.removeAll(keepingCapacity: true)
+        numbers.removeAll()
         boxFrames.removeAll(keepingCapacity: true)
         boxShapeNumbers.removeAll(keepingCapacity: true)
         compactWidths.removeAll(keepingCapacity: true)
@@ -180,29 +180,49 @@ public struct CanvasScene {
         // for the purpose and let go at once.
         let context = WidgetDrawingContext(theme: theme)
         let measuresByKind = dataSource is StandardDataSource
-        let ids = graph.nodeIDs
-        numbers.reserveCapacity(ids.count)
-        numberedIDs.reserveCapacity(ids.count)
-        boxFrames.reserveCapacity(ids.count)
-        boxShapeNumbers.reserveCapacity(ids.count)
-        compactWidths.reserveCapacity(ids.count)
-        checkedRevision.reserveCapacity(ids.count)
-        firstIncoming.reserveCapacity(ids.count)
-        firstOutgoing.reserveCapacity(ids.count)
-        nodeIndex.reserveKeys(below: ids.count)
-        for id in ids {
-            let number = number(for: id)
-            if measuresByKind && layOutByMeasure(number, id: id, graph: graph) { continue }
-            guard let model = NodeWidgetModel(node: id, in: graph) else { continue }
+        let count = graph.count
+        numbers.reserveCapacity(count)
+        boxFrames.reserveCapacity(count)
+        boxShapeNumbers.reserveCapacity(count)
+        compactWidths.reserveCapacity(count)
+        checkedRevision.reserveCapacity(count)
+        firstIncoming.reserveCapacity(count)
+        firstOutgoing.reserveCapacity(count)
+        nodeIndex.reserveKeys(below: count)
+        // The nodes are numbered in the graph's order and asked about by the place the graph
+        // keeps each at, with no lookup of an id; a table from place to number (4 bytes a place,
+        // let go after the build) gives each link's upstream number.
+        var numberOfPlace = [Int32](repeating: -1, count: graph.nodePlaceEnd)
+        graph.forEachNodePlace { place, id in
+            let number = newNumber(for: id)
+            numberOfPlace[Int(place)] = number
+            if measuresByKind
+                && layOutByMeasure(number, id: id, facts: graph.facts(ofNodeAt: place), graph: graph)
+            {
+                return
+            }
+            guard let model = NodeWidgetModel(node: id, in: graph) else { return }
             boxMeasures.countMeasuringModel()
             layOut(number, model: model, dataSource: dataSource, keepsRenderers: false, context: context)
         }
-        // Every link is recorded first, then filed in an index whose columns are made their
-        // exact size at once (not grown by doubling as handles come).
-        for number in numberedIDs.indices {
-            fileIncomingLinks(
-                of: Int32(number), upstreams: upstreams(of: Int32(number), in: graph), files: false)
+        // Every link is recorded first (node by node, slot by slot), in records counted first
+        // and made their exact size at once, then filed in an index whose columns are too (not
+        // grown by doubling as handles come, which left up to half of each unused).
+        var linkCount = 0
+        graph.forEachNodePlace { place, _ in
+            graph.forEachUpstream(ofNodeAt: place) { _, upstream in
+                if numberOfPlace[Int(upstream)] >= 0 { linkCount += 1 }
+            }
         }
+        linkRecords.reserveCapacity(linkCount)
+        graph.forEachNodePlace { place, _ in
+            let number = numberOfPlace[Int(place)]
+            graph.forEachUpstream(ofNodeAt: place) { slot, upstream in
+                let upstreamNumber = numberOfPlace[Int(upstream)]
+                if upstreamNumber >= 0 { addLink(slot: slot, from: upstreamNumber, to: number, files: false) }
+            }
+        }
+        numberOfPlace = []
         linkIndex.reserveKeys(below: linkRecords.count)
         for handle in linkRecords.indices { refreshLink(Int32(handle)) }
     }
@@ -391,14 +411,18 @@ public struct CanvasScene {
     /// The number of a node with a model, given one if it has none yet.
     private mutating func number(for id: NodeID) -> Int32 {
         if let number = numbers[id] { return number }
+        return newNumber(for: id)
+    }
+
+    /// Gives a node that has no number one (opening numbers each node of the graph once, with no
+    /// look for a number it cannot have yet).
+    private mutating func newNumber(for id: NodeID) -> Int32 {
         let number: Int32
         if let free = freeNumbers.popLast() {
             number = free
-            numberedIDs[Int(number)] = id
             checkedRevision[Int(number)] = valueRevision
         } else {
-            number = Int32(numberedIDs.count)
-            numberedIDs.append(id)
+            number = Int32(numbers.ids.count)
             boxFrames.append(.zero)
             boxShapeNumbers.append(-1)
             compactWidths.append(0)
@@ -406,7 +430,7 @@ public struct CanvasScene {
             firstIncoming.append(-1)
             firstOutgoing.append(-1)
         }
-        numbers[id] = number
+        numbers.assign(number, to: id)
         return number
     }
 
@@ -418,8 +442,7 @@ public struct CanvasScene {
         hide(number)
         while firstIncoming[index] >= 0 { removeLink(firstIncoming[index]) }
         while firstOutgoing[index] >= 0 { removeLink(firstOutgoing[index]) }
-        numberedIDs[index] = nil
-        numbers[id] = nil
+        numbers.remove(id)
         models.forget(id)
         freeNumbers.append(number)
     }
@@ -483,9 +506,17 @@ public struct CanvasScene {
     /// - Returns: Whether it was laid out (`false`: its box is measured from its model).
     private mutating func layOutByMeasure(_ number: Int32, id: NodeID, graph: Graph) -> Bool {
         // One lookup of the node's id for every question (`Graph/facts(of:)`).
-        guard let facts = graph.facts(of: id),
-            let measure = boxMeasures.number(of: id, facts: facts, in: graph, theme: theme)
-        else { return false }
+        guard let facts = graph.facts(of: id) else { return false }
+        return layOutByMeasure(number, id: id, facts: facts, graph: graph)
+    }
+
+    /// `layOutByMeasure(_:id:graph:)` from the node's facts, already read.
+    private mutating func layOutByMeasure(_ number: Int32, id: NodeID, facts: Graph.NodeFacts, graph: Graph)
+        -> Bool
+    {
+        guard let measure = boxMeasures.number(of: id, facts: facts, in: graph, theme: theme) else {
+            return false
+        }
         let name = facts.name, position = facts.position
         let measured = boxMeasures[measure]
         let nameWidth = displayWidth(of: name)
@@ -521,16 +552,24 @@ public struct CanvasScene {
         nodeRenderers = nodeRenderers.filter { kept.contains($0.key) }
     }
 
-    /// The bytes the scene's per-node and per-link columns hold (identifiers, frames, shapes'
-    /// numbers, compact widths, revisions, link lists and records, with their spare capacity;
-    /// not the spatial indexes, the shared shapes or the models), for tests and diagnostics.
+    /// The bytes the scene's per-node and per-link columns hold (identifiers and the table of
+    /// their numbers, frames, shapes' numbers, compact widths, revisions, link lists and
+    /// records, with their spare capacity; not the spatial indexes, the shared shapes or the
+    /// models), for tests and diagnostics.
     package var columnBytes: Int {
-        numberedIDs.capacity * MemoryLayout<NodeID?>.stride + boxFrames.capacity * MemoryLayout<Rect>.stride
+        numbers.byteCount + boxFrames.capacity * MemoryLayout<Rect>.stride
             + (boxShapeNumbers.capacity + compactWidths.capacity + firstIncoming.capacity
                 + firstOutgoing.capacity) * MemoryLayout<Int32>.stride
             + checkedRevision.capacity * MemoryLayout<Int>.stride
             + linkRecords.capacity * MemoryLayout<LinkRecord?>.stride
     }
+
+    /// The bytes the links' records hold (with their spare capacity), for tests and diagnostics.
+    package var linkRecordBytes: Int { linkRecords.capacity * MemoryLayout<LinkRecord?>.stride }
+
+    /// The bytes the scene's numbers of its nodes hold (the identifiers' column and the table
+    /// finding a node's number, see `NodeNumbers`), for tests and diagnostics.
+    package var numberBytes: Int { numbers.byteCount }
 
     /// The bytes the node and link indexes hold (see `SpatialIndex/byteCount`), for tests and
     /// diagnostics.
@@ -789,7 +828,8 @@ package struct SceneLayouts {
     /// The shown nodes, in no particular order.
     /// - Complexity: O(*n*).
     package var keys: [NodeID] {
-        scene.numbers.compactMap { id, number in scene.isShown(number) ? id : nil }
+        let ids = scene.numberedIDs
+        return ids.indices.compactMap { number in scene.isShown(Int32(number)) ? ids[number] : nil }
     }
 
     /// The number of shown nodes.
@@ -804,10 +844,10 @@ package struct SceneLayouts {
 /// Values the scene keeps per node, looked up by node: its `CanvasScene/layouts` and
 /// ``CanvasScene/renderers``. A snapshot: it does not change when the scene does.
 public struct SceneNodeTable<Value> {
-    private let numbers: [NodeID: Int32]
+    private let numbers: NodeNumbers
     private let storage: [Int32: Value]
 
-    init(numbers: [NodeID: Int32], values: [Int32: Value]) {
+    init(numbers: NodeNumbers, values: [Int32: Value]) {
         self.numbers = numbers
         storage = values
     }
@@ -824,8 +864,8 @@ public struct SceneNodeTable<Value> {
     public var values: [Value] { Array(storage.values) }
 
     /// The nodes with a kept value, in no particular order.
-    /// - Complexity: O(*n*).
-    public var keys: [NodeID] { numbers.compactMap { id, number in storage[number] == nil ? nil : id } }
+    /// - Complexity: O(*k*), the kept values.
+    public var keys: [NodeID] { storage.keys.compactMap { numbers.ids[Int($0)] } }
 
     /// The number of kept values.
     public var count: Int { storage.count }
