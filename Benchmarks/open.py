@@ -67,7 +67,8 @@ def open_in_editor(program, file, report, columns, rows):
         # the frame until it is quiet.
         _, _, seen = read_until_quiet(master, 0.0, 300, until=b"opened")
         first_frame_peak = peak_so_far(child.pid)
-        _, _, last = read_until_quiet(master, 0.3, 300)
+        # The rest of the frame, if any came after "opened" (nothing at all is quiet too).
+        _, _, last = read_until_quiet(master, 0.3, 300, first_byte=False)
         last = last or seen
         if last is None:
             sys.exit("the editor drew nothing")

@@ -46,9 +46,10 @@ def start_on_terminal(command, columns, rows, state_prefix):
     return child, master, state
 
 
-def read_until_quiet(master, quiet, limit, until=None):
+def read_until_quiet(master, quiet, limit, until=None, first_byte=True):
     """Reads until nothing comes for `quiet` seconds after the first byte (and after `until`,
-    when given, has been seen), or `limit` seconds pass in all.
+    when given, has been seen), or `limit` seconds pass in all. With `first_byte` false, the
+    quiet is counted from the call: nothing coming at all is quiet too.
 
     Returns the bytes read and the perf_counter times of the first and the last read that
     brought any."""
@@ -59,7 +60,7 @@ def read_until_quiet(master, quiet, limit, until=None):
         now = time.perf_counter()
         if now >= deadline:
             break
-        waiting = last is None or (until is not None and until not in data)
+        waiting = (first_byte and last is None) or (until is not None and until not in data)
         ready, _, _ = select.select([master], [], [], deadline - now if waiting else min(quiet, deadline - now))
         if not ready:
             if waiting:
