@@ -105,15 +105,17 @@ private func bypassedDoubleGraph() throws -> Graph {
         #expect(graph.value(of: "avg") == .number(1))
     }
 
+    /// A definition whose output is a bypassed instance of `double`, fed by its one input.
+    static let outerHoldingABypassedDouble = DefinitionDescription(
+        kind: "outer", name: "Outer", inputs: ["y"], output: "inner",
+        nodes: [
+            NodeDescription(id: "y", kind: "groupInput", name: "y", value: .number(0)),
+            NodeDescription(id: "inner", kind: "double", inputs: ["y"], bypassed: true),
+        ])
+
     @Test func everyInstanceLosesItsBypassInsideOtherDefinitionsToo() throws {
         var checker = GraphChecker(graph: try bypassedDoubleGraph())
-        let outer = DefinitionDescription(
-            kind: "outer", name: "Outer", inputs: ["y"], output: "inner",
-            nodes: [
-                NodeDescription(id: "y", kind: "groupInput", name: "y", value: .number(0)),
-                NodeDescription(id: "inner", kind: "double", inputs: ["y"], bypassed: true),
-            ])
-        checker.apply(.addDefinition(outer))
+        checker.apply(.addDefinition(Self.outerHoldingABypassedDouble))
         checker.apply(.addNode(NodeDescription(id: "o", kind: "outer", inputs: ["five"])))
         #expect(checker.graph.value(of: "o") == .number(5))
         checker.apply(.inside(definition: "double", .removeNode("x")))
@@ -194,13 +196,7 @@ private func bypassedDoubleGraph() throws -> Graph {
 
     @Test func ungroupingAnInstanceWhoseDefinitionHoldsABypassedInstanceKeepsThatBypass() {
         var checker = GraphChecker(graph: try! bypassedDoubleGraph())
-        let outer = DefinitionDescription(
-            kind: "outer", name: "Outer", inputs: ["y"], output: "inner",
-            nodes: [
-                NodeDescription(id: "y", kind: "groupInput", name: "y", value: .number(0)),
-                NodeDescription(id: "inner", kind: "double", inputs: ["y"], bypassed: true),
-            ])
-        checker.apply(.addDefinition(outer))
+        checker.apply(.addDefinition(Self.outerHoldingABypassedDouble))
         checker.apply(.addNode(NodeDescription(id: "o", kind: "outer", inputs: ["five"])))
         checker.apply(.ungroup("o"))
         #expect(checker.graph.isBypassed("inner"))
