@@ -59,7 +59,8 @@ import Testing
     @Test func randomHandWrittenFilesLoadAsTheGraphsTheyDescribe() throws {
         var generator = SplitMix64(seed: 7)
         var loaded = 0
-        for _ in 0..<PropertyCaseCount.scaled(400) {
+        let files = PropertyCaseCount.scaled(400)
+        for _ in 0..<files {
             let file = Self.randomGraphFile(using: &generator)
             let problems = loadProblems(file.text)
             if let expected = file.expected {
@@ -80,7 +81,7 @@ import Testing
                 }
             }
         }
-        #expect(loaded > 200, "only \(loaded) of 400 files were sound")
+        #expect(loaded > files / 2, "only \(loaded) of \(files) files were sound")
     }
 
     // MARK: Generating files
