@@ -38,6 +38,24 @@ import Testing
         #expect(numbers.count == 0 && numbers["n1"] == nil && numbers.ids.isEmpty)
     }
 
+    @Test func eachNumberIsInTheTableOnceAcrossGrowthAndRemovals() {
+        var numbers = NodeNumbers()
+        // 1,000 nodes grow the table from 16 slots to 2,048, six times.
+        for index in 0..<1_000 {
+            numbers.assign(Int32(index), to: NodeID("n\(index)"))
+            #expect(numbers.occupiedSlotCount == numbers.count, "after numbering n\(index)")
+        }
+        // Removing them all shifts every run of the table; a number left twice in it would be
+        // met with its node gone.
+        for index in stride(from: 0, to: 1_000, by: 2) { numbers.remove(NodeID("n\(index)")) }
+        #expect(numbers.occupiedSlotCount == numbers.count)
+        for index in stride(from: 1, to: 1_000, by: 2) {
+            #expect(numbers[NodeID("n\(index)")] == Int32(index))
+            numbers.remove(NodeID("n\(index)"))
+        }
+        #expect(numbers.count == 0 && numbers.occupiedSlotCount == 0)
+    }
+
     @Test func theScenesNumbersTakeFewerBytesThanADictionaryOfTheirIdentifiers() throws {
         let graph = try PerformanceTests.grid(columns: 120, rows: 40)
         let canvas = makeCanvas(graph, width: 80, height: 24)

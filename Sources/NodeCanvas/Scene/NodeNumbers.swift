@@ -38,16 +38,22 @@ package struct NodeNumbers {
     /// column then grows by.
     /// - Precondition: The node has no number.
     package mutating func assign(_ number: Int32, to id: NodeID) {
+        // Grow first, while the node is not in the column yet: a rehash places every node of the
+        // column, so growing after would place this one twice.
+        if (count + 1) * 2 > slots.count { rehash(slotCount: slots.count * 2) }
         if Int(number) == ids.count {
             ids.append(id)
         } else {
             precondition(ids[Int(number)] == nil, "a number in use is not given again")
             ids[Int(number)] = id
         }
-        if (count + 1) * 2 > slots.count { rehash(slotCount: slots.count * 2) }
         place(number, of: id)
         count += 1
     }
+
+    /// The table's slots that hold a number: ``count`` when each number is in the table once
+    /// (for tests).
+    package var occupiedSlotCount: Int { slots.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
 
     /// Takes a node's number back (the number stays in the column, unused, to be given again).
     /// - Returns: The number the node had, or `nil`.
