@@ -4,7 +4,7 @@
 /// Idle, the loop sleeps in `poll` on the terminal and the wake-up pipe: no CPU is used, and a
 /// message posted from another thread (``mailbox``) is answered at once, without a key press.
 /// Before it sleeps, once no input came for a short quiet period after the last answer (the
-/// person paused: ``quietMilliseconds``), the program works ahead (``TerminalProgram/workAhead()``)
+/// person paused: `quietMilliseconds`), the program works ahead (``TerminalProgram/workAhead()``)
 /// in short slices while no input waits. A key arriving during the quiet period is answered at
 /// once; one arriving during the work ahead after one slice at most.
 ///

@@ -28,7 +28,7 @@ public final class MessageHistoryPlugin: CanvasPlugin {
     }
 
     /// The panel's rows for a state: above the messages, the node under the cursor with its value
-    /// in full when its box shortens it (``StatusBarPlugin/cursorValue(_:in:scene:marker:)``),
+    /// in full when its box shortens it (`StatusBarPlugin.cursorValue(_:in:scene:marker:)`),
     /// then ``rows(_:width:marker:)``. What the panel draws and scrolls through.
     /// - Parameters:
     ///   - state: The canvas state.

@@ -36,7 +36,7 @@ extension StatusBarPlugin {
     }
 
     /// The node under the cursor and its value in full, when its box shortens it (see
-    /// ``wholeValue(of:in:scene:marker:)``): what the message history shows above the messages.
+    /// `wholeValue(of:in:scene:marker:)`): what the message history shows above the messages.
     /// - Parameters:
     ///   - state: The canvas state.
     ///   - graph: The shown graph.

@@ -23,7 +23,7 @@ public final class StatusBarPlugin: CanvasPlugin {
     /// put together: the mode, what keys act on, and the latest message, else the mode's hints
     /// (an open question shows only itself, and a problem found while it is open; a text being
     /// typed stays after the message). In normal mode, the value of the node under the cursor
-    /// comes before the hints when its box shortens it (``wholeValue(of:in:scene:marker:)``).
+    /// comes before the hints when its box shortens it (`wholeValue(of:in:scene:marker:)`).
     /// - Parameter canvas: The canvas.
     /// - Returns: The mode, the selection, and the message or hints.
     public func text(for canvas: Canvas) -> (mode: String, selection: String, message: String, isError: Bool)
